@@ -1,0 +1,21 @@
+#include "rootselection.h"
+
+#include "env/cacheroots.h"
+
+namespace kl::cli {
+
+std::vector<Root> selectRoots(const std::vector<std::string>& dirs)
+{
+    if (dirs.empty())
+        return effectiveRoots(Environment::current());
+    std::vector<Root> roots;
+    for (const std::string& d : dirs) {
+        Root r;
+        r.path = d;
+        r.reason = "given";
+        roots.push_back(std::move(r));
+    }
+    return roots;
+}
+
+} // namespace kl::cli

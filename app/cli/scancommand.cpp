@@ -1,0 +1,119 @@
+#include "scancommand.h"
+
+#include "clioutput.h"
+#include "report/snapshotjson.h"
+#include "rootselection.h"
+#include "scan/cachescanner.h"
+#include "util/posixfile.h"
+
+#include <unistd.h>
+
+namespace kl::cli {
+namespace {
+
+std::string archLabel(const Target& t)
+{
+    if (t.empty())
+        return "-";
+    if (t.backend == "cuda" && !t.arch.empty() && t.arch.find_first_not_of("0123456789") == std::string::npos)
+        return "sm_" + t.arch;
+    return t.arch.empty() ? t.backend : t.arch;
+}
+
+std::string stageList(const Entry& e)
+{
+    std::string s;
+    for (const Stage& st : e.stages) {
+        if (st.ext == "json" && e.kind == EntryKind::Kernel)
+            continue; // every kernel has it; the column is for what differs
+        if (!s.empty())
+            s += ' ';
+        s += st.known ? st.ext : "?" + st.ext;
+    }
+    return s.empty() ? "-" : s;
+}
+
+void printTable(const Snapshot& snap)
+{
+    for (const Root& r : snap.roots) {
+        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.c_str(),
+                    r.exists ? "" : "  [does not exist]");
+        if (!r.note.empty())
+            std::printf("     note: %s\n", r.note.c_str());
+    }
+    std::printf("\n%s %s %s %s %s %s\n", column("KERNEL", 36).c_str(), column("KIND", 8).c_str(),
+                column("ARCH", 8).c_str(), column("STAGES", 34).c_str(), column("SIZE", 10).c_str(),
+                "STATUS");
+    for (const Entry& e : snap.entries) {
+        std::string name = e.kernel.empty() ? "(" + e.folderName + ")" : e.kernel;
+        std::printf("%s %s %s %s %s %s%s\n", column(printableName(name), 36).c_str(),
+                    column(std::string(toString(e.kind)), 8).c_str(), column(archLabel(e.target), 8).c_str(),
+                    column(stageList(e), 34).c_str(), column(humanSize(e.totalSize), 10).c_str(),
+                    std::string(toString(e.status)).c_str(),
+                    e.problems.empty() ? "" : ("  (" + std::to_string(e.problems.size()) + " problem" +
+                                               (e.problems.size() > 1 ? "s)" : ")"))
+                                                  .c_str());
+    }
+    std::size_t shown = 0, total = 0;
+    for (const Entry& e : snap.entries)
+        total += e.problems.size();
+    if (total) {
+        std::printf("\nproblems:\n");
+        for (const Entry& e : snap.entries)
+            for (const Problem& p : e.problems)
+                if (shown++ < 50)
+                    std::printf("  %-18s %s\n", p.code.c_str(), p.message.c_str());
+        if (shown > 50)
+            std::printf("  ... %zu more (klens scan --json lists them all)\n", shown - 50);
+    }
+    const Summary s = snap.summary();
+    std::printf("\n%zu entries, %s:", s.entries, humanSize(s.totalSize).c_str());
+    for (const auto& [k, n] : s.byKind)
+        if (n)
+            std::printf(" %zu %s", n, k.c_str());
+    std::printf(" |");
+    for (const auto& [k, n] : s.byStatus)
+        if (n)
+            std::printf(" %zu %s", n, k.c_str());
+    if (s.vanished)
+        std::printf(" | %zu vanished while scanning", s.vanished);
+    std::printf("\n");
+}
+
+} // namespace
+
+int runScan(const ScanArgs& args)
+{
+    ScanOptions options;
+    options.threads = args.threads;
+    if (args.progress && ::isatty(STDERR_FILENO))
+        options.progress = [](std::size_t done, std::size_t total) {
+            if (done % 1000 == 0 || done == total)
+                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
+        };
+    Snapshot snap = CacheScanner(options).scan(selectRoots(args.dirs));
+    if (args.progress && ::isatty(STDERR_FILENO))
+        std::fprintf(stderr, "\n");
+
+    bool ioError = false;
+    for (const Root& r : snap.roots) {
+        // With no folder given, a default root that does not exist is normal, not an error.
+        if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
+            printError(r.error);
+            ioError = true;
+        }
+    }
+    if (args.json)
+        writeSnapshotJson(snap, stdout);
+    else
+        printTable(snap);
+    std::fflush(stdout);
+    if (ioError)
+        return ExitError;
+    for (const Entry& e : snap.entries)
+        if (!e.problems.empty())
+            return ExitProblems;
+    return ExitOk;
+}
+
+} // namespace kl::cli

@@ -1,0 +1,147 @@
+#include "showcommand.h"
+
+#include "clioutput.h"
+#include "report/entrydetail.h"
+#include "report/snapshotjson.h"
+#include "rootselection.h"
+#include "scan/cachescanner.h"
+#include "util/posixfile.h"
+
+#include <sys/stat.h>
+
+namespace kl::cli {
+namespace {
+
+// An ENTRY argument names a path when one exists there; otherwise it is a folder-name prefix
+// looked up in the roots. Returns false (and prints why) when it names nothing or several.
+bool resolveEntry(const ShowArgs& args, Entry& out)
+{
+    struct stat st {};
+    const CacheScanner scanner;
+    if (::lstat(args.entry.c_str(), &st) == 0) {
+        std::string path = absoluteClean(args.entry);
+        auto slash = path.rfind('/');
+        bool vanished = false;
+        out = scanner.scanOne(slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1), vanished);
+        if (vanished) {
+            printError(path + ": removed while it was being read");
+            return false;
+        }
+        return true;
+    }
+    if (args.entry.find('/') != std::string::npos) {
+        printError("cannot open " + args.entry + ": " + errnoText(errno));
+        return false;
+    }
+    Snapshot snap = scanner.scan(selectRoots(args.roots));
+    std::vector<const Entry*> matches;
+    for (const Entry& e : snap.entries)
+        if (e.folderName.compare(0, args.entry.size(), args.entry) == 0)
+            matches.push_back(&e);
+    if (matches.size() == 1) {
+        out = *matches.front();
+        return true;
+    }
+    std::string where;
+    for (const Root& r : snap.roots)
+        if (r.exists)
+            where += (where.empty() ? "" : ", ") + r.path;
+    if (matches.empty()) {
+        printError("no entry folder starts with \"" + args.entry + "\" in " + (where.empty() ? "any root" : where));
+        return false;
+    }
+    std::string list;
+    for (const Entry* e : matches)
+        list += "\n  " + printableName(e->path) + "  (" + e->kernel + ")";
+    printError("\"" + args.entry + "\" matches " + std::to_string(matches.size()) + " entries; give more of the name:" + list);
+    return false;
+}
+
+void printFields(const char* title, const std::vector<MetadataField>& fields)
+{
+    std::printf("%s:%s\n", title, fields.empty() ? " (none)" : "");
+    for (const MetadataField& f : fields)
+        std::printf("  %-34s %s\n", printableName(f.key).c_str(), f.json.c_str());
+}
+
+void printDetail(const EntryDetail& d)
+{
+    const Entry& e = d.entry;
+    std::printf("entry     %s\n", printableName(e.path).c_str());
+    std::printf("kind      %s, %s\n", toString(e.kind).data(), toString(e.status).data());
+    std::printf("kernel    %s\n", printableName(e.kernel).c_str());
+    std::printf("key       %s", toString(e.era).data());
+    if (!e.hash.empty())
+        std::printf(", hash %s (%s)", e.hash.c_str(),
+                    !e.hashOk ? "not checkable for this folder name"
+                    : *e.hashOk ? "folder name matches" : "folder name does NOT match");
+    std::printf("\n");
+    if (!e.target.empty())
+        std::printf("target    %s %s, warp size %d\n", e.target.backend.c_str(), e.target.arch.c_str(),
+                    e.target.warpSize);
+    if (!e.tritonVersion.empty() || !e.metadataFormat.empty())
+        std::printf("triton    %s (metadata format %s)\n",
+                    e.tritonVersion.empty() ? "version not recorded" : e.tritonVersion.c_str(),
+                    e.metadataFormat.c_str());
+    std::printf("size      %s, newest file %s\n", humanSize(e.totalSize).c_str(), isoTime(e.newestMtimeNs).c_str());
+    std::printf("\nstages:\n");
+    for (const Stage& s : e.stages)
+        std::printf("  %-10s %12s  %s  %s%s\n", printableName(s.ext).c_str(), humanSize(s.size).c_str(),
+                    isoTime(s.mtimeNs).c_str(), printableName(s.fileName).c_str(), s.known ? "" : "  (not a Triton stage)");
+    if (d.metadata) {
+        std::printf("\n");
+        printFields("options", d.metadata->options);
+        printFields("cache-invalidating env vars", d.metadata->envVars);
+        printFields("recorded by the compiler", d.metadata->derived);
+    }
+    if (d.group) {
+        std::printf("\ngroup file (%s), %zu children:\n",
+                    d.group->shape == GroupShape::PathMap ? "name -> absolute path" : "list of names",
+                    d.group->children.size());
+        for (const GroupChild& c : d.group->children)
+            std::printf("  %s%s%s\n", printableName(c.name).c_str(), c.recordedPath.empty() ? "" : " -> ",
+                        printableName(c.recordedPath).c_str());
+    }
+    if (d.autotune) {
+        std::printf("\nautotune key %s, %zu configurations:\n", d.autotune->keyJson.c_str(), d.autotune->configs.size());
+        for (const AutotuneTiming& t : d.autotune->configs) {
+            std::string times;
+            for (double x : t.timings)
+                times += (times.empty() ? "" : ", ") + std::to_string(x);
+            std::printf("  %s  [%s]\n", t.configJson.c_str(), times.c_str());
+        }
+    }
+    std::printf("\nproblems:%s\n", e.problems.empty() ? " none" : "");
+    for (const Problem& p : e.problems)
+        std::printf("  %-18s %s\n", p.code.c_str(), p.message.c_str());
+}
+
+} // namespace
+
+int runShow(const ShowArgs& args)
+{
+    Entry entry;
+    if (!resolveEntry(args, entry))
+        return ExitError;
+    if (!args.stage.empty()) {
+        StageView v = loadStage(entry, args.stage);
+        if (!v.ok) {
+            printError(v.error);
+            return ExitError;
+        }
+        if (v.binary)
+            std::printf("%s: %s, %s\n%s", printableName(joinPath(entry.path, entry.stage(args.stage)->fileName)).c_str(),
+                        humanSize(entry.stage(args.stage)->size).c_str(), v.type.c_str(), v.text.c_str());
+        else
+            std::fwrite(v.text.data(), 1, v.text.size(), stdout);
+        return ExitOk;
+    }
+    EntryDetail detail = loadEntryDetail(entry);
+    if (args.json)
+        writeEntryDetailJson(detail, stdout);
+    else
+        printDetail(detail);
+    return entry.problems.empty() ? ExitOk : ExitProblems;
+}
+
+} // namespace kl::cli

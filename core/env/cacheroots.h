@@ -1,0 +1,18 @@
+#pragma once
+
+#include "env/environment.h"
+#include "model/snapshot.h"
+
+#include <vector>
+
+namespace kl {
+
+/// The folders Triton (and Inductor) would use in this environment, each with the reason it is
+/// the effective one: cache, dump and override roots, then Inductor's per-user Triton folder.
+/// Folders that do not exist are included (exists=false) so callers can say so.
+std::vector<Root> effectiveRoots(const Environment& env);
+
+/// Just Triton's cache folder, resolved as Triton resolves it.
+Root effectiveCacheRoot(const Environment& env);
+
+} // namespace kl

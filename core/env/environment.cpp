@@ -1,0 +1,36 @@
+#include "env/environment.h"
+
+#include <cstdlib>
+#include <pwd.h>
+#include <unistd.h>
+
+namespace kl {
+
+Environment Environment::current()
+{
+    Environment env;
+    env.get = [](const std::string& name) -> std::optional<std::string> {
+        const char* v = std::getenv(name.c_str());
+        if (!v)
+            return std::nullopt;
+        return std::string(v);
+    };
+    const struct passwd* pw = ::getpwuid(::getuid());
+    // Python's os.path.expanduser("~") prefers $HOME, then the passwd entry: Triton follows it.
+    if (const char* h = std::getenv("HOME"); h && *h)
+        env.home = h;
+    else if (pw)
+        env.home = pw->pw_dir;
+    // Inductor uses getpass.getuser(): LOGNAME, USER, LNAME, USERNAME, then the passwd entry.
+    for (const char* var : {"LOGNAME", "USER", "LNAME", "USERNAME"}) {
+        if (const char* u = std::getenv(var); u && *u) {
+            env.user = u;
+            break;
+        }
+    }
+    if (env.user.empty() && pw)
+        env.user = pw->pw_name;
+    return env;
+}
+
+} // namespace kl

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <string>
+#include <string_view>
+
+namespace kl::json {
+
+/// Parse JSON as Python's json.dumps writes it: Infinity, -Infinity and NaN are accepted.
+/// On failure returns false and sets `error` to "<cause> at byte <offset>".
+bool parse(rapidjson::Document& doc, std::string_view text, std::string& error);
+
+/// A value as compact JSON text, keeping Infinity/NaN as Python writes them.
+std::string toText(const rapidjson::Value& value);
+
+/// Small typed readers that return false when the member is absent or of another type.
+bool getString(const rapidjson::Value& obj, const char* key, std::string& out);
+bool getInt(const rapidjson::Value& obj, const char* key, std::int64_t& out);
+
+} // namespace kl::json

@@ -1,0 +1,95 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kl {
+
+/// What a folder (or a lone file) directly under a cache root is.
+enum class EntryKind { Kernel, Autotune, Module, Temp, Foreign, Unknown };
+
+/// How usable an entry is. `Foreign` also covers folders that are not Triton's at all.
+enum class EntryStatus { Complete, Incomplete, Orphan, Corrupt, Foreign };
+
+/// How the folder name encodes the key (Triton changed it several times).
+enum class KeyEra { None, Md5Hex, Sha256Hex, Base64Url, Base32 };
+
+std::string_view toString(EntryKind kind);
+std::string_view toString(EntryStatus status);
+std::string_view toString(KeyEra era);
+
+/// A finding about one entry. `code` is stable and shared with `klens doctor`.
+struct Problem {
+    std::string code;
+    std::string message;
+};
+
+/// Problem codes, as constants so that the scanner, the doctor and the tests agree on spelling.
+namespace problem {
+inline constexpr std::string_view MissingChild = "missing-child";
+inline constexpr std::string_view MovedCache = "moved-cache";
+inline constexpr std::string_view PathOutsideRoot = "path-outside-root";
+inline constexpr std::string_view HashMismatch = "hash-mismatch";
+inline constexpr std::string_view CorruptJson = "corrupt-json";
+inline constexpr std::string_view EmptyFile = "empty-file";
+inline constexpr std::string_view MissingGroup = "missing-group";
+inline constexpr std::string_view MissingMetadata = "missing-metadata";
+inline constexpr std::string_view OrphanTemp = "orphan-temp";
+inline constexpr std::string_view Unreadable = "unreadable";
+inline constexpr std::string_view Symlink = "symlink";
+inline constexpr std::string_view NonUtf8Name = "non-utf8-name";
+inline constexpr std::string_view UnknownFile = "unknown-file";
+inline constexpr std::string_view EmptyEntry = "empty-entry";
+inline constexpr std::string_view Oversized = "oversized-json";
+inline constexpr std::string_view NameMismatch = "name-mismatch";
+} // namespace problem
+
+/// Where a kernel was compiled for. `arch` is kept as text: CUDA writes 90, HIP "gfx90a".
+struct Target {
+    std::string backend;
+    std::string arch;
+    int warpSize = 0;
+
+    bool empty() const { return backend.empty() && arch.empty() && warpSize == 0; }
+};
+
+/// One file of an entry. `ext` is the stage (ttir, ptx, cubin, json, ...), or the unknown suffix.
+struct Stage {
+    std::string ext;
+    std::string fileName;
+    std::uint64_t size = 0;
+    std::int64_t mtimeNs = 0;
+    bool known = true; ///< false for extensions Triton does not write (forks' .sass, ...)
+};
+
+/// One cache entry as the scanner saw it: only names, sizes, times and the small json files.
+struct Entry {
+    std::string path;       ///< the entry folder (or the file, for lone foreign files)
+    std::string folderName; ///< last path component
+    int rootIndex = 0;      ///< index into Snapshot::roots
+    EntryKind kind = EntryKind::Unknown;
+    EntryStatus status = EntryStatus::Foreign;
+    std::string kernel;
+    KeyEra era = KeyEra::None;
+    std::string hash;            ///< metadata "hash" (sha256 hex), when recorded
+    std::optional<bool> hashOk;  ///< folder name == encoding of hash; unset when not checkable
+    Target target;
+    std::optional<std::int64_t> numWarps;
+    std::optional<std::int64_t> numStages;
+    std::optional<std::int64_t> shared;
+    std::string tritonVersion;
+    std::string metadataFormat; ///< "2.x", "3.0-3.3", "3.4-3.6", "3.7+", or empty
+    std::vector<Stage> stages;  ///< present files, canonical stage order first
+    std::uint64_t totalSize = 0;
+    std::int64_t newestMtimeNs = 0;
+    std::vector<Problem> problems;
+
+    bool hasProblem(std::string_view code) const;
+    const Stage* stage(std::string_view ext) const;
+    void addProblem(std::string_view code, std::string message);
+};
+
+} // namespace kl

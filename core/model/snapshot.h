@@ -1,0 +1,43 @@
+#pragma once
+
+#include "model/entry.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kl {
+
+/// A folder that was scanned, and why it was chosen.
+struct Root {
+    std::string path;
+    std::string reason;      ///< "given", "TRITON_CACHE_DIR", "default (~/.triton/cache)", "nested in ..."
+    bool exists = false;
+    std::string error;       ///< why it could not be read, naming the path and the cause
+    std::string note;        ///< anything else a user should know (e.g. an empty TRITON_CACHE_DIR)
+    int parentIndex = -1;    ///< for a nested root found inside another (vLLM, Inductor layouts)
+};
+
+/// Counts over a snapshot, as printed by `klens scan`.
+struct Summary {
+    std::size_t entries = 0;
+    std::map<std::string, std::size_t> byKind;
+    std::map<std::string, std::size_t> byStatus;
+    std::uint64_t totalSize = 0;
+    std::size_t problems = 0;
+    std::size_t vanished = 0; ///< entries that disappeared while being scanned
+};
+
+/// The immutable result of one scan: what the CLI prints and the GUI shows.
+struct Snapshot {
+    std::vector<Root> roots;
+    std::vector<Entry> entries; ///< sorted by path
+    std::size_t vanished = 0;
+    bool cancelled = false;
+
+    Summary summary() const;
+    bool hasProblems() const;
+};
+
+} // namespace kl

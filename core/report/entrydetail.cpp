@@ -1,0 +1,94 @@
+#include "report/entrydetail.h"
+
+#include "scan/stages.h"
+#include "util/filetype.h"
+#include "util/posixfile.h"
+
+#include <cstdio>
+
+namespace kl {
+
+EntryDetail loadEntryDetail(const Entry& entry)
+{
+    EntryDetail d;
+    d.entry = entry;
+    std::string text, error;
+    if (entry.kind == EntryKind::Kernel) {
+        if (const Stage* meta = entry.stage("json")) {
+            if (readFile(joinPath(entry.path, meta->fileName), 64ull << 20, text, error))
+                d.metadata = parseMetadata(text, MetadataDetail::Full, error);
+            if (!d.metadata)
+                d.readError = meta->fileName + ": " + error;
+        }
+        const std::string groupName = "__grp__" + entry.kernel.substr(0, 150) + ".json";
+        text.clear();
+        if (readFile(joinPath(entry.path, groupName), 64ull << 20, text, error))
+            d.group = parseGroupFile(text, error);
+    } else if (entry.kind == EntryKind::Autotune && !entry.stages.empty()) {
+        if (readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20, text, error))
+            d.autotune = parseAutotune(text, error);
+        if (!d.autotune)
+            d.readError = error;
+    }
+    return d;
+}
+
+std::string hexDump(const std::string& bytes, std::size_t limit)
+{
+    std::string out;
+    const std::size_t n = std::min(limit, bytes.size());
+    char line[128];
+    for (std::size_t off = 0; off < n; off += 16) {
+        int len = std::snprintf(line, sizeof line, "%08zx  ", off);
+        out.append(line, static_cast<std::size_t>(len));
+        for (std::size_t i = 0; i < 16; ++i) {
+            if (off + i < n)
+                len = std::snprintf(line, sizeof line, "%02x ", static_cast<unsigned char>(bytes[off + i]));
+            else
+                len = std::snprintf(line, sizeof line, "   ");
+            out.append(line, static_cast<std::size_t>(len));
+            if (i == 7)
+                out += ' ';
+        }
+        out += " |";
+        for (std::size_t i = 0; i < 16 && off + i < n; ++i) {
+            auto c = static_cast<unsigned char>(bytes[off + i]);
+            out += (c >= 0x20 && c < 0x7f) ? static_cast<char>(c) : '.';
+        }
+        out += "|\n";
+    }
+    return out;
+}
+
+StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t maxBytes)
+{
+    StageView v;
+    const Stage* s = entry.stage(ext);
+    if (!s) {
+        std::string have;
+        for (const Stage& st : entry.stages)
+            have += (have.empty() ? "" : ", ") + st.ext;
+        v.error = printableName(entry.path) + " has no stage \"" + ext + "\" (it has: " +
+                  (have.empty() ? "none" : have) + ")";
+        return v;
+    }
+    const std::string path = joinPath(entry.path, s->fileName);
+    std::string bytes, error;
+    const bool binaryByName = isBinaryStage(ext);
+    if (!readFile(path, binaryByName ? 4096 : maxBytes, bytes, error)) {
+        v.error = "cannot read " + printableName(path) + ": " + error;
+        return v;
+    }
+    v.binary = binaryByName || bytes.find('\0') != std::string::npos;
+    if (v.binary) {
+        FileType t = identifyFile(path);
+        v.type = t.description.empty() ? t.error : t.description;
+        v.text = hexDump(bytes, 512);
+    } else {
+        v.text = std::move(bytes);
+    }
+    v.ok = true;
+    return v;
+}
+
+} // namespace kl

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "formats/autotune.h"
+#include "formats/groupfile.h"
+#include "formats/metadata.h"
+#include "model/entry.h"
+
+#include <optional>
+#include <string>
+
+namespace kl {
+
+/// Everything `klens show` prints about one entry: the scanned entry plus the full metadata,
+/// the group file as recorded, and the autotune result. Read on demand, never while scanning.
+struct EntryDetail {
+    Entry entry;
+    std::optional<Metadata> metadata;
+    std::optional<GroupFile> group;
+    std::optional<AutotuneResult> autotune;
+    std::string readError; ///< why a part could not be read (already also in entry.problems)
+};
+
+EntryDetail loadEntryDetail(const Entry& entry);
+
+/// A stage's content for display: text as is, binaries as a libmagic line and a hex dump.
+struct StageView {
+    bool ok = false;
+    bool binary = false;
+    std::string text;  ///< the text, or the hex dump for binaries
+    std::string type;  ///< libmagic's description
+    std::string error; ///< names the path and the cause
+};
+
+/// Read one stage of an entry. `maxBytes` bounds what is read of a text stage.
+StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t maxBytes = 512ull << 20);
+
+/// A classic hex dump (offset, 16 bytes, ASCII) of the first `limit` bytes.
+std::string hexDump(const std::string& bytes, std::size_t limit);
+
+} // namespace kl

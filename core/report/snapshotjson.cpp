@@ -1,0 +1,324 @@
+#include "report/snapshotjson.h"
+
+#include "util/posixfile.h"
+
+#include <ctime>
+#include <rapidjson/filewritestream.h>
+#include <rapidjson/prettywriter.h>
+#include <rapidjson/writer.h>
+#include <set>
+
+namespace kl {
+namespace {
+
+using Writer = rapidjson::Writer<rapidjson::FileWriteStream, rapidjson::UTF8<>, rapidjson::UTF8<>,
+                                 rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
+
+// JSON strings must be UTF-8; file names need not be. Invalid bytes are written as \xHH text.
+void str(Writer& w, const std::string& s)
+{
+    if (isValidUtf8(s)) {
+        w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+    } else {
+        std::string p = printableName(s);
+        w.String(p.data(), static_cast<rapidjson::SizeType>(p.size()));
+    }
+}
+
+void key(Writer& w, const char* k) { w.Key(k); }
+
+template <typename T> void optInt(Writer& w, const char* k, const std::optional<T>& v)
+{
+    key(w, k);
+    if (v)
+        w.Int64(*v);
+    else
+        w.Null();
+}
+
+void writeTarget(Writer& w, const Target& t)
+{
+    if (t.empty()) {
+        w.Null();
+        return;
+    }
+    w.StartObject();
+    key(w, "backend");
+    str(w, t.backend);
+    key(w, "arch");
+    str(w, t.arch);
+    key(w, "warp_size");
+    if (t.warpSize)
+        w.Int(t.warpSize);
+    else
+        w.Null();
+    w.EndObject();
+}
+
+void writeEntry(Writer& w, const Entry& e, const Snapshot* snap)
+{
+    w.StartObject();
+    key(w, "path");
+    str(w, e.path);
+    key(w, "folder");
+    str(w, e.folderName);
+    if (snap) {
+        key(w, "root");
+        str(w, snap->roots[static_cast<std::size_t>(e.rootIndex)].path);
+    }
+    key(w, "kind");
+    w.String(toString(e.kind).data());
+    key(w, "kernel");
+    str(w, e.kernel);
+    key(w, "key_era");
+    w.String(toString(e.era).data());
+    key(w, "hash");
+    if (e.hash.empty())
+        w.Null();
+    else
+        str(w, e.hash);
+    key(w, "hash_ok");
+    if (e.hashOk)
+        w.Bool(*e.hashOk);
+    else
+        w.Null();
+    key(w, "target");
+    writeTarget(w, e.target);
+    optInt(w, "num_warps", e.numWarps);
+    optInt(w, "num_stages", e.numStages);
+    optInt(w, "shared", e.shared);
+    key(w, "triton_version");
+    if (e.tritonVersion.empty())
+        w.Null();
+    else
+        str(w, e.tritonVersion);
+    key(w, "metadata_format");
+    if (e.metadataFormat.empty())
+        w.Null();
+    else
+        str(w, e.metadataFormat);
+    key(w, "stages");
+    w.StartObject();
+    std::set<std::string> seen;
+    for (const Stage& s : e.stages) {
+        // Two files can share an unknown suffix; the file name keeps the key unique.
+        const std::string& k = seen.insert(s.ext).second ? s.ext : s.fileName;
+        str(w, k);
+        w.Uint64(s.size);
+    }
+    w.EndObject();
+    key(w, "unknown_stages");
+    w.StartArray();
+    for (const Stage& s : e.stages)
+        if (!s.known)
+            str(w, s.fileName);
+    w.EndArray();
+    key(w, "size");
+    w.Uint64(e.totalSize);
+    key(w, "mtime");
+    str(w, isoTime(e.newestMtimeNs));
+    key(w, "mtime_ns");
+    w.Int64(e.newestMtimeNs);
+    key(w, "status");
+    w.String(toString(e.status).data());
+    key(w, "problems");
+    w.StartArray();
+    for (const Problem& p : e.problems) {
+        w.StartObject();
+        key(w, "code");
+        str(w, p.code);
+        key(w, "message");
+        str(w, p.message);
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+}
+
+void writeFields(Writer& w, const char* name, const std::vector<MetadataField>& fields)
+{
+    key(w, name);
+    w.StartObject();
+    for (const MetadataField& f : fields) {
+        str(w, f.key);
+        w.RawValue(f.json.data(), f.json.size(), rapidjson::kObjectType);
+    }
+    w.EndObject();
+}
+
+} // namespace
+
+std::string isoTime(std::int64_t ns)
+{
+    std::time_t secs = static_cast<std::time_t>(ns / 1000000000);
+    std::tm tm {};
+    ::gmtime_r(&secs, &tm);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
+                  tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>((ns / 1000000) % 1000));
+    return buf;
+}
+
+void writeSnapshotJson(const Snapshot& snap, std::FILE* out)
+{
+    char buffer[1 << 16];
+    rapidjson::FileWriteStream stream(out, buffer, sizeof buffer);
+    Writer w(stream);
+    w.StartObject();
+    key(w, "schema");
+    w.String("kernellens.scan/1");
+    key(w, "roots");
+    w.StartArray();
+    for (const Root& r : snap.roots) {
+        w.StartObject();
+        key(w, "path");
+        str(w, r.path);
+        key(w, "reason");
+        str(w, r.reason);
+        key(w, "exists");
+        w.Bool(r.exists);
+        key(w, "error");
+        if (r.error.empty())
+            w.Null();
+        else
+            str(w, r.error);
+        key(w, "note");
+        if (r.note.empty())
+            w.Null();
+        else
+            str(w, r.note);
+        key(w, "parent");
+        if (r.parentIndex < 0)
+            w.Null();
+        else
+            str(w, snap.roots[static_cast<std::size_t>(r.parentIndex)].path);
+        w.EndObject();
+    }
+    w.EndArray();
+    key(w, "entries");
+    w.StartArray();
+    for (const Entry& e : snap.entries)
+        writeEntry(w, e, &snap);
+    w.EndArray();
+    const Summary s = snap.summary();
+    key(w, "summary");
+    w.StartObject();
+    key(w, "entries");
+    w.Uint64(s.entries);
+    key(w, "by_kind");
+    w.StartObject();
+    for (const auto& [k, n] : s.byKind) {
+        str(w, k);
+        w.Uint64(n);
+    }
+    w.EndObject();
+    key(w, "by_status");
+    w.StartObject();
+    for (const auto& [k, n] : s.byStatus) {
+        str(w, k);
+        w.Uint64(n);
+    }
+    w.EndObject();
+    key(w, "total_size");
+    w.Uint64(s.totalSize);
+    key(w, "problems");
+    w.Uint64(s.problems);
+    key(w, "vanished");
+    w.Uint64(s.vanished);
+    key(w, "cancelled");
+    w.Bool(snap.cancelled);
+    w.EndObject();
+    w.EndObject();
+    stream.Put('\n');
+    stream.Flush();
+}
+
+void writeEntryDetailJson(const EntryDetail& d, std::FILE* out)
+{
+    char buffer[1 << 16];
+    rapidjson::FileWriteStream stream(out, buffer, sizeof buffer);
+    Writer w(stream);
+    w.StartObject();
+    key(w, "schema");
+    w.String("kernellens.entry/1");
+    key(w, "entry");
+    writeEntry(w, d.entry, nullptr);
+    key(w, "stage_files");
+    w.StartArray();
+    for (const Stage& s : d.entry.stages) {
+        w.StartObject();
+        key(w, "ext");
+        str(w, s.ext);
+        key(w, "file");
+        str(w, s.fileName);
+        key(w, "size");
+        w.Uint64(s.size);
+        key(w, "mtime");
+        str(w, isoTime(s.mtimeNs));
+        key(w, "known");
+        w.Bool(s.known);
+        w.EndObject();
+    }
+    w.EndArray();
+    key(w, "metadata");
+    if (d.metadata) {
+        w.StartObject();
+        writeFields(w, "options", d.metadata->options);
+        writeFields(w, "env_vars", d.metadata->envVars);
+        writeFields(w, "derived", d.metadata->derived);
+        w.EndObject();
+    } else {
+        w.Null();
+    }
+    key(w, "group");
+    if (d.group) {
+        w.StartObject();
+        key(w, "shape");
+        w.String(d.group->shape == GroupShape::PathMap ? "path-map" : "name-list");
+        key(w, "children");
+        w.StartArray();
+        for (const GroupChild& c : d.group->children) {
+            w.StartObject();
+            key(w, "name");
+            str(w, c.name);
+            key(w, "recorded_path");
+            if (c.recordedPath.empty())
+                w.Null();
+            else
+                str(w, c.recordedPath);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    } else {
+        w.Null();
+    }
+    key(w, "autotune");
+    if (d.autotune) {
+        w.StartObject();
+        key(w, "key");
+        w.RawValue(d.autotune->keyJson.data(), d.autotune->keyJson.size(), rapidjson::kArrayType);
+        key(w, "configs");
+        w.StartArray();
+        for (const AutotuneTiming& t : d.autotune->configs) {
+            w.StartObject();
+            key(w, "config");
+            w.RawValue(t.configJson.data(), t.configJson.size(), rapidjson::kObjectType);
+            key(w, "timings");
+            w.StartArray();
+            for (double x : t.timings)
+                w.Double(x);
+            w.EndArray();
+            w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    } else {
+        w.Null();
+    }
+    w.EndObject();
+    stream.Put('\n');
+    stream.Flush();
+}
+
+} // namespace kl

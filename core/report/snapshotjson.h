@@ -1,0 +1,20 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "report/entrydetail.h"
+
+#include <cstdio>
+#include <string>
+
+namespace kl {
+
+/// `klens scan --json`, schema "kernellens.scan/1" (documented in docs/json-schema.md).
+void writeSnapshotJson(const Snapshot& snapshot, std::FILE* out);
+
+/// `klens show --json`, schema "kernellens.entry/1".
+void writeEntryDetailJson(const EntryDetail& detail, std::FILE* out);
+
+/// UTC ISO-8601 with milliseconds, e.g. "2026-11-22T11:20:22.123Z".
+std::string isoTime(std::int64_t ns);
+
+} // namespace kl

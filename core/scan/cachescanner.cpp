@@ -1,0 +1,209 @@
+#include "scan/cachescanner.h"
+
+#include "scan/entryreader.h"
+#include "util/posixfile.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <dirent.h>
+#include <fcntl.h>
+#include <mutex>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace kl {
+namespace {
+
+struct WorkItem {
+    int rootIndex;
+    std::string name;
+    ItemType type;
+};
+
+struct OpenRoot {
+    UniqueFd fd;
+    ParentDir dir;
+    int depth = 0;
+};
+
+ItemType itemTypeAt(int dirFd, const struct dirent* d)
+{
+    switch (d->d_type) {
+    case DT_DIR: return ItemType::Dir;
+    case DT_REG: return ItemType::File;
+    case DT_LNK: return ItemType::Symlink;
+    case DT_UNKNOWN: {
+        struct stat st {};
+        if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            return ItemType::Other;
+        return S_ISDIR(st.st_mode) ? ItemType::Dir
+               : S_ISREG(st.st_mode) ? ItemType::File
+               : S_ISLNK(st.st_mode) ? ItemType::Symlink
+                                     : ItemType::Other;
+    }
+    default: return ItemType::Other;
+    }
+}
+
+// Opens a root and lists what is directly inside. Errors name the path and the cause.
+bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int rootIndex)
+{
+    open.dir.path = absoluteClean(root.path);
+    root.path = open.dir.path;
+    open.fd = UniqueFd(::open(root.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!open.fd.valid()) {
+        int err = errno;
+        root.exists = err != ENOENT;
+        root.error = "cannot open " + printableName(root.path) + ": " + errnoText(err);
+        return false;
+    }
+    root.exists = true;
+    char resolved[PATH_MAX];
+    open.dir.realPath = ::realpath(root.path.c_str(), resolved) ? std::string(resolved) : root.path;
+    open.dir.fd = open.fd.get();
+    int dupFd = ::dup(open.fd.get());
+    DIR* dir = dupFd >= 0 ? ::fdopendir(dupFd) : nullptr;
+    if (!dir) {
+        root.error = "cannot list " + printableName(root.path) + ": " + errnoText(errno);
+        if (dupFd >= 0)
+            ::close(dupFd);
+        return false;
+    }
+    errno = 0;
+    while (struct dirent* d = ::readdir(dir)) {
+        std::string_view n(d->d_name);
+        if (n == "." || n == "..")
+            continue;
+        items.push_back(WorkItem{rootIndex, std::string(n), itemTypeAt(open.fd.get(), d)});
+        errno = 0;
+    }
+    if (errno != 0)
+        root.error = "cannot list " + printableName(root.path) + ": " + errnoText(errno);
+    ::closedir(dir);
+    return root.error.empty();
+}
+
+unsigned defaultThreads()
+{
+    // Reading a cache is mostly waiting on the filesystem (cold caches, NFS), so a few more
+    // threads than cores pay off; beyond 8 they only contend.
+    unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    return std::min(8u, hw * 2);
+}
+
+} // namespace
+
+CacheScanner::CacheScanner(ScanOptions options) : m_options(std::move(options)) {}
+
+Snapshot CacheScanner::scan(std::vector<Root> roots) const
+{
+    Snapshot snap;
+    snap.roots = std::move(roots);
+    std::vector<OpenRoot> open(snap.roots.size());
+    std::vector<WorkItem> items;
+    for (std::size_t i = 0; i < snap.roots.size(); ++i)
+        openRoot(snap.roots[i], open[i], items, static_cast<int>(i));
+
+    const unsigned threadCount = m_options.threads ? m_options.threads : defaultThreads();
+    std::size_t total = items.size();
+    std::atomic<std::size_t> done{0};
+
+    while (!items.empty()) {
+        std::vector<EntryReadResult> results(items.size());
+        std::atomic<std::size_t> next{0};
+        auto work = [&] {
+            for (;;) {
+                if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed))
+                    return;
+                std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+                if (i >= items.size())
+                    return;
+                const WorkItem& w = items[i];
+                results[i] = readEntry(open[w.rootIndex].dir, w.name, w.type, m_options);
+                results[i].entry.rootIndex = w.rootIndex;
+                std::size_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+                if (m_options.progress)
+                    m_options.progress(d, total);
+            }
+        };
+        const unsigned n = static_cast<unsigned>(std::min<std::size_t>(threadCount, items.size()));
+        std::vector<std::thread> pool;
+        for (unsigned t = 1; t < n; ++t)
+            pool.emplace_back(work);
+        work();
+        for (auto& t : pool)
+            t.join();
+
+        // Containers (folders of folders) are searched for nested caches, level by level.
+        std::vector<WorkItem> nextItems;
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            EntryReadResult& r = results[i];
+            if (r.vanished) {
+                ++snap.vanished;
+                continue;
+            }
+            if (r.container) {
+                const int parent = items[i].rootIndex;
+                if (open[parent].depth + 1 > m_options.maxNestDepth)
+                    continue;
+                Root nested;
+                nested.path = r.entry.path;
+                nested.reason = "found inside " + snap.roots[parent].path;
+                nested.parentIndex = parent;
+                snap.roots.push_back(std::move(nested));
+                open.emplace_back();
+                open.back().depth = open[parent].depth + 1;
+                const int idx = static_cast<int>(snap.roots.size() - 1);
+                std::size_t before = nextItems.size();
+                openRoot(snap.roots.back(), open.back(), nextItems, idx);
+                total += nextItems.size() - before;
+                continue;
+            }
+            if (r.entry.path.empty())
+                continue;
+            snap.entries.push_back(std::move(r.entry));
+        }
+        if (m_options.cancel && m_options.cancel->load()) {
+            snap.cancelled = true;
+            break;
+        }
+        items = std::move(nextItems);
+    }
+    std::sort(snap.entries.begin(), snap.entries.end(),
+              [](const Entry& a, const Entry& b) { return a.path < b.path; });
+    return snap;
+}
+
+Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& name, bool& vanished) const
+{
+    ParentDir parent;
+    parent.path = absoluteClean(parentPath);
+    UniqueFd fd(::open(parent.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    vanished = false;
+    if (!fd.valid()) {
+        vanished = errno == ENOENT;
+        Entry e;
+        e.path = joinPath(parent.path, name);
+        e.folderName = name;
+        e.addProblem(problem::Unreadable, "cannot open " + printableName(parent.path) + ": " + errnoText(errno));
+        return e;
+    }
+    parent.fd = fd.get();
+    char resolved[PATH_MAX];
+    parent.realPath = ::realpath(parent.path.c_str(), resolved) ? std::string(resolved) : parent.path;
+    struct stat st {};
+    ItemType type = ItemType::Other;
+    if (::fstatat(fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
+        type = S_ISDIR(st.st_mode) ? ItemType::Dir
+               : S_ISREG(st.st_mode) ? ItemType::File
+               : S_ISLNK(st.st_mode) ? ItemType::Symlink
+                                     : ItemType::Other;
+    EntryReadResult r = readEntry(parent, name, type, m_options);
+    vanished = r.vanished;
+    return std::move(r.entry);
+}
+
+} // namespace kl

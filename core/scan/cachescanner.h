@@ -1,0 +1,45 @@
+#pragma once
+
+#include "model/snapshot.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kl {
+
+struct ScanOptions {
+    /// Worker threads; 0 picks a default from the hardware (I/O bound work likes a few extra).
+    unsigned threads = 0;
+    /// How deep to look for caches nested in non-cache folders (vLLM rank folders, Inductor).
+    int maxNestDepth = 6;
+    /// Metadata, group and autotune files larger than this are reported, not read.
+    std::uint64_t maxJsonBytes = 64ull << 20;
+    /// Called with (entries done, entries known so far), from worker threads.
+    std::function<void(std::size_t, std::size_t)> progress;
+    /// Set to true from any thread to stop early; the snapshot then has `cancelled` set.
+    const std::atomic<bool>* cancel = nullptr;
+    /// Observer called just before an entry is read (tests use it to remove folders mid-scan).
+    std::function<void(const std::string& entryPath)> beforeEntry;
+};
+
+/// Walks cache roots and classifies what is directly inside each one. It reads names, sizes,
+/// times and the small json files only: never IR or binaries.
+class CacheScanner {
+public:
+    explicit CacheScanner(ScanOptions options = {});
+
+    /// Scan every root (their `path` and `reason` set by the caller). Roots that cannot be opened
+    /// get `error` set; caches found nested inside a root are appended as extra roots.
+    Snapshot scan(std::vector<Root> roots) const;
+
+    /// Read one entry (a folder or a lone file) in `parentPath`. `vanished` is set when it is gone.
+    Entry scanOne(const std::string& parentPath, const std::string& name, bool& vanished) const;
+
+private:
+    ScanOptions m_options;
+};
+
+} // namespace kl

@@ -1,0 +1,587 @@
+#include "scan/entryreader.h"
+
+#include "formats/autotune.h"
+#include "formats/groupfile.h"
+#include "formats/keyencoding.h"
+#include "formats/metadata.h"
+#include "scan/stages.h"
+#include "util/posixfile.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <dirent.h>
+#include <fcntl.h>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace kl {
+namespace {
+
+constexpr std::string_view kGroupPrefix = "__grp__";
+constexpr std::string_view kAutotuneSuffix = ".autotune.json";
+// Triton cuts kernel names to 150 characters in file names.
+constexpr std::size_t kMaxNameInFile = 150;
+
+bool endsWith(std::string_view s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+bool isTempFileName(std::string_view name) { return name.find(".tmp.pid_") != std::string_view::npos; }
+
+bool isForeignFileName(std::string_view name)
+{
+    return endsWith(name, ".pickle") || endsWith(name, ".lock") || endsWith(name, ".pickle.tmp") ||
+           endsWith(name, ".best_config");
+}
+
+std::int64_t mtimeOf(const struct stat& st)
+{
+    return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+struct FileInfo {
+    std::string name;
+    std::uint64_t size = 0;
+    std::int64_t mtimeNs = 0;
+    bool symlink = false;
+};
+
+struct Listing {
+    std::vector<FileInfo> files;
+    std::vector<std::string> dirs;
+    std::vector<std::string> others;
+};
+
+ItemType typeFromDirent(unsigned char t)
+{
+    switch (t) {
+    case DT_DIR: return ItemType::Dir;
+    case DT_REG: return ItemType::File;
+    case DT_LNK: return ItemType::Symlink;
+    default: return ItemType::Other;
+    }
+}
+
+// Lists a folder and stats its files. Names in `skipStat` are read later, and fstat of that read
+// gives their size, so they are not stat'ed twice.
+bool listFolder(int dirFd, Listing& out, std::string& error)
+{
+    int dupFd = ::dup(dirFd);
+    if (dupFd < 0) {
+        error = errnoText(errno);
+        return false;
+    }
+    DIR* dir = ::fdopendir(dupFd);
+    if (!dir) {
+        error = errnoText(errno);
+        ::close(dupFd);
+        return false;
+    }
+    errno = 0;
+    while (struct dirent* d = ::readdir(dir)) {
+        std::string_view n(d->d_name);
+        if (n == "." || n == "..")
+            continue;
+        ItemType type = typeFromDirent(d->d_type);
+        struct stat st {};
+        bool statted = false;
+        if (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink) {
+            if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+                continue; // vanished between readdir and stat: as if never listed
+            statted = true;
+            type = S_ISDIR(st.st_mode) ? ItemType::Dir
+                   : S_ISREG(st.st_mode) ? ItemType::File
+                   : S_ISLNK(st.st_mode) ? ItemType::Symlink
+                                         : ItemType::Other;
+        }
+        switch (type) {
+        case ItemType::Dir: out.dirs.emplace_back(n); break;
+        case ItemType::File:
+        case ItemType::Symlink:
+            out.files.push_back(FileInfo{std::string(n), statted ? static_cast<std::uint64_t>(st.st_size) : 0,
+                                         statted ? mtimeOf(st) : 0, type == ItemType::Symlink});
+            break;
+        case ItemType::Other: out.others.emplace_back(n); break;
+        }
+        errno = 0;
+    }
+    bool ok = errno == 0;
+    if (!ok)
+        error = errnoText(errno);
+    ::closedir(dir);
+    return ok;
+}
+
+class FolderReader {
+public:
+    FolderReader(const ParentDir& parent, const std::string& name, const ScanOptions& options)
+        : m_parent(parent), m_options(options)
+    {
+        Entry& e = m_result.entry;
+        e.folderName = name;
+        e.path = joinPath(parent.path, name);
+        e.era = classifyFolderName(name);
+    }
+
+    EntryReadResult read()
+    {
+        Entry& e = m_result.entry;
+        if (!isValidUtf8(e.folderName))
+            e.addProblem(problem::NonUtf8Name, "folder name is not valid UTF-8: " + printableName(e.path));
+        m_fd = UniqueFd(::openat(m_parent.fd, e.folderName.c_str(),
+                                 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (!m_fd.valid()) {
+            int err = errno;
+            if (err == ENOENT) {
+                m_result.vanished = true;
+                return std::move(m_result);
+            }
+            return unreadable(errnoText(err));
+        }
+        std::string error;
+        if (!listFolder(m_fd.get(), m_listing, error)) {
+            if (error == errnoText(ENOENT)) {
+                m_result.vanished = true;
+                return std::move(m_result);
+            }
+            return unreadable(error);
+        }
+        classify();
+        finish();
+        return std::move(m_result);
+    }
+
+private:
+    EntryReadResult unreadable(const std::string& cause)
+    {
+        Entry& e = m_result.entry;
+        e.kind = e.era == KeyEra::None ? EntryKind::Unknown : EntryKind::Kernel;
+        e.status = EntryStatus::Incomplete;
+        e.addProblem(problem::Unreadable, "cannot read " + printableName(e.path) + ": " + cause);
+        return std::move(m_result);
+    }
+
+    void classify()
+    {
+        Entry& e = m_result.entry;
+        if (isTempFolderName(e.folderName)) {
+            e.kind = EntryKind::Temp;
+            e.status = EntryStatus::Orphan;
+            return;
+        }
+        bool anyStageLike = false, anyGroup = false, anyAutotune = false, allSo = true, allForeign = true;
+        for (const FileInfo& f : m_listing.files) {
+            std::string_view n = f.name;
+            bool group = startsWith(n, kGroupPrefix) && endsWith(n, ".json");
+            bool autotune = endsWith(n, kAutotuneSuffix);
+            anyGroup |= group;
+            anyAutotune |= autotune;
+            if (!group && !autotune && !isTempFileName(n)) {
+                auto dot = n.rfind('.');
+                if (dot != std::string_view::npos && stageOrder(n.substr(dot + 1)) >= 0)
+                    anyStageLike = true;
+            }
+            allSo &= endsWith(n, ".so");
+            allForeign &= isForeignFileName(n);
+        }
+        const bool noFiles = m_listing.files.empty();
+        if (anyGroup || anyStageLike)
+            e.kind = EntryKind::Kernel;
+        else if (anyAutotune)
+            e.kind = EntryKind::Autotune;
+        else if (!noFiles && allSo)
+            e.kind = EntryKind::Module;
+        else if (!noFiles && allForeign)
+            e.kind = EntryKind::Foreign;
+        else if (noFiles && e.era != KeyEra::None)
+            e.kind = EntryKind::Kernel; // created, then nothing written: an interrupted compile
+        else if (noFiles && hasNonTempDirs())
+            m_result.container = true;
+        else
+            e.kind = EntryKind::Unknown;
+    }
+
+    bool hasNonTempDirs() const
+    {
+        return std::any_of(m_listing.dirs.begin(), m_listing.dirs.end(),
+                           [](const std::string& d) { return !isTempFolderName(d); });
+    }
+
+    void finish()
+    {
+        Entry& e = m_result.entry;
+        for (const FileInfo& f : m_listing.files) {
+            if (!isValidUtf8(f.name))
+                e.addProblem(problem::NonUtf8Name, "file name is not valid UTF-8: " +
+                                                       printableName(joinPath(e.path, f.name)));
+        }
+        switch (e.kind) {
+        case EntryKind::Kernel: readKernel(); break;
+        case EntryKind::Autotune: readAutotune(); break;
+        case EntryKind::Module:
+            e.status = EntryStatus::Complete;
+            e.kernel = stemOf(m_listing.files.front().name, ".so");
+            break;
+        case EntryKind::Temp: e.status = EntryStatus::Orphan; break;
+        case EntryKind::Foreign:
+        case EntryKind::Unknown: e.status = EntryStatus::Foreign; break;
+        }
+        for (const std::string& d : m_listing.dirs) {
+            if (isTempFolderName(d) && e.kind != EntryKind::Temp)
+                e.addProblem(problem::OrphanTemp, "temporary folder " + printableName(joinPath(e.path, d)) +
+                                                      " left by an interrupted (or running) write");
+        }
+        collectStages();
+    }
+
+    static std::string stemOf(std::string_view name, std::string_view suffix)
+    {
+        return std::string(endsWith(name, suffix) ? name.substr(0, name.size() - suffix.size()) : name);
+    }
+
+    // The kernel's name as written in file names: the group file names it best, then the metadata
+    // json, then the stage files.
+    std::string kernelFileStem() const
+    {
+        for (const FileInfo& f : m_listing.files)
+            if (startsWith(f.name, kGroupPrefix) && endsWith(f.name, ".json"))
+                return f.name.substr(kGroupPrefix.size(), f.name.size() - kGroupPrefix.size() - 5);
+        for (const FileInfo& f : m_listing.files)
+            if (endsWith(f.name, ".json") && !endsWith(f.name, kAutotuneSuffix) && !isTempFileName(f.name))
+                return f.name.substr(0, f.name.size() - 5);
+        for (const FileInfo& f : m_listing.files) {
+            auto dot = f.name.rfind('.');
+            if (dot != std::string::npos && stageOrder(std::string_view(f.name).substr(dot + 1)) >= 0)
+                return f.name.substr(0, dot);
+        }
+        return {};
+    }
+
+    const FileInfo* file(const std::string& name) const
+    {
+        for (const FileInfo& f : m_listing.files)
+            if (f.name == name)
+                return &f;
+        return nullptr;
+    }
+
+    // Reads a json file of this entry; on failure records the problem and returns false.
+    bool readJson(const std::string& name, std::string& text, bool& vanished)
+    {
+        Entry& e = m_result.entry;
+        const std::string where = printableName(joinPath(e.path, name));
+        SmallFile f = readSmallFileAt(m_fd.get(), name, m_options.maxJsonBytes);
+        vanished = f.vanished;
+        if (!f.ok) {
+            if (f.vanished)
+                e.addProblem(problem::MissingChild, where + " disappeared while it was being read");
+            else if (f.tooLarge)
+                e.addProblem(problem::Oversized, where + ": " + f.error);
+            else
+                e.addProblem(problem::Unreadable, "cannot read " + where + ": " + f.error);
+            return false;
+        }
+        if (f.text.empty()) {
+            e.addProblem(problem::EmptyFile, where + " is empty (0 bytes)");
+            return false;
+        }
+        text = std::move(f.text);
+        return true;
+    }
+
+    void readKernel()
+    {
+        Entry& e = m_result.entry;
+        const std::string stem = kernelFileStem();
+        e.kernel = stem;
+        if (stem.empty()) {
+            e.status = EntryStatus::Incomplete;
+            e.addProblem(problem::EmptyEntry, "entry folder " + printableName(e.path) + " holds no kernel files");
+            return;
+        }
+        bool corrupt = false, incomplete = false, vanished = false;
+
+        const std::string metaName = stem + ".json";
+        if (file(metaName)) {
+            std::string text, error;
+            if (!readJson(metaName, text, vanished)) {
+                corrupt = true;
+            } else if (auto m = parseMetadata(text, MetadataDetail::Summary, error)) {
+                applyMetadata(*m);
+            } else {
+                corrupt = true;
+                e.addProblem(problem::CorruptJson,
+                             printableName(joinPath(e.path, metaName)) + ": " + error);
+            }
+        } else {
+            incomplete = true;
+            e.addProblem(problem::MissingMetadata,
+                         "no metadata file " + printableName(joinPath(e.path, metaName)));
+        }
+
+        const std::string groupName = std::string(kGroupPrefix) + stem + ".json";
+        if (file(groupName)) {
+            std::string text, error;
+            if (!readJson(groupName, text, vanished)) {
+                corrupt = true;
+            } else if (auto g = parseGroupFile(text, error)) {
+                incomplete |= !checkChildren(*g);
+            } else {
+                corrupt = true;
+                e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, groupName)) + ": " + error);
+            }
+        } else {
+            incomplete = true;
+            e.addProblem(problem::MissingGroup, "no group file " + printableName(joinPath(e.path, groupName)) +
+                                                    ": Triton treats this entry as a miss");
+        }
+        for (const FileInfo& f : m_listing.files) {
+            if (f.size == 0 && !f.symlink && f.name != metaName && f.name != groupName) {
+                e.addProblem(problem::EmptyFile, printableName(joinPath(e.path, f.name)) + " is empty (0 bytes)");
+                corrupt = true;
+            }
+        }
+        e.status = corrupt ? EntryStatus::Corrupt : incomplete ? EntryStatus::Incomplete : EntryStatus::Complete;
+    }
+
+    void applyMetadata(Metadata& m)
+    {
+        Entry& e = m_result.entry;
+        e.hash = std::move(m.hash);
+        e.target = std::move(m.target);
+        e.tritonVersion = std::move(m.tritonVersion);
+        e.metadataFormat = std::move(m.format);
+        e.numWarps = m.numWarps;
+        e.numStages = m.numStages;
+        e.shared = m.shared;
+        if (!m.name.empty() && m.name.substr(0, kMaxNameInFile) != e.kernel)
+            e.addProblem(problem::NameMismatch, "metadata names kernel \"" + printableName(m.name) +
+                                                    "\" but its files are named \"" +
+                                                    printableName(e.kernel) + "\"");
+        if (!m.name.empty())
+            e.kernel = std::move(m.name);
+        if (!e.hash.empty()) {
+            if (auto expected = encodeKeyFolder(e.hash, e.era)) {
+                e.hashOk = *expected == e.folderName;
+                if (!*e.hashOk)
+                    e.addProblem(problem::HashMismatch, "folder name " + printableName(e.folderName) +
+                                                            " is not the " + std::string(toString(e.era)) +
+                                                            " encoding of metadata hash " + e.hash +
+                                                            " (expected " + *expected + ")");
+            }
+        }
+    }
+
+    // Resolves children by name inside this folder; never follows a recorded path.
+    bool checkChildren(const GroupFile& g)
+    {
+        Entry& e = m_result.entry;
+        bool allPresent = true;
+        std::string movedFrom;
+        for (const GroupChild& c : g.children) {
+            if (!isPlainFileName(c.name)) {
+                e.addProblem(problem::PathOutsideRoot, "group file in " + printableName(e.path) +
+                                                           " names child \"" + printableName(c.name) +
+                                                           "\", which would leave the entry; not followed");
+                allPresent = false;
+                continue;
+            }
+            if (!c.recordedPath.empty()) {
+                std::string recordedDir = recordedParent(c);
+                if (recordedDir.empty()) {
+                    e.addProblem(problem::PathOutsideRoot,
+                                 "group file in " + printableName(e.path) + " records " +
+                                     printableName(c.recordedPath) + " for " + printableName(c.name) +
+                                     ", a path outside this entry; not followed");
+                } else if (recordedDir != e.path && recordedDir != joinPath(m_parent.realPath, e.folderName) &&
+                           movedFrom.empty()) {
+                    movedFrom = recordedDir;
+                }
+            }
+            if (!file(c.name)) {
+                e.addProblem(problem::MissingChild, "group file lists " +
+                                                        printableName(joinPath(e.path, c.name)) +
+                                                        ", which does not exist");
+                allPresent = false;
+            }
+        }
+        if (!movedFrom.empty())
+            e.addProblem(problem::MovedCache,
+                         "group file records children under " + printableName(movedFrom) +
+                             " but the entry lies at " + printableName(e.path) +
+                             ": Triton checks the recorded paths, so it will miss and recompile");
+        return allPresent;
+    }
+
+    // The folder a recorded child path lies in, if the path names this same entry folder and
+    // file (possibly under another prefix); empty when it points anywhere else.
+    std::string recordedParent(const GroupChild& c) const
+    {
+        const std::string& p = c.recordedPath;
+        if (p.empty() || p.front() != '/' || p.find("/../") != std::string::npos || p.find("/./") != std::string::npos)
+            return {};
+        auto slash = p.rfind('/');
+        if (p.substr(slash + 1) != c.name)
+            return {};
+        std::string dir = p.substr(0, slash);
+        auto slash2 = dir.rfind('/');
+        if (slash2 == std::string::npos || dir.substr(slash2 + 1) != m_result.entry.folderName)
+            return {};
+        return dir;
+    }
+
+    void readAutotune()
+    {
+        Entry& e = m_result.entry;
+        e.status = EntryStatus::Complete;
+        for (const FileInfo& f : m_listing.files) {
+            if (!endsWith(f.name, kAutotuneSuffix))
+                continue;
+            if (e.kernel.empty())
+                e.kernel = stemOf(f.name, kAutotuneSuffix);
+            std::string text, error;
+            bool vanished = false;
+            if (!readJson(f.name, text, vanished)) {
+                e.status = EntryStatus::Corrupt;
+            } else if (!parseAutotune(text, error)) {
+                e.status = EntryStatus::Corrupt;
+                e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, f.name)) + ": " + error);
+            }
+        }
+    }
+
+    void collectStages()
+    {
+        Entry& e = m_result.entry;
+        const std::string prefix = e.kernel.substr(0, kMaxNameInFile) + ".";
+        const std::string stemPrefix = kernelFileStemCached() + ".";
+        for (const FileInfo& f : m_listing.files) {
+            e.totalSize += f.size;
+            e.newestMtimeNs = std::max(e.newestMtimeNs, f.mtimeNs);
+            if (isTempFileName(f.name)) {
+                e.addProblem(problem::OrphanTemp, "temporary file " + printableName(joinPath(e.path, f.name)) +
+                                                      " left by an interrupted (or running) write");
+                continue;
+            }
+            if (e.kind == EntryKind::Kernel && startsWith(f.name, kGroupPrefix))
+                continue; // the commit marker, not a stage
+            Stage s;
+            s.fileName = f.name;
+            s.size = f.size;
+            s.mtimeNs = f.mtimeNs;
+            if (startsWith(f.name, stemPrefix) && f.name.size() > stemPrefix.size())
+                s.ext = f.name.substr(stemPrefix.size());
+            else if (startsWith(f.name, prefix) && f.name.size() > prefix.size())
+                s.ext = f.name.substr(prefix.size());
+            else if (auto dot = f.name.rfind('.'); dot != std::string::npos && dot + 1 < f.name.size())
+                s.ext = f.name.substr(dot + 1);
+            else
+                s.ext = f.name;
+            s.known = stageOrder(s.ext) >= 0;
+            if (f.symlink)
+                e.addProblem(problem::Symlink, printableName(joinPath(e.path, f.name)) +
+                                                   " is a symbolic link; it is listed but not followed");
+            e.stages.push_back(std::move(s));
+        }
+        std::stable_sort(e.stages.begin(), e.stages.end(), [](const Stage& a, const Stage& b) {
+            int oa = stageOrder(a.ext), ob = stageOrder(b.ext);
+            if (oa < 0) oa = 1000;
+            if (ob < 0) ob = 1000;
+            return oa != ob ? oa < ob : a.fileName < b.fileName;
+        });
+        for (const std::string& o : m_listing.others)
+            e.addProblem(problem::UnknownFile, printableName(joinPath(e.path, o)) +
+                                                   " is not a regular file or folder; ignored");
+        if (e.newestMtimeNs == 0) {
+            struct stat st {};
+            if (::fstat(m_fd.get(), &st) == 0)
+                e.newestMtimeNs = mtimeOf(st);
+        }
+    }
+
+    std::string kernelFileStemCached()
+    {
+        if (!m_stemComputed) {
+            m_stem = kernelFileStem();
+            m_stemComputed = true;
+        }
+        return m_stem;
+    }
+
+    const ParentDir& m_parent;
+    const ScanOptions& m_options;
+    EntryReadResult m_result;
+    UniqueFd m_fd;
+    Listing m_listing;
+    std::string m_stem;
+    bool m_stemComputed = false;
+};
+
+EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, ItemType type)
+{
+    EntryReadResult r;
+    Entry& e = r.entry;
+    e.folderName = name;
+    e.path = joinPath(parent.path, name);
+    struct stat st {};
+    if (::fstatat(parent.fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        r.vanished = errno == ENOENT;
+        e.addProblem(problem::Unreadable, "cannot stat " + printableName(e.path) + ": " + errnoText(errno));
+    } else {
+        e.totalSize = static_cast<std::uint64_t>(st.st_size);
+        e.newestMtimeNs = mtimeOf(st);
+    }
+    if (!isValidUtf8(name))
+        e.addProblem(problem::NonUtf8Name, "file name is not valid UTF-8: " + printableName(e.path));
+    if (type == ItemType::Symlink) {
+        e.kind = EntryKind::Unknown;
+        e.status = EntryStatus::Foreign;
+        e.addProblem(problem::Symlink, printableName(e.path) + " is a symbolic link; not followed");
+    } else if (isTempFileName(name)) {
+        e.kind = EntryKind::Temp;
+        e.status = EntryStatus::Orphan;
+    } else if (isForeignFileName(name)) {
+        e.kind = EntryKind::Foreign;
+        e.status = EntryStatus::Foreign;
+    } else {
+        e.kind = EntryKind::Unknown;
+        e.status = EntryStatus::Foreign;
+    }
+    Stage s;
+    s.fileName = name;
+    auto dot = name.rfind('.');
+    s.ext = dot == std::string::npos ? name : name.substr(dot + 1);
+    s.known = false;
+    s.size = e.totalSize;
+    s.mtimeNs = e.newestMtimeNs;
+    e.stages.push_back(std::move(s));
+    return r;
+}
+
+} // namespace
+
+bool isTempFolderName(std::string_view name)
+{
+    if (startsWith(name, "tmp.pid_"))
+        return true;
+    if (name.size() == 12 && startsWith(name, "tmp."))
+        return std::all_of(name.begin() + 4, name.end(),
+                           [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+    return false;
+}
+
+EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
+                          const ScanOptions& options)
+{
+    if (options.beforeEntry)
+        options.beforeEntry(joinPath(parent.path, name));
+    if (type == ItemType::Dir)
+        return FolderReader(parent, name, options).read();
+    return readLoneFile(parent, name, type);
+}
+
+} // namespace kl

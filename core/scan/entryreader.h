@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/entry.h"
+#include "scan/cachescanner.h"
+
+#include <string>
+
+namespace kl {
+
+enum class ItemType { Dir, File, Symlink, Other };
+
+/// What reading one item under a root produced.
+struct EntryReadResult {
+    Entry entry;
+    bool vanished = false;  ///< removed between listing and reading
+    bool container = false; ///< a plain folder holding only folders: maybe a nested cache root
+};
+
+/// Where an item lies: its parent folder as an open descriptor, as walked, and as resolved.
+struct ParentDir {
+    int fd = -1;
+    std::string path;     ///< absolute, as the user named it (symlinks kept)
+    std::string realPath; ///< with symlinks resolved; a group file may record either
+};
+
+/// Classify and read one item (an entry folder or a lone file) directly inside `parent`.
+EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
+                          const ScanOptions& options);
+
+/// True for Triton's temp folder names: `tmp.pid_<pid>_<uuid>` and forks' `tmp.<8 hex>`.
+bool isTempFolderName(std::string_view name);
+
+} // namespace kl

@@ -1,0 +1,205 @@
+#include "util/posixfile.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace kl {
+
+UniqueFd& UniqueFd::operator=(UniqueFd&& other) noexcept
+{
+    if (this != &other) {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = other.release();
+    }
+    return *this;
+}
+
+UniqueFd::~UniqueFd()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+int UniqueFd::release()
+{
+    int fd = m_fd;
+    m_fd = -1;
+    return fd;
+}
+
+std::string errnoText(int err)
+{
+    char buf[256];
+    // GNU strerror_r returns the message pointer, which may or may not be buf.
+    return std::string(strerror_r(err, buf, sizeof buf));
+}
+
+namespace {
+
+bool readAll(int fd, std::uint64_t size, std::string& out, std::string& error)
+{
+    out.resize(size);
+    std::uint64_t got = 0;
+    while (got < size) {
+        ssize_t n = ::read(fd, out.data() + got, size - got);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            error = errnoText(errno);
+            return false;
+        }
+        if (n == 0)
+            break; // truncated while we read: keep what is there
+        got += static_cast<std::uint64_t>(n);
+    }
+    out.resize(got);
+    return true;
+}
+
+} // namespace
+
+SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes)
+{
+    SmallFile r;
+    UniqueFd fd(::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    if (!fd.valid()) {
+        r.vanished = errno == ENOENT;
+        r.error = errnoText(errno);
+        return r;
+    }
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) {
+        r.error = errnoText(errno);
+        return r;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        r.error = "not a regular file";
+        return r;
+    }
+    r.size = static_cast<std::uint64_t>(st.st_size);
+    r.mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    if (r.size > maxBytes) {
+        r.tooLarge = true;
+        r.error = "file of " + std::to_string(r.size) + " bytes exceeds the limit of " +
+                  std::to_string(maxBytes) + " bytes for metadata";
+        return r;
+    }
+    if (!readAll(fd.get(), r.size, r.text, r.error))
+        return r;
+    r.ok = true;
+    return r;
+}
+
+bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out, std::string& error)
+{
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!fd.valid()) {
+        error = errnoText(errno);
+        return false;
+    }
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) {
+        error = errnoText(errno);
+        return false;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        error = "not a regular file";
+        return false;
+    }
+    auto size = static_cast<std::uint64_t>(st.st_size);
+    return readAll(fd.get(), size < maxBytes ? size : maxBytes, out, error);
+}
+
+std::string absoluteClean(std::string_view path)
+{
+    std::string full;
+    if (path.empty() || path.front() != '/') {
+        std::vector<char> cwd(4096);
+        if (::getcwd(cwd.data(), cwd.size()))
+            full = cwd.data();
+        full += '/';
+    }
+    full += path;
+    std::vector<std::string_view> parts;
+    std::string_view rest(full);
+    while (!rest.empty()) {
+        auto slash = rest.find('/');
+        auto part = rest.substr(0, slash);
+        rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+        if (part.empty() || part == ".")
+            continue;
+        if (part == "..") {
+            if (!parts.empty())
+                parts.pop_back();
+            continue;
+        }
+        parts.push_back(part);
+    }
+    std::string out;
+    for (auto p : parts) {
+        out += '/';
+        out += p;
+    }
+    return out.empty() ? "/" : out;
+}
+
+std::string joinPath(std::string_view dir, std::string_view name)
+{
+    std::string out(dir);
+    if (out.empty() || out.back() != '/')
+        out += '/';
+    out += name;
+    return out;
+}
+
+bool isValidUtf8(std::string_view s)
+{
+    std::size_t i = 0;
+    while (i < s.size()) {
+        auto c = static_cast<unsigned char>(s[i]);
+        int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (len == 0 || i + len > s.size())
+            return false;
+        for (int k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
+                return false;
+        if (len == 2 && c < 0xC2)
+            return false; // overlong
+        i += len;
+    }
+    return true;
+}
+
+std::string printableName(std::string_view s)
+{
+    std::string out;
+    std::size_t i = 0;
+    static constexpr char hex[] = "0123456789abcdef";
+    auto escape = [&](unsigned char c) {
+        out += "\\x";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    };
+    while (i < s.size()) {
+        auto c = static_cast<unsigned char>(s[i]);
+        int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        bool ok = len > 0 && i + len <= s.size() && !(len == 2 && c < 0xC2);
+        for (int k = 1; ok && k < len; ++k)
+            ok = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
+        if (!ok || (len == 1 && (c < 0x20 || c == 0x7f))) {
+            escape(c);
+            ++i;
+            continue;
+        }
+        out.append(s.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
+} // namespace kl

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace kl {
+
+/// An owned file descriptor, closed on destruction.
+class UniqueFd {
+public:
+    UniqueFd() = default;
+    explicit UniqueFd(int fd) : m_fd(fd) {}
+    UniqueFd(const UniqueFd&) = delete;
+    UniqueFd& operator=(const UniqueFd&) = delete;
+    UniqueFd(UniqueFd&& other) noexcept : m_fd(other.release()) {}
+    UniqueFd& operator=(UniqueFd&& other) noexcept;
+    ~UniqueFd();
+
+    int get() const { return m_fd; }
+    bool valid() const { return m_fd >= 0; }
+    int release();
+
+private:
+    int m_fd = -1;
+};
+
+/// "<cause>" for an errno value, e.g. "No such file or directory".
+std::string errnoText(int err);
+
+/// Result of reading a small file relative to a directory descriptor. Symlinks are not followed.
+struct SmallFile {
+    bool ok = false;
+    bool vanished = false; ///< ENOENT: removed after it was listed
+    bool tooLarge = false;
+    std::string text;
+    std::string error; ///< the cause, when !ok
+    std::uint64_t size = 0;
+    std::int64_t mtimeNs = 0;
+};
+
+/// Read `name` under `dirFd` if it is a regular file of at most `maxBytes` bytes.
+SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes);
+
+/// Read a whole file by path (used for stage text in `klens show`), up to `maxBytes`.
+bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out, std::string& error);
+
+/// Lexically clean an absolute path ("a//b/./c" -> "a/b/c"); relative paths are made absolute first.
+std::string absoluteClean(std::string_view path);
+
+std::string joinPath(std::string_view dir, std::string_view name);
+
+/// True when `s` is valid UTF-8.
+bool isValidUtf8(std::string_view s);
+
+/// Printable form of a file name: invalid UTF-8 bytes and control characters become \xHH.
+std::string printableName(std::string_view s);
+
+} // namespace kl
