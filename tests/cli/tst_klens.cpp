@@ -1,0 +1,157 @@
+// Runs the real klens binary as a user would, on the real Triton fixture and on temp caches.
+#include "tempcache.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run klens(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(KL_KLENS_BIN), args);
+    p.waitForFinished(120000);
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+               p.readAllStandardError()};
+}
+
+const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+
+} // namespace
+
+class TestKlens : public QObject {
+    Q_OBJECT
+private slots:
+    void scanJsonHasTheDocumentedShape()
+    {
+        Run r = klens({"scan", fixture, "--json"});
+        QCOMPARE(r.exitCode, 1); // the fixture is a moved cache: problems found
+        QJsonParseError pe;
+        QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+        QJsonObject o = doc.object();
+        QCOMPARE(o["schema"].toString(), QStringLiteral("kernellens.scan/1"));
+        QCOMPARE(o["roots"].toArray().size(), 1);
+        const QJsonArray entries = o["entries"].toArray();
+        QCOMPARE(entries.size(), 9);
+        const QStringList kinds{"kernel", "autotune", "module", "temp", "foreign", "unknown"};
+        const QStringList statuses{"complete", "incomplete", "orphan", "corrupt", "foreign"};
+        for (const auto& v : entries) {
+            QJsonObject e = v.toObject();
+            for (const char* key : {"path", "kind", "kernel", "key_era", "hash_ok", "target", "stages", "size",
+                                    "mtime", "status", "problems"})
+                QVERIFY2(e.contains(key), key);
+            QVERIFY(kinds.contains(e["kind"].toString()));
+            QVERIFY(statuses.contains(e["status"].toString()));
+            QCOMPARE(e["key_era"].toString(), QStringLiteral("base32"));
+            if (e["kind"].toString() == "kernel") {
+                QCOMPARE(e["hash_ok"].toBool(), true);
+                QVERIFY(e["stages"].toObject().contains("cubin") || e["stages"].toObject().contains("hsaco"));
+                QCOMPARE(e["problems"].toArray().at(0).toObject()["code"].toString(), QStringLiteral("moved-cache"));
+            }
+        }
+        QJsonObject s = o["summary"].toObject();
+        QCOMPARE(s["entries"].toInt(), 9);
+        QCOMPARE(s["by_kind"].toObject()["kernel"].toInt(), 8);
+        QCOMPARE(s["by_kind"].toObject()["module"].toInt(), 1);
+    }
+
+    void cleanCacheExitsZero()
+    {
+        TempCache c;
+        c.addKernel("add_kernel", QString(64, 'a'));
+        Run r = klens({"scan", c.path()});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("add_kernel"));
+        QVERIFY(r.out.contains("1 entries"));
+    }
+
+    void missingRootIsAnIoError()
+    {
+        Run r = klens({"scan", "/nonexistent/kl-cache"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("/nonexistent/kl-cache"));
+        QVERIFY(r.err.contains("No such file or directory"));
+    }
+
+    void usageErrorExitsTwo()
+    {
+        QCOMPARE(klens({"frobnicate"}).exitCode, 2);
+        QCOMPARE(klens({"show"}).exitCode, 2);
+        Run v = klens({"--version"});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(v.out.startsWith("klens "));
+    }
+
+    void noDirUsesTheEffectiveRoots()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("TRITON_CACHE_DIR", fixture);
+        Run r = klens({"scan", "--json"}, env);
+        QJsonArray roots = QJsonDocument::fromJson(r.out).object()["roots"].toArray();
+        QVERIFY(roots.size() >= 3);
+        QCOMPARE(roots[0].toObject()["reason"].toString(), QStringLiteral("TRITON_CACHE_DIR"));
+        QCOMPARE(roots[0].toObject()["path"].toString(), QDir(fixture).absolutePath());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["summary"].toObject()["entries"].toInt(), 9);
+    }
+
+    void showByPrefixAndPath()
+    {
+        // One folder prefix in the fixture: the sm_90 add_kernel with num_warps=8 (see its README).
+        Run byPath = klens({"show", fixture + "/EZ3QOF7C6JJWZMPMDZHZBZ4S2V2EF2QHFSZGCMURXVTVJFP2QCDA"});
+        QCOMPARE(byPath.exitCode, 1);
+        QVERIFY(byPath.out.contains("_row_softmax_kernel"));
+        QVERIFY(byPath.out.contains("TRITON_DEFAULT_FP_FUSION"));
+        QVERIFY(byPath.out.contains("folder name matches"));
+        Run byPrefix = klens({"show", "EZ3QOF", "--root", fixture, "--json"});
+        QCOMPARE(byPrefix.exitCode, 1);
+        QJsonObject o = QJsonDocument::fromJson(byPrefix.out).object();
+        QCOMPARE(o["schema"].toString(), QStringLiteral("kernellens.entry/1"));
+        QCOMPARE(o["metadata"].toObject()["env_vars"].toObject()["TRITON_F32_DEFAULT"].toString(),
+                 QStringLiteral("ieee"));
+        QCOMPARE(o["group"].toObject()["shape"].toString(), QStringLiteral("path-map"));
+    }
+
+    void showPrefixErrors()
+    {
+        Run none = klens({"show", "ZZZZZZ", "--root", fixture});
+        QCOMPARE(none.exitCode, 2);
+        QVERIFY(none.err.contains("no entry folder starts with \"ZZZZZZ\""));
+        // Several folders start with a single common letter in a 9-entry base32 cache? Use "".
+        TempCache c;
+        c.addKernel("k", QString(64, 'a'));
+        c.addKernel("k", QString(63, 'a') + "b");
+        Run many = klens({"show", "VKVK", "--root", c.path()});
+        QCOMPARE(many.exitCode, 2);
+        QVERIFY2(many.err.contains("matches 2 entries"), many.err.constData());
+    }
+
+    void showStageTextAndBinary()
+    {
+        const QString entry = fixture + "/EZ3QOF7C6JJWZMPMDZHZBZ4S2V2EF2QHFSZGCMURXVTVJFP2QCDA";
+        Run ptx = klens({"show", entry, "--stage", "ptx"});
+        QCOMPARE(ptx.exitCode, 0);
+        QVERIFY(ptx.out.contains(".visible .entry _row_softmax_kernel"));
+        Run cubin = klens({"show", entry, "--stage", "cubin"});
+        QCOMPARE(cubin.exitCode, 0);
+        QVERIFY2(cubin.out.contains("ELF"), cubin.out.left(300).constData());
+        QVERIFY(cubin.out.contains("00000000  7f 45 4c 46"));
+        Run missing = klens({"show", entry, "--stage", "amdgcn"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("has no stage \"amdgcn\""));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKlens)
+#include "tst_klens.moc"
