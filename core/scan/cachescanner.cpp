@@ -67,7 +67,8 @@ bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int root
     int dupFd = ::dup(open.fd.get());
     DIR* dir = dupFd >= 0 ? ::fdopendir(dupFd) : nullptr;
     if (!dir) {
-        root.error = "cannot list " + printableName(root.path) + ": " + errnoText(errno);
+        const int err = errno;
+        root.error = "cannot list " + printableName(root.path) + ": " + errnoText(err);
         if (dupFd >= 0)
             ::close(dupFd);
         return false;
@@ -147,8 +148,12 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
             }
             if (r.container) {
                 const int parent = items[i].rootIndex;
-                if (open[parent].depth + 1 > m_options.maxNestDepth)
+                if (open[parent].depth + 1 > m_options.maxNestDepth) {
+                    Root& p = snap.roots[static_cast<std::size_t>(parent)];
+                    p.note += (p.note.empty() ? "" : "; ") + std::string("not searched (nested deeper than ") +
+                              std::to_string(m_options.maxNestDepth) + " levels): " + printableName(r.entry.path);
                     continue;
+                }
                 Root nested;
                 nested.path = r.entry.path;
                 nested.reason = "found inside " + snap.roots[parent].path;
@@ -158,7 +163,13 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 open.back().depth = open[parent].depth + 1;
                 const int idx = static_cast<int>(snap.roots.size() - 1);
                 std::size_t before = nextItems.size();
-                openRoot(snap.roots.back(), open.back(), nextItems, idx);
+                if (!openRoot(snap.roots.back(), open.back(), nextItems, idx) && !snap.roots.back().exists) {
+                    // Removed between being listed and being opened: like any vanished entry.
+                    snap.roots.pop_back();
+                    open.pop_back();
+                    ++snap.vanished;
+                    continue;
+                }
                 total += nextItems.size() - before;
                 continue;
             }
@@ -184,11 +195,12 @@ Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& na
     UniqueFd fd(::open(parent.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     vanished = false;
     if (!fd.valid()) {
-        vanished = errno == ENOENT;
+        const int err = errno; // before the allocations below can change it
+        vanished = err == ENOENT;
         Entry e;
         e.path = joinPath(parent.path, name);
         e.folderName = name;
-        e.addProblem(problem::Unreadable, "cannot open " + printableName(parent.path) + ": " + errnoText(errno));
+        e.addProblem(problem::Unreadable, "cannot open " + printableName(parent.path) + ": " + errnoText(err));
         return e;
     }
     parent.fd = fd.get();

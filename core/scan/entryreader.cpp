@@ -81,8 +81,13 @@ bool listFolder(int dirFd, Listing& out, std::string& error)
         ::close(dupFd);
         return false;
     }
-    errno = 0;
-    while (struct dirent* d = ::readdir(dir)) {
+    // errno is cleared before every readdir: a failed fstatat below must not look like a failed
+    // readdir at the end of the listing.
+    for (;;) {
+        errno = 0;
+        struct dirent* d = ::readdir(dir);
+        if (!d)
+            break;
         std::string_view n(d->d_name);
         if (n == "." || n == "..")
             continue;
@@ -90,8 +95,14 @@ bool listFolder(int dirFd, Listing& out, std::string& error)
         struct stat st {};
         bool statted = false;
         if (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink) {
-            if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-                continue; // vanished between readdir and stat: as if never listed
+            if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                if (errno == ENOENT)
+                    continue; // vanished between readdir and stat: as if never listed
+                // e.g. EACCES on a folder that can be listed but not searched (mode r--)
+                error = errnoText(errno);
+                ::closedir(dir);
+                return false;
+            }
             statted = true;
             type = S_ISDIR(st.st_mode) ? ItemType::Dir
                    : S_ISREG(st.st_mode) ? ItemType::File
@@ -107,7 +118,6 @@ bool listFolder(int dirFd, Listing& out, std::string& error)
             break;
         case ItemType::Other: out.others.emplace_back(n); break;
         }
-        errno = 0;
     }
     bool ok = errno == 0;
     if (!ok)
@@ -224,7 +234,9 @@ private:
         case EntryKind::Autotune: readAutotune(); break;
         case EntryKind::Module:
             e.status = EntryStatus::Complete;
+            // "cuda_utils.cpython-312-x86_64-linux-gnu.so" -> "cuda_utils"
             e.kernel = stemOf(m_listing.files.front().name, ".so");
+            e.kernel = e.kernel.substr(0, e.kernel.find('.'));
             break;
         case EntryKind::Temp: e.status = EntryStatus::Orphan; break;
         case EntryKind::Foreign:
@@ -330,6 +342,9 @@ private:
                 corrupt = true;
             } else if (auto g = parseGroupFile(text, error)) {
                 incomplete |= !checkChildren(*g);
+                // A group file that points out of its entry was damaged or forged: Triton would load
+                // whatever lies there.
+                corrupt |= e.hasProblem(problem::PathOutsideRoot);
             } else {
                 corrupt = true;
                 e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, groupName)) + ": " + error);
@@ -473,15 +488,16 @@ private:
             s.fileName = f.name;
             s.size = f.size;
             s.mtimeNs = f.mtimeNs;
-            if (startsWith(f.name, stemPrefix) && f.name.size() > stemPrefix.size())
+            const bool named = e.kind == EntryKind::Kernel; // other kinds: the last suffix says it
+            if (named && startsWith(f.name, stemPrefix) && f.name.size() > stemPrefix.size())
                 s.ext = f.name.substr(stemPrefix.size());
-            else if (startsWith(f.name, prefix) && f.name.size() > prefix.size())
+            else if (named && startsWith(f.name, prefix) && f.name.size() > prefix.size())
                 s.ext = f.name.substr(prefix.size());
             else if (auto dot = f.name.rfind('.'); dot != std::string::npos && dot + 1 < f.name.size())
                 s.ext = f.name.substr(dot + 1);
             else
                 s.ext = f.name;
-            s.known = stageOrder(s.ext) >= 0;
+            s.known = stageOrder(s.ext) >= 0 || (e.kind == EntryKind::Module && s.ext == "so");
             if (f.symlink)
                 e.addProblem(problem::Symlink, printableName(joinPath(e.path, f.name)) +
                                                    " is a symbolic link; it is listed but not followed");
@@ -529,8 +545,9 @@ EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, I
     e.path = joinPath(parent.path, name);
     struct stat st {};
     if (::fstatat(parent.fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-        r.vanished = errno == ENOENT;
-        e.addProblem(problem::Unreadable, "cannot stat " + printableName(e.path) + ": " + errnoText(errno));
+        const int err = errno; // before any allocation below can change it
+        r.vanished = err == ENOENT;
+        e.addProblem(problem::Unreadable, "cannot stat " + printableName(e.path) + ": " + errnoText(err));
     } else {
         e.totalSize = static_cast<std::uint64_t>(st.st_size);
         e.newestMtimeNs = mtimeOf(st);

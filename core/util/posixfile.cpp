@@ -97,7 +97,9 @@ SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxB
 
 bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out, std::string& error)
 {
-    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    // Like readSmallFileAt: a symlink is not followed (it may point out of the cache), and a FIFO
+    // must not block the open; the S_ISREG check below rejects both.
+    UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
     if (!fd.valid()) {
         error = errnoText(errno);
         return false;
@@ -157,19 +159,55 @@ std::string joinPath(std::string_view dir, std::string_view name)
     return out;
 }
 
+namespace {
+
+// Length of the well-formed UTF-8 sequence starting at s[i] (RFC 3629), or 0 when the bytes there
+// are not one: overlong forms, surrogates (U+D800..U+DFFF) and code points above U+10FFFF are
+// rejected, as strict JSON readers (QJsonDocument, Python) reject them.
+std::size_t utf8SequenceLength(std::string_view s, std::size_t i)
+{
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80)
+        return 1;
+    std::size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (i + len > s.size())
+        return 0;
+    const auto c1 = static_cast<unsigned char>(s[i + 1]);
+    if (c1 < lo || c1 > hi)
+        return 0;
+    for (std::size_t k = 2; k < len; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
+            return 0;
+    return len;
+}
+
+} // namespace
+
 bool isValidUtf8(std::string_view s)
 {
     std::size_t i = 0;
     while (i < s.size()) {
-        auto c = static_cast<unsigned char>(s[i]);
-        int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        if (len == 0 || i + len > s.size())
+        std::size_t len = utf8SequenceLength(s, i);
+        if (len == 0)
             return false;
-        for (int k = 1; k < len; ++k)
-            if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
-                return false;
-        if (len == 2 && c < 0xC2)
-            return false; // overlong
         i += len;
     }
     return true;
@@ -187,11 +225,8 @@ std::string printableName(std::string_view s)
     };
     while (i < s.size()) {
         auto c = static_cast<unsigned char>(s[i]);
-        int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        bool ok = len > 0 && i + len <= s.size() && !(len == 2 && c < 0xC2);
-        for (int k = 1; ok && k < len; ++k)
-            ok = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
-        if (!ok || (len == 1 && (c < 0x20 || c == 0x7f))) {
+        std::size_t len = utf8SequenceLength(s, i);
+        if (len == 0 || (len == 1 && (c < 0x20 || c == 0x7f))) {
             escape(c);
             ++i;
             continue;

@@ -42,7 +42,8 @@ struct SmallFile {
 /// Read `name` under `dirFd` if it is a regular file of at most `maxBytes` bytes.
 SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes);
 
-/// Read a whole file by path (used for stage text in `klens show`), up to `maxBytes`.
+/// Read a regular file by path (stage text for `klens show`), up to `maxBytes`. The last path
+/// component is not followed when it is a symlink, and FIFOs never block: both fail with a cause.
 bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out, std::string& error);
 
 /// Lexically clean an absolute path ("a//b/./c" -> "a/b/c"); relative paths are made absolute first.
