@@ -1,6 +1,7 @@
 #include "scancommand.h"
 
 #include "clioutput.h"
+#include "report/entrylabels.h"
 #include "report/snapshotjson.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
@@ -10,28 +11,6 @@
 
 namespace kl::cli {
 namespace {
-
-std::string archLabel(const Target& t)
-{
-    if (t.empty())
-        return "-";
-    if (t.backend == "cuda" && !t.arch.empty() && t.arch.find_first_not_of("0123456789") == std::string::npos)
-        return "sm_" + t.arch;
-    return t.arch.empty() ? t.backend : t.arch;
-}
-
-std::string stageList(const Entry& e)
-{
-    std::string s;
-    for (const Stage& st : e.stages) {
-        if (st.ext == "json" && e.kind == EntryKind::Kernel)
-            continue; // every kernel has it; the column is for what differs
-        if (!s.empty())
-            s += ' ';
-        s += st.known ? st.ext : "?" + st.ext;
-    }
-    return s.empty() ? "-" : s;
-}
 
 void printTable(const Snapshot& snap)
 {
@@ -45,10 +24,10 @@ void printTable(const Snapshot& snap)
                 column("ARCH", 8).c_str(), column("STAGES", 34).c_str(), column("SIZE", 10).c_str(),
                 "STATUS");
     for (const Entry& e : snap.entries) {
-        std::string name = e.kernel.empty() ? "(" + e.folderName + ")" : e.kernel;
-        std::printf("%s %s %s %s %s %s%s\n", column(printableName(name), 36).c_str(),
-                    column(std::string(toString(e.kind)), 8).c_str(), column(archLabel(e.target), 8).c_str(),
-                    column(stageList(e), 34).c_str(), column(humanSize(e.totalSize), 10).c_str(),
+        const std::string stages = stageList(e), arch = archLabel(e.target);
+        std::printf("%s %s %s %s %s %s%s\n", column(displayName(e), 36).c_str(),
+                    column(std::string(toString(e.kind)), 8).c_str(), column(arch.empty() ? "-" : arch, 8).c_str(),
+                    column(stages.empty() ? "-" : stages, 34).c_str(), column(humanSize(e.totalSize), 10).c_str(),
                     std::string(toString(e.status)).c_str(),
                     e.problems.empty() ? "" : ("  (" + std::to_string(e.problems.size()) + " problem" +
                                                (e.problems.size() > 1 ? "s)" : ")"))

@@ -1,0 +1,217 @@
+#include "entrytablemodel.h"
+
+#include "entrytext.h"
+
+#include <QApplication>
+#include <QStyle>
+
+namespace kl::gui {
+namespace {
+
+QVariant optionalNumber(const std::optional<std::int64_t>& v)
+{
+    return v ? QVariant(QString::number(*v)) : QVariant();
+}
+
+qint64 sortableNumber(const std::optional<std::int64_t>& v)
+{
+    return v ? *v : -1;
+}
+
+// Digit runs padded to a fixed width, so that plain string comparison puts "cat_2" before
+// "cat_10" (Inductor numbers its kernels). Computed once per reset; sorting stays a string compare.
+QString naturalSortKey(const QString& text)
+{
+    constexpr qsizetype Width = 12;
+    QString key;
+    key.reserve(text.size() + 8);
+    for (qsizetype i = 0; i < text.size();) {
+        if (!text[i].isDigit()) {
+            key += text[i++];
+            continue;
+        }
+        qsizetype end = i;
+        while (end < text.size() && text[end].isDigit())
+            ++end;
+        if (end - i < Width)
+            key += QString(Width - (end - i), QLatin1Char('0'));
+        key += QStringView(text).mid(i, end - i);
+        i = end;
+    }
+    return key;
+}
+
+} // namespace
+
+EntryTableModel::EntryTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+    // Without a QApplication (a test without widgets) problem rows simply get no icon.
+    if (qobject_cast<QApplication*>(QCoreApplication::instance()))
+        m_warningIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+}
+
+EntryTableModel::~EntryTableModel() = default;
+
+void EntryTableModel::resetSnapshot(std::shared_ptr<const Snapshot> snapshot)
+{
+    beginResetModel();
+    m_snapshot = std::move(snapshot);
+    m_text.clear();
+    if (m_snapshot) {
+        m_text.reserve(m_snapshot->entries.size());
+        for (const Entry& e : m_snapshot->entries) {
+            RowText t;
+            t.kernel = EntryText::kernel(e);
+            t.kernelSortKey =
+                (e.kernel.empty() ? QLatin1Char('1') : QLatin1Char('0')) + naturalSortKey(t.kernel);
+            t.arch = EntryText::arch(e.target);
+            t.archSortKey = EntryText::archSortKey(e.target);
+            t.stages = EntryText::stages(e);
+            t.filter =
+                QString::fromStdString(e.kernel) + QLatin1Char('\n') + QString::fromStdString(e.folderName);
+            m_text.push_back(std::move(t));
+        }
+    }
+    endResetModel();
+}
+
+const Entry* EntryTableModel::entry(const QModelIndex& index) const
+{
+    if (!m_snapshot || !index.isValid() || index.model() != this || index.row() < 0 ||
+        static_cast<std::size_t>(index.row()) >= m_snapshot->entries.size())
+        return nullptr;
+    return &m_snapshot->entries[static_cast<std::size_t>(index.row())];
+}
+
+int EntryTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_snapshot ? 0 : static_cast<int>(m_snapshot->entries.size());
+}
+
+int EntryTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : NUM_COLUMNS;
+}
+
+QVariant EntryTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry* e = entry(index);
+    if (!e)
+        return {};
+    const RowText& text = m_text[static_cast<std::size_t>(index.row())];
+    const int column = index.column();
+
+    switch (role) {
+    case Qt::DisplayRole: return display(*e, text, column);
+    case SortRole: return sortValue(*e, text, column);
+    case FilterRole: return text.filter;
+    case EntryIndexRole: return index.row();
+    case ProblemCountRole: return static_cast<int>(e->problems.size());
+    case Qt::ToolTipRole:
+        if (column == KernelColumn)
+            return QString::fromStdString(e->path);
+        if (column == StatusColumn && !e->problems.empty())
+            return EntryText::problems(*e);
+        return {};
+    case Qt::DecorationRole:
+        if (column == StatusColumn && !e->problems.empty())
+            return m_warningIcon;
+        return {};
+    case Qt::TextAlignmentRole:
+        switch (column) {
+        case NumWarpsColumn:
+        case NumStagesColumn:
+        case SharedColumn:
+        case SizeColumn: return static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
+        default: return {};
+        }
+    default: return {};
+    }
+}
+
+QVariant EntryTableModel::display(const Entry& e, const RowText& text, int column) const
+{
+    switch (static_cast<Columns>(column)) {
+    case KernelColumn: return text.kernel;
+    case KindColumn: return QString::fromUtf8(toString(e.kind).data());
+    case ArchColumn: return text.arch;
+    case StagesColumn: return text.stages;
+    case NumWarpsColumn: return optionalNumber(e.numWarps);
+    case NumStagesColumn: return optionalNumber(e.numStages);
+    case SharedColumn:
+        return e.shared ? QVariant(EntryText::size(static_cast<std::uint64_t>(*e.shared))) : QVariant();
+    case SizeColumn: return EntryText::size(e.totalSize);
+    case ModifiedColumn: return EntryText::time(e.newestMtimeNs);
+    case StatusColumn:
+        if (e.problems.empty())
+            return QString::fromUtf8(toString(e.status).data());
+        return e.problems.size() == 1 ? tr("%1 (1 problem)").arg(QString::fromUtf8(toString(e.status).data()))
+                                      : tr("%1 (%2 problems)")
+                                            .arg(QString::fromUtf8(toString(e.status).data()))
+                                            .arg(e.problems.size());
+    case NUM_COLUMNS: break;
+    }
+    return {};
+}
+
+QVariant EntryTableModel::sortValue(const Entry& e, const RowText& text, int column) const
+{
+    switch (static_cast<Columns>(column)) {
+    case KernelColumn: return text.kernelSortKey;
+    case KindColumn: return static_cast<int>(e.kind);
+    case ArchColumn: return text.archSortKey;
+    case StagesColumn: return text.stages;
+    case NumWarpsColumn: return sortableNumber(e.numWarps);
+    case NumStagesColumn: return sortableNumber(e.numStages);
+    case SharedColumn: return sortableNumber(e.shared);
+    case SizeColumn: return static_cast<qulonglong>(e.totalSize);
+    case ModifiedColumn: return static_cast<qlonglong>(e.newestMtimeNs);
+    // Worst status last; within one status, entries with more problems later.
+    case StatusColumn:
+        return static_cast<qlonglong>(e.status) * 1'000'000 + static_cast<qlonglong>(e.problems.size());
+    case NUM_COLUMNS: break;
+    }
+    return {};
+}
+
+QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= NUM_COLUMNS)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (static_cast<Columns>(section)) {
+        case KernelColumn: return tr("Kernel");
+        case KindColumn: return tr("Kind");
+        case ArchColumn: return tr("Arch");
+        case StagesColumn: return tr("Stages");
+        case NumWarpsColumn: return tr("num_warps");
+        case NumStagesColumn: return tr("num_stages");
+        case SharedColumn: return tr("Shared");
+        case SizeColumn: return tr("Size");
+        case ModifiedColumn: return tr("Modified");
+        case StatusColumn: return tr("Status");
+        case NUM_COLUMNS: break;
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (static_cast<Columns>(section)) {
+        case KernelColumn: return tr("Kernel name, or (folder name) when none is recorded");
+        case KindColumn: return tr("What the folder is: kernel, autotune, module, temp, foreign");
+        case ArchColumn: return tr("Target architecture the kernel was compiled for");
+        case StagesColumn: return tr("Compilation stages present; ?ext marks files Triton does not write");
+        case NumWarpsColumn: return tr("Warps per program (num_warps)");
+        case NumStagesColumn: return tr("Software pipelining depth (num_stages)");
+        case SharedColumn: return tr("Shared memory the kernel uses");
+        case SizeColumn: return tr("Total size of the entry's files");
+        case ModifiedColumn: return tr("Newest file time in the entry");
+        case StatusColumn: return tr("Whether the entry is usable; hover a row for its problems");
+        case NUM_COLUMNS: break;
+        }
+    }
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+} // namespace kl::gui

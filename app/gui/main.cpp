@@ -1,0 +1,109 @@
+// kernellens: the desktop browser for GPU kernel compile caches. This file only parses arguments;
+// the window and its workers live in kl_gui.
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSocketNotifier>
+#include <csignal>
+#include <string_view>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+struct Arguments {
+    bool demo = false;
+    QStringList dirs;
+};
+
+// Parses the command line; --help, --version and errors print and exit here.
+Arguments parseArguments(const QCoreApplication& app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "Browse GPU kernel compile caches (Triton, NVRTC). With no folder, opens the "
+                "caches Triton would use in this environment."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("DIR"),
+                                 QCoreApplication::translate("main", "Cache folders to open."),
+                                 QStringLiteral("[DIR...]"));
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QCoreApplication::translate("main", "Open a temporary copy of the bundled demo cache."));
+    parser.addOption(demo);
+    parser.process(app);
+    return {parser.isSet(demo), parser.positionalArguments()};
+}
+
+// --help and --version must work where there is no display, so they never start the GUI.
+bool wantsInfoOnly(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if (a == "-h" || a == "-?" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version")
+            return true;
+    }
+    return false;
+}
+
+// SIGINT and SIGTERM end the event loop normally, so the demo copy in /tmp is removed. The
+// handler only writes to a socket; the application quits from its own thread.
+int g_signalFds[2] = {-1, -1};
+
+void onQuitSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] auto n = ::write(g_signalFds[0], &byte, 1);
+}
+
+void quitOnSignals(QCoreApplication& app)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, g_signalFds) != 0)
+        return;
+    auto* notifier = new QSocketNotifier(g_signalFds[1], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] {
+        char byte;
+        [[maybe_unused]] auto n = ::read(g_signalFds[1], &byte, 1);
+        QCoreApplication::quit();
+    });
+    struct sigaction sa {};
+    sa.sa_handler = onQuitSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
+}
+
+void setApplicationInfo()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("KernelLens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KL_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (wantsInfoOnly(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setApplicationInfo();
+        parseArguments(app); // exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    setApplicationInfo();
+    const Arguments args = parseArguments(app);
+    quitOnSignals(app);
+
+    kl::gui::MainWindow window;
+    window.show();
+    if (args.demo)
+        window.openDemo(args.dirs);
+    else if (!args.dirs.isEmpty())
+        window.openFolders(args.dirs);
+    else
+        window.openEnvironmentRoots();
+    return app.exec();
+}

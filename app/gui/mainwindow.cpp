@@ -1,0 +1,409 @@
+#include "mainwindow.h"
+
+#include "democache.h"
+#include "detailloader.h"
+#include "entryfilterproxy.h"
+#include "entrytablemodel.h"
+#include "entrytext.h"
+#include "env/cacheroots.h"
+#include "scancontroller.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace kl::gui {
+namespace {
+
+constexpr int FilterDelayMs = 300;
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_model(new EntryTableModel(this))
+    , m_proxy(new EntryFilterProxy(this))
+    , m_scanner(new ScanController(this))
+    , m_detailLoader(new DetailLoader(this))
+{
+    m_proxy->setSourceModel(m_model);
+
+    m_rootMessages = new QLabel(this);
+    m_rootMessages->setObjectName(QStringLiteral("rootMessages"));
+    m_rootMessages->setWordWrap(true);
+    m_rootMessages->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_rootMessages->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; padding: 4px; }"));
+    m_rootMessages->hide();
+
+    m_filterEdit = new QLineEdit(this);
+    m_filterEdit->setObjectName(QStringLiteral("filterEdit"));
+    m_filterEdit->setPlaceholderText(tr("Filter by kernel or folder name (Ctrl+F)"));
+    m_filterEdit->setClearButtonEnabled(true);
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(FilterDelayMs);
+    connect(m_filterEdit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, [this] {
+        m_proxy->setFilterText(m_filterEdit->text());
+        updateSummary();
+    });
+
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("entryTable"));
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(EntryTableModel::KernelColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setHighlightSections(false);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::onCurrentRowChanged);
+
+    m_detailView = new QPlainTextEdit(this);
+    m_detailView->setObjectName(QStringLiteral("detailView"));
+    m_detailView->setReadOnly(true);
+    m_detailView->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_detailView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detailView->setPlaceholderText(tr("Select an entry to see its details."));
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(4);
+    topLayout->addWidget(m_rootMessages);
+    topLayout->addWidget(m_filterEdit);
+    topLayout->addWidget(m_view);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(top);
+    splitter->addWidget(m_detailView);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+
+    m_summaryLabel = new QLabel(this);
+    m_summaryLabel->setObjectName(QStringLiteral("summaryLabel"));
+    m_progressLabel = new QLabel(this);
+    m_progressBar = new QProgressBar(this);
+    m_progressBar->setObjectName(QStringLiteral("scanProgress"));
+    m_progressBar->setMaximumWidth(220);
+    m_progressBar->setTextVisible(false);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setObjectName(QStringLiteral("cancelScanButton"));
+    m_cancelButton->setToolTip(tr("Stop scanning and show what was read so far"));
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelScan);
+    statusBar()->addWidget(m_summaryLabel, 1);
+    statusBar()->addPermanentWidget(m_progressLabel);
+    statusBar()->addPermanentWidget(m_progressBar);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    m_progressLabel->hide();
+    m_progressBar->hide();
+    m_cancelButton->hide();
+
+    connect(m_scanner, &ScanController::started, this, &MainWindow::onScanStarted);
+    connect(m_scanner, &ScanController::progress, this,
+            [this](quint64, qint64 done, qint64 total, qint64 elapsedMs) {
+                onScanProgress(done, total, elapsedMs);
+            });
+    connect(
+        m_scanner, &ScanController::finished, this,
+        [this](quint64, std::shared_ptr<const Snapshot> snapshot) { onScanFinished(std::move(snapshot)); });
+    connect(
+        m_detailLoader, &DetailLoader::loaded, this,
+        [this](quint64, std::shared_ptr<const EntryDetail> detail) { onDetailLoaded(std::move(detail)); });
+
+    createActions();
+    setWindowTitle(tr("KernelLens"));
+    resize(1200, 760);
+}
+
+MainWindow::~MainWindow()
+{
+    // Stop the workers before the demo copy they may be reading is removed.
+    delete m_scanner;
+    delete m_detailLoader;
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Folder…"), this, &MainWindow::chooseFolder);
+    open->setShortcut(QKeySequence::Open);
+    QAction* rescanAction = file->addAction(tr("&Rescan"), this, &MainWindow::rescan);
+    rescanAction->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    auto* find = new QAction(tr("Find"), this);
+    find->setShortcut(QKeySequence::Find);
+    connect(find, &QAction::triggered, m_filterEdit, [this] {
+        m_filterEdit->setFocus();
+        m_filterEdit->selectAll();
+    });
+    addAction(find);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About KernelLens"), this, [this] {
+        QMessageBox::about(this, tr("About KernelLens"),
+                           tr("KernelLens %1\nInspector for GPU kernel compile caches (Triton, "
+                              "NVRTC).")
+                               .arg(QCoreApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::chooseFolder()
+{
+    const QString start = m_folders.isEmpty() ? QString() : m_folders.constFirst();
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Cache Folder"), start);
+    if (!dir.isEmpty())
+        openFolders({dir});
+}
+
+void MainWindow::openFolders(const QStringList& folders, const QString& title)
+{
+    std::vector<Root> roots;
+    for (const QString& f : folders) {
+        Root r;
+        r.path = f.toStdString();
+        r.reason = "given";
+        roots.push_back(std::move(r));
+    }
+    openRoots(std::move(roots), title.isEmpty() ? folders.join(QLatin1String(", ")) : title);
+}
+
+void MainWindow::openEnvironmentRoots()
+{
+    std::vector<Root> roots;
+    QStringList looked;
+    for (Root& r : effectiveRoots(Environment::current())) {
+        looked << qs(r.path);
+        if (r.exists)
+            roots.push_back(std::move(r));
+    }
+    if (roots.empty()) {
+        m_detailView->setPlaceholderText(
+            tr("No Triton cache found in this environment (looked in %1).\n\nUse File > Open "
+               "Folder… to open one, or start KernelLens with --demo.")
+                .arg(looked.join(QLatin1String(", "))));
+        updateSummary();
+        return;
+    }
+    QStringList paths;
+    for (const Root& r : roots)
+        paths << qs(r.path);
+    openRoots(std::move(roots), paths.join(QLatin1String(", ")));
+}
+
+bool MainWindow::openDemo(const QStringList& extraFolders)
+{
+    auto demo = std::make_unique<DemoCache>();
+    QString error;
+    if (!demo->materialize(&error)) {
+        m_rootMessages->setText(tr("Cannot open the demo cache: %1").arg(error));
+        m_rootMessages->show();
+        return false;
+    }
+    const QString path = demo->path();
+    m_demo = std::move(demo);
+    QString title = tr("Demo cache (%1)").arg(path);
+    if (!extraFolders.isEmpty())
+        title += QLatin1String(", ") + extraFolders.join(QLatin1String(", "));
+    openFolders(QStringList{path} + extraFolders, title);
+    return true;
+}
+
+void MainWindow::openRoots(std::vector<Root> roots, const QString& title)
+{
+    m_roots = roots;
+    m_folders.clear();
+    for (const Root& r : m_roots)
+        m_folders << qs(r.path);
+    m_selectedPath.clear();
+    m_fitColumnsPending = true;
+    setWindowTitle(tr("%1 — KernelLens").arg(title));
+    // Another folder: what was shown no longer applies.
+    m_model->resetSnapshot(nullptr);
+    m_detailView->clear();
+    m_detailView->setPlaceholderText(tr("Select an entry to see its details."));
+    m_rootMessages->hide();
+    m_scanner->start(std::move(roots));
+}
+
+void MainWindow::rescan()
+{
+    if (!m_roots.empty())
+        m_scanner->start(m_roots);
+}
+
+void MainWindow::cancelScan()
+{
+    if (!m_scanner->isRunning())
+        return;
+    m_scanner->cancel();
+    m_cancelButton->setEnabled(false);
+    m_progressLabel->setText(tr("Cancelling…"));
+}
+
+bool MainWindow::isScanning() const
+{
+    return m_scanner->isRunning();
+}
+
+void MainWindow::onScanStarted()
+{
+    m_progressBar->setRange(0, 0); // indeterminate until the scanner knows how much there is
+    m_progressLabel->setText(tr("Scanning…"));
+    m_progressLabel->show();
+    m_progressBar->show();
+    m_cancelButton->setEnabled(true);
+    m_cancelButton->show();
+}
+
+void MainWindow::onScanProgress(qint64 done, qint64 total, qint64 elapsedMs)
+{
+    if (total <= 0)
+        return;
+    // QProgressBar takes ints; scale large counts down.
+    const int scale = total > 1'000'000 ? static_cast<int>(total / 1'000'000 + 1) : 1;
+    m_progressBar->setRange(0, static_cast<int>(total / scale));
+    m_progressBar->setValue(static_cast<int>(done / scale));
+    QString text = tr("Scanning: %1 of %2 entries").arg(done).arg(total);
+    if (done > 0 && elapsedMs >= 1000 && done < total) {
+        const qint64 leftSec = elapsedMs * (total - done) / done / 1000;
+        text += QLatin1String(", ") + tr("about %1 s left").arg(leftSec + 1);
+    }
+    m_progressLabel->setText(text);
+}
+
+void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
+{
+    m_progressLabel->hide();
+    m_progressBar->hide();
+    m_cancelButton->hide();
+
+    const std::string keep = m_selectedPath;
+    m_model->resetSnapshot(snapshot);
+    showRootMessages(*snapshot);
+    if (m_fitColumnsPending && !snapshot->entries.empty()) {
+        fitColumns(); // once per opened folder: a rescan keeps the widths the user chose
+        m_fitColumnsPending = false;
+    }
+
+    if (snapshot->entries.empty()) {
+        m_detailView->clear();
+        m_detailView->setPlaceholderText(
+            tr("No cache entries in %1.").arg(m_folders.join(QLatin1String(", "))));
+    }
+    // Keep the selected entry across a rescan; otherwise start on the first row.
+    QModelIndex select;
+    for (std::size_t i = 0; i < snapshot->entries.size() && !keep.empty(); ++i) {
+        if (snapshot->entries[i].path == keep) {
+            select = m_proxy->mapFromSource(m_model->index(static_cast<int>(i), 0));
+            break;
+        }
+    }
+    if (!select.isValid())
+        select = m_proxy->index(0, 0);
+    if (select.isValid()) {
+        m_view->setCurrentIndex(select);
+        m_view->scrollTo(select);
+    }
+    updateSummary();
+}
+
+void MainWindow::onCurrentRowChanged()
+{
+    const Entry* entry = m_model->entry(m_proxy->mapToSource(m_view->currentIndex()));
+    if (!entry) {
+        m_detailView->clear();
+        return;
+    }
+    m_selectedPath = entry->path;
+    // What the scan already knows shows at once; the full metadata follows from the loader.
+    EntryDetail quick;
+    quick.entry = *entry;
+    m_detailView->setPlainText(EntryText::detail(quick));
+    m_detailLoader->load(*entry);
+}
+
+void MainWindow::onDetailLoaded(std::shared_ptr<const EntryDetail> detail)
+{
+    if (detail && detail->entry.path == m_selectedPath)
+        m_detailView->setPlainText(EntryText::detail(*detail));
+}
+
+void MainWindow::updateSummary()
+{
+    const auto& snapshot = m_model->snapshot();
+    if (!snapshot) {
+        m_summaryLabel->clear();
+        return;
+    }
+    const Summary s = snapshot->summary();
+    const QLocale locale;
+    QString text =
+        (s.entries == 1 ? tr("1 entry") : tr("%1 entries").arg(locale.toString(qulonglong(s.entries)))) +
+        QLatin1String(", ") + EntryText::size(s.totalSize) + QLatin1String(", ") +
+        (s.problems == 1 ? tr("1 problem") : tr("%1 problems").arg(locale.toString(qulonglong(s.problems))));
+    if (!m_proxy->filterText().isEmpty())
+        text += QLatin1String(" — ") + tr("%1 shown").arg(m_proxy->rowCount());
+    if (s.vanished)
+        text += QLatin1String(" — ") + tr("%1 vanished while scanning").arg(s.vanished);
+    if (snapshot->cancelled)
+        text += QLatin1String(" — ") + tr("scan cancelled, showing what was read");
+    m_summaryLabel->setText(text);
+}
+
+void MainWindow::showRootMessages(const Snapshot& snapshot)
+{
+    QStringList lines;
+    for (const Root& r : snapshot.roots) {
+        if (!r.error.empty())
+            lines << qs(r.error);
+        if (!r.note.empty())
+            lines << qs(r.path) + QLatin1String(": ") + qs(r.note);
+    }
+    m_rootMessages->setText(lines.join(QLatin1Char('\n')));
+    m_rootMessages->setVisible(!lines.isEmpty());
+}
+
+void MainWindow::fitColumns()
+{
+    m_view->resizeColumnsToContents();
+    // Long kernel names and stage lists must not push the other columns out of sight.
+    QHeaderView* header = m_view->horizontalHeader();
+    const int widest = std::max(200, m_view->viewport()->width() / 3);
+    for (int c = 0; c < EntryTableModel::NUM_COLUMNS; ++c)
+        if (header->sectionSize(c) > widest)
+            header->resizeSection(c, widest);
+}
+
+} // namespace kl::gui

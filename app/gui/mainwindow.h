@@ -1,0 +1,88 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "report/entrydetail.h"
+
+#include <QMainWindow>
+#include <QStringList>
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+class QTimer;
+
+namespace kl::gui {
+
+class DemoCache;
+class DetailLoader;
+class EntryFilterProxy;
+class EntryTableModel;
+class ScanController;
+
+/// The browser window: a filterable table of cache entries over a detail pane. Scans and detail
+/// reads run in workers; the window only ever shows the newest scan's snapshot.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Scan `folders` (replacing what is shown). `title` names them in the window title; by
+    /// default the folders themselves.
+    void openFolders(const QStringList& folders, const QString& title = {});
+    /// Scan the folders Triton would use in this environment, those that exist.
+    void openEnvironmentRoots();
+    /// Copy the bundled demo cache to a temporary folder and open it, with `extraFolders`.
+    /// Returns false (and says why in the window) when the demo cannot be copied.
+    bool openDemo(const QStringList& extraFolders = {});
+
+    /// The folders of the scan shown (or running), as given.
+    QStringList openedFolders() const { return m_folders; }
+    bool isScanning() const;
+
+public slots:
+    void chooseFolder();
+    void rescan();
+    void cancelScan();
+
+private:
+    void createActions();
+    void openRoots(std::vector<Root> roots, const QString& title);
+    void onScanStarted();
+    void onScanProgress(qint64 done, qint64 total, qint64 elapsedMs);
+    void onScanFinished(std::shared_ptr<const Snapshot> snapshot);
+    void onCurrentRowChanged();
+    void onDetailLoaded(std::shared_ptr<const EntryDetail> detail);
+    void updateSummary();
+    void showRootMessages(const Snapshot& snapshot);
+    void fitColumns();
+
+    EntryTableModel* m_model = nullptr;
+    EntryFilterProxy* m_proxy = nullptr;
+    ScanController* m_scanner = nullptr;
+    DetailLoader* m_detailLoader = nullptr;
+
+    QLineEdit* m_filterEdit = nullptr;
+    QTimer* m_filterTimer = nullptr;
+    QLabel* m_rootMessages = nullptr;
+    QTableView* m_view = nullptr;
+    QPlainTextEdit* m_detailView = nullptr;
+    QLabel* m_summaryLabel = nullptr;
+    QLabel* m_progressLabel = nullptr;
+    QProgressBar* m_progressBar = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+
+    std::vector<Root> m_roots; ///< what the last scan was asked for, for rescan()
+    QStringList m_folders;
+    std::string m_selectedPath; ///< kept across rescans so the selection survives
+    bool m_fitColumnsPending = false;
+    std::unique_ptr<DemoCache> m_demo;
+};
+
+} // namespace kl::gui

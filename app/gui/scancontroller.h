@@ -1,0 +1,55 @@
+#pragma once
+
+#include "scan/cachescanner.h"
+
+#include <QObject>
+#include <memory>
+#include <vector>
+
+namespace kl::gui {
+
+/// Runs kl::CacheScanner off the UI thread, one scan at a time from the UI's point of view:
+/// starting a scan supersedes the one in flight, which is cancelled and whose result is dropped.
+/// Progress arrives as queued, throttled signals. All signals are emitted on the controller's
+/// thread and carry the job id that start() returned.
+class ScanController : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ScanController(QObject* parent = nullptr);
+    /// Cancels every scan in flight and waits for them, so no worker outlives the controller.
+    ~ScanController() override;
+
+    /// Options for later scans (threads, limits, test hooks); progress and cancel are set per scan.
+    void setScanOptions(ScanOptions options);
+
+    /// Scan `roots`, superseding any scan in flight. Returns the new job's id (never 0).
+    quint64 start(std::vector<Root> roots);
+    /// Ask the current scan to stop early; it still finishes, with `Snapshot::cancelled` set.
+    void cancel();
+
+    bool isRunning() const { return m_current != nullptr; }
+    /// The id of the scan whose results will be shown, or 0 when none is running.
+    quint64 currentJob() const;
+
+    /// Minimum time between two progress signals of one scan.
+    static constexpr int ProgressIntervalMs = 100;
+
+signals:
+    void started(quint64 job);
+    /// `done` of `total` entries known so far (the total grows as nested caches are found).
+    void progress(quint64 job, qint64 done, qint64 total, qint64 elapsedMs);
+    /// The current scan ended (cancelled or not). Superseded scans never report.
+    void finished(quint64 job, std::shared_ptr<const kl::Snapshot> snapshot);
+
+private:
+    struct Job;
+    void onJobFinished(const std::shared_ptr<Job>& job);
+
+    ScanOptions m_options;
+    std::vector<std::shared_ptr<Job>> m_jobs; ///< every scan still running, superseded ones too
+    std::shared_ptr<Job> m_current;
+    quint64 m_nextId = 1;
+};
+
+} // namespace kl::gui

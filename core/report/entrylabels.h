@@ -1,0 +1,22 @@
+#pragma once
+
+#include "model/entry.h"
+
+#include <string>
+
+namespace kl {
+
+/// Short labels shared by the CLI table and the GUI's columns, so both say the same thing.
+
+/// "sm_90" for CUDA capabilities, the arch as written otherwise ("gfx90a"), the backend alone
+/// when no arch is recorded; empty when nothing is.
+std::string archLabel(const Target& target);
+
+/// Space-separated stage extensions, unknown ones prefixed with '?'. A kernel's metadata json
+/// is left out: every kernel has one, and the column is for what differs.
+std::string stageList(const Entry& entry);
+
+/// The kernel name, or "(folder)" for entries that have none; printable (non-UTF-8 escaped).
+std::string displayName(const Entry& entry);
+
+} // namespace kl

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Screenshots of the kernellens window for the docs, taken under Xvfb. Builds nothing.
+#
+#   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
+#
+# Writes docs/screenshots/main-window-demo.png (--demo) and, when the shared corpus exists,
+# docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
+# xwininfo and ImageMagick's import.
+set -euo pipefail
+
+SIZE=1280x800
+cd "$(dirname "$0")/.."
+
+# Inner mode, run by xvfb-run: start the app, wait for its window, take the shot, stop the app.
+if [[ "${1:-}" == --inner ]]; then
+    out=$2
+    shift 2
+    "$@" -qwindowgeometry "$SIZE+0+0" >/dev/null 2>&1 &
+    app=$!
+    # The title gets "— KernelLens" once a folder is opened; give the scan and the first paint time.
+    for _ in $(seq 1 100); do
+        if xwininfo -root -tree 2>/dev/null | grep -q -- '— KernelLens'; then break; fi
+        sleep 0.1
+    done
+    sleep 2
+    import -window root "$out"
+    kill "$app" 2>/dev/null || true
+    wait "$app" 2>/dev/null || true
+    exit 0
+fi
+
+bin=${1:-build/dev/app/gui/kernellens}
+if [[ ! -x "$bin" ]]; then
+    echo "screenshots.sh: $bin is not an executable (build the kernellens target first)" >&2
+    exit 2
+fi
+for tool in xvfb-run xwininfo import; do
+    command -v "$tool" >/dev/null || { echo "screenshots.sh: $tool not found" >&2; exit 2; }
+done
+bin=$(realpath "$bin")
+mkdir -p docs/screenshots
+
+shoot() {
+    local name=$1
+    shift
+    xvfb-run -a -s "-screen 0 ${SIZE}x24" "$0" --inner "docs/screenshots/$name.png" "$@"
+    echo "wrote docs/screenshots/$name.png"
+}
+
+shoot main-window-demo "$bin" --demo
+corpus=../shared/corpus/triton-caches
+if [[ -d "$corpus" ]]; then
+    shoot main-window-corpus "$bin" "$(realpath "$corpus")"
+else
+    echo "skipped main-window-corpus: $corpus not found"
+fi

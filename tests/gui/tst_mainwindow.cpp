@@ -1,0 +1,265 @@
+// MainWindow, headless: opening folders, the detail pane, the debounced filter, superseded scans
+// and the demo copy.
+#include "democache.h"
+#include "entrytablemodel.h"
+#include "mainwindow.h"
+#include "scan/cachescanner.h"
+#include "tempcache.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTableView>
+#include <QtTest>
+#include <optional>
+#include <utility>
+#include <vector>
+
+using kl::gui::EntryTableModel;
+using kl::gui::MainWindow;
+
+namespace {
+
+const QString fixtureDir()
+{
+    return QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+}
+
+std::size_t entriesIn(const QString& dir)
+{
+    kl::Root r;
+    r.path = dir.toStdString();
+    r.reason = "given";
+    return kl::CacheScanner().scan({r}).entries.size();
+}
+
+// Sets environment variables for one scope and puts the old values back.
+class EnvGuard {
+public:
+    void set(const char* name, const QByteArray& value)
+    {
+        save(name);
+        qputenv(name, value);
+    }
+    void unset(const char* name)
+    {
+        save(name);
+        qunsetenv(name);
+    }
+    ~EnvGuard()
+    {
+        for (const auto& [name, value] : m_saved)
+            value ? qputenv(name.constData(), *value) : qunsetenv(name.constData());
+    }
+
+private:
+    void save(const char* name)
+    {
+        for (const auto& saved : m_saved)
+            if (saved.first == name)
+                return;
+        m_saved.emplace_back(name, qEnvironmentVariableIsSet(name) ? std::optional<QByteArray>(qgetenv(name))
+                                                                   : std::nullopt);
+    }
+    std::vector<std::pair<QByteArray, std::optional<QByteArray>>> m_saved;
+};
+
+struct Ui {
+    explicit Ui(MainWindow& w)
+        : table(w.findChild<QTableView*>(QStringLiteral("entryTable")))
+        , detail(w.findChild<QPlainTextEdit*>(QStringLiteral("detailView")))
+        , filter(w.findChild<QLineEdit*>(QStringLiteral("filterEdit")))
+        , summary(w.findChild<QLabel*>(QStringLiteral("summaryLabel")))
+        , rootMessages(w.findChild<QLabel*>(QStringLiteral("rootMessages")))
+    {
+    }
+    bool ok() const { return table && detail && filter && summary && rootMessages; }
+    int rows() const { return table->model()->rowCount(); }
+    QString cell(int row, int column) const { return table->model()->index(row, column).data().toString(); }
+    QString currentKernel() const
+    {
+        return table->currentIndex().siblingAtColumn(EntryTableModel::KernelColumn).data().toString();
+    }
+
+    QTableView* table;
+    QPlainTextEdit* detail;
+    QLineEdit* filter;
+    QLabel* summary;
+    QLabel* rootMessages;
+};
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void opensFolderAndShowsDetail();
+    void filterIsDebounced();
+    void openingAnotherFolderSupersedes();
+    void rescanKeepsSelection();
+    void missingFolderIsReported();
+    void environmentRootsAreOpened();
+    void demoOpensTemporaryCopy();
+};
+
+void TestMainWindow::opensFolderAndShowsDetail()
+{
+    MainWindow w;
+    Ui ui(w);
+    QVERIFY(ui.ok());
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+
+    w.openFolders({fixtureDir()});
+    QVERIFY(w.windowTitle().contains(fixtureDir()));
+    QTRY_VERIFY(!w.isScanning());
+    const int expected = int(entriesIn(fixtureDir()));
+    QVERIFY(expected >= 9);
+    QCOMPARE(ui.rows(), expected);
+    QVERIFY2(ui.summary->text().startsWith(QStringLiteral("%1 entries").arg(expected)),
+             qPrintable(ui.summary->text()));
+
+    // The first row is selected and described.
+    QVERIFY(ui.table->currentIndex().isValid());
+    QTRY_VERIFY(ui.detail->toPlainText().contains(ui.currentKernel()));
+
+    // Selecting another row shows that entry, then its full metadata read in the background.
+    int row = ui.rows() - 1;
+    while (row > 0 && ui.cell(row, EntryTableModel::KindColumn) != QLatin1String("kernel"))
+        --row;
+    ui.table->setCurrentIndex(ui.table->model()->index(row, 0));
+    const QString kernel = ui.cell(row, EntryTableModel::KernelColumn);
+    QVERIFY(ui.detail->toPlainText().contains(kernel));
+    QTRY_VERIFY(ui.detail->toPlainText().contains(QLatin1String("options:")));
+    QVERIFY(ui.detail->toPlainText().contains(fixtureDir()));
+    QVERIFY(ui.detail->toPlainText().contains(QLatin1String("stages:")));
+}
+
+void TestMainWindow::filterIsDebounced()
+{
+    MainWindow w;
+    Ui ui(w);
+    w.show();
+    w.openFolders({fixtureDir()});
+    QTRY_VERIFY(!w.isScanning());
+    const int all = ui.rows();
+
+    QTest::keyClicks(ui.filter, QStringLiteral("softmax"));
+    QCOMPARE(ui.rows(), all); // not yet: the filter waits for typing to pause
+    QTRY_VERIFY(ui.rows() < all);
+    QVERIFY(ui.rows() > 0);
+    for (int r = 0; r < ui.rows(); ++r)
+        QCOMPARE(ui.cell(r, EntryTableModel::KernelColumn), QStringLiteral("_row_softmax_kernel"));
+    QVERIFY2(ui.summary->text().contains(QStringLiteral("%1 shown").arg(ui.rows())),
+             qPrintable(ui.summary->text()));
+
+    ui.filter->clear();
+    QTRY_COMPARE(ui.rows(), all);
+}
+
+void TestMainWindow::openingAnotherFolderSupersedes()
+{
+    TempCache other;
+    other.addKernel(QStringLiteral("only_kernel"), QString(64, QLatin1Char('f')));
+    MainWindow w;
+    Ui ui(w);
+    w.show();
+    w.openFolders({fixtureDir()});
+    w.openFolders({other.path()}); // before the first scan could report
+    QTRY_VERIFY(!w.isScanning());
+    QCOMPARE(ui.rows(), 1);
+    QCOMPARE(ui.cell(0, EntryTableModel::KernelColumn), QStringLiteral("only_kernel"));
+    QVERIFY(w.windowTitle().contains(other.path()));
+    QCOMPARE(w.openedFolders(), QStringList{other.path()});
+    QTest::qWait(200); // the fixture scan has ended by now and must not have replaced anything
+    QCOMPARE(ui.rows(), 1);
+}
+
+void TestMainWindow::rescanKeepsSelection()
+{
+    MainWindow w;
+    Ui ui(w);
+    w.show();
+    w.openFolders({fixtureDir()});
+    QTRY_VERIFY(!w.isScanning());
+    ui.table->setCurrentIndex(ui.table->model()->index(3, 0));
+    const QString tip = ui.table->currentIndex().data(Qt::ToolTipRole).toString(); // entry path
+    QVERIFY(!tip.isEmpty());
+
+    w.rescan();
+    QTRY_VERIFY(!w.isScanning());
+    QCOMPARE(ui.table->currentIndex().siblingAtColumn(0).data(Qt::ToolTipRole).toString(), tip);
+}
+
+void TestMainWindow::missingFolderIsReported()
+{
+    TempCache parent;
+    const QString missing = parent.filePath(QStringLiteral("no-such-cache"));
+    MainWindow w;
+    Ui ui(w);
+    w.show();
+    w.openFolders({missing});
+    QTRY_VERIFY(!w.isScanning());
+    QCOMPARE(ui.rows(), 0);
+    QVERIFY(ui.rootMessages->isVisible());
+    QVERIFY2(ui.rootMessages->text().contains(missing), qPrintable(ui.rootMessages->text()));
+    QVERIFY(ui.detail->placeholderText().contains(missing));
+}
+
+void TestMainWindow::environmentRootsAreOpened()
+{
+    // Only TRITON_CACHE_DIR points anywhere; the other defaults live in an empty home.
+    TempCache home, cache;
+    cache.addKernel(QStringLiteral("env_kernel"), QString(64, QLatin1Char('e')));
+    EnvGuard env;
+    env.set("HOME", home.path().toUtf8());
+    for (const char* var : {"TRITON_HOME", "TRITON_DUMP_DIR", "TRITON_OVERRIDE_DIR"})
+        env.unset(var);
+    env.set("TRITON_CACHE_DIR", cache.path().toUtf8());
+    {
+        MainWindow w;
+        Ui ui(w);
+        w.openEnvironmentRoots();
+        QCOMPARE(w.openedFolders(), QStringList{cache.path()});
+        QTRY_VERIFY(!w.isScanning());
+        QCOMPARE(ui.rows(), 1);
+        QCOMPARE(ui.cell(0, EntryTableModel::KernelColumn), QStringLiteral("env_kernel"));
+    }
+    // Nothing exists: nothing is scanned, and the window says where it looked.
+    const QString missing = home.filePath(QStringLiteral("missing"));
+    env.set("TRITON_CACHE_DIR", missing.toUtf8());
+    {
+        MainWindow w;
+        Ui ui(w);
+        w.openEnvironmentRoots();
+        QVERIFY(w.openedFolders().isEmpty());
+        QVERIFY(!w.isScanning());
+        QVERIFY(ui.detail->placeholderText().contains(missing));
+    }
+}
+
+void TestMainWindow::demoOpensTemporaryCopy()
+{
+    const QString source = kl::gui::DemoCache::sourceDir();
+    QVERIFY(!source.isEmpty());
+    QString copy;
+    {
+        MainWindow w;
+        Ui ui(w);
+        w.show();
+        QVERIFY(w.openDemo());
+        QCOMPARE(w.openedFolders().size(), 1);
+        copy = w.openedFolders().constFirst();
+        QVERIFY2(copy.startsWith(QDir::tempPath()), qPrintable(copy));
+        QVERIFY(QFileInfo(copy).canonicalFilePath() != QFileInfo(source).canonicalFilePath());
+        QVERIFY(w.windowTitle().contains(copy));
+        QTRY_VERIFY(!w.isScanning());
+        QCOMPARE(ui.rows(), int(entriesIn(source)));
+        QVERIFY(ui.detail->toPlainText().contains(copy));
+    }
+    QVERIFY(!QFileInfo::exists(copy)); // removed with the window
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
