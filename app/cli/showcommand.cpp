@@ -86,7 +86,7 @@ void printDetail(const EntryDetail& d)
     std::printf("size      %s, newest file %s\n", humanSize(e.totalSize).c_str(), isoTime(e.newestMtimeNs).c_str());
     std::printf("\nstages:\n");
     for (const Stage& s : e.stages)
-        std::printf("  %-10s %12s  %s  %s%s\n", printableName(s.ext).c_str(), humanSize(s.size).c_str(),
+        std::printf("  %-10s %12s  %s  %s%s\n", printableName(s.ext()).c_str(), humanSize(s.size).c_str(),
                     isoTime(s.mtimeNs).c_str(), printableName(s.fileName).c_str(), s.known ? "" : "  (not a Triton stage)");
     if (d.metadata) {
         std::printf("\n");
@@ -111,6 +111,8 @@ void printDetail(const EntryDetail& d)
             std::printf("  %s  [%s]\n", t.configJson.c_str(), times.c_str());
         }
     }
+    if (!d.readError.empty())
+        std::printf("\ncould not read in full: %s\n", d.readError.c_str());
     std::printf("\nproblems:%s\n", e.problems.empty() ? " none" : "");
     for (const Problem& p : e.problems)
         std::printf("  %-18s %s\n", p.code.c_str(), p.message.c_str());

@@ -124,7 +124,7 @@ QString EntryText::detail(const EntryDetail& d)
 
     out += QLatin1Char('\n') + tr("stages:") + QLatin1Char('\n');
     for (const Stage& s : e.stages)
-        out += QLatin1String("  ") + name(s.ext).leftJustified(10) + QLatin1Char(' ') +
+        out += QLatin1String("  ") + name(s.ext()).leftJustified(10) + QLatin1Char(' ') +
                size(s.size).rightJustified(10) + QLatin1String("  ") + time(s.mtimeNs) + QLatin1String("  ") +
                name(s.fileName) + (s.known ? QString() : QLatin1String("  ") + tr("(not a Triton stage)")) +
                QLatin1Char('\n');

@@ -10,11 +10,10 @@ bool isPlainFileName(std::string_view name)
            name.find('\0') == std::string_view::npos;
 }
 
-std::optional<GroupFile> parseGroupFile(std::string_view text, std::string& error)
+namespace {
+
+std::optional<GroupFile> fromDocument(const rapidjson::Document& doc, std::string& error)
 {
-    rapidjson::Document doc;
-    if (!json::parse(doc, text, error))
-        return std::nullopt;
     if (!doc.IsObject()) {
         error = "group file is not a JSON object";
         return std::nullopt;
@@ -48,6 +47,24 @@ std::optional<GroupFile> parseGroupFile(std::string_view text, std::string& erro
         return std::nullopt;
     }
     return g;
+}
+
+} // namespace
+
+std::optional<GroupFile> parseGroupFile(std::string_view text, std::string& error)
+{
+    rapidjson::Document doc;
+    if (!json::parse(doc, text, error))
+        return std::nullopt;
+    return fromDocument(doc, error);
+}
+
+std::optional<GroupFile> parseGroupFileInPlace(std::string& text, std::string& error)
+{
+    rapidjson::Document doc;
+    if (!json::parseInPlace(doc, text, error))
+        return std::nullopt;
+    return fromDocument(doc, error);
 }
 
 } // namespace kl

@@ -22,6 +22,9 @@ struct GroupFile {
 
 std::optional<GroupFile> parseGroupFile(std::string_view text, std::string& error);
 
+/// The same, parsing `text` in place (it is left modified): the scanner's fast path.
+std::optional<GroupFile> parseGroupFileInPlace(std::string& text, std::string& error);
+
 /// True when `name` is a plain file name that stays inside its folder (no '/', not '.' or '..').
 bool isPlainFileName(std::string_view name);
 

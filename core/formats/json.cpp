@@ -55,6 +55,19 @@ bool parse(rapidjson::Document& doc, std::string_view text, std::string& error)
     return true;
 }
 
+bool parseInPlace(rapidjson::Document& doc, std::string& text, std::string& error)
+{
+    constexpr unsigned flags = rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag |
+                               rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag;
+    doc.ParseInsitu<flags>(text.data());
+    if (doc.HasParseError()) {
+        error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " +
+                std::to_string(doc.GetErrorOffset());
+        return false;
+    }
+    return true;
+}
+
 std::string toText(const rapidjson::Value& value)
 {
     rapidjson::StringBuffer buffer;

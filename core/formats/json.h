@@ -11,6 +11,11 @@ namespace kl::json {
 /// On failure returns false and sets `error` to "<cause> at byte <offset>".
 bool parse(rapidjson::Document& doc, std::string_view text, std::string& error);
 
+/// Parse `text` in place (it must stay alive and unchanged while `doc` is used) without
+/// recursion, so any nesting depth is safe to parse. The fast path of the scanner, which only
+/// reads a few fields: do not pass such a document to toText, whose writer recurses.
+bool parseInPlace(rapidjson::Document& doc, std::string& text, std::string& error);
+
 /// A value as compact JSON text, keeping Infinity/NaN as Python writes them.
 std::string toText(const rapidjson::Value& value);
 

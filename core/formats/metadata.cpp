@@ -82,11 +82,10 @@ void readTarget(const rapidjson::Value& doc, Metadata& m)
 
 } // namespace
 
-std::optional<Metadata> parseMetadata(std::string_view text, MetadataDetail detail, std::string& error)
+namespace {
+
+std::optional<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail detail, std::string& error)
 {
-    rapidjson::Document doc;
-    if (!json::parse(doc, text, error))
-        return std::nullopt;
     if (!doc.IsObject()) {
         error = "metadata is not a JSON object";
         return std::nullopt;
@@ -120,6 +119,24 @@ std::optional<Metadata> parseMetadata(std::string_view text, MetadataDetail deta
         }
     }
     return m;
+}
+
+} // namespace
+
+std::optional<Metadata> parseMetadata(std::string_view text, MetadataDetail detail, std::string& error)
+{
+    rapidjson::Document doc;
+    if (!json::parse(doc, text, error))
+        return std::nullopt;
+    return fromDocument(doc, detail, error);
+}
+
+std::optional<Metadata> parseMetadataSummaryInPlace(std::string& text, std::string& error)
+{
+    rapidjson::Document doc;
+    if (!json::parseInPlace(doc, text, error))
+        return std::nullopt;
+    return fromDocument(doc, MetadataDetail::Summary, error);
 }
 
 } // namespace kl

@@ -37,4 +37,7 @@ enum class MetadataDetail { Summary, Full };
 /// fast path). Returns nothing and sets `error` when the text is not a JSON object.
 std::optional<Metadata> parseMetadata(std::string_view text, MetadataDetail detail, std::string& error);
 
+/// The summary fields only, parsing `text` in place (it is left modified): the scanner's fast path.
+std::optional<Metadata> parseMetadataSummaryInPlace(std::string& text, std::string& error);
+
 } // namespace kl

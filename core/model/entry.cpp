@@ -49,7 +49,7 @@ bool Entry::hasProblem(std::string_view code) const
 
 const Stage* Entry::stage(std::string_view ext) const
 {
-    auto it = std::find_if(stages.begin(), stages.end(), [&](const Stage& s) { return s.ext == ext; });
+    auto it = std::find_if(stages.begin(), stages.end(), [&](const Stage& s) { return s.ext() == ext; });
     return it == stages.end() ? nullptr : &*it;
 }
 

@@ -56,13 +56,16 @@ struct Target {
     bool empty() const { return backend.empty() && arch.empty() && warpSize == 0; }
 };
 
-/// One file of an entry. `ext` is the stage (ttir, ptx, cubin, json, ...), or the unknown suffix.
+/// One file of an entry. Its stage (ttir, ptx, cubin, json, ..., or an unknown suffix) is the
+/// tail of the file name: a cache holds millions of these, so the name is stored once.
 struct Stage {
-    std::string ext;
     std::string fileName;
     std::uint64_t size = 0;
     std::int64_t mtimeNs = 0;
-    bool known = true; ///< false for extensions Triton does not write (forks' .sass, ...)
+    std::uint16_t extPos = 0; ///< where the stage extension starts in fileName
+    bool known = true;        ///< false for extensions Triton does not write (forks' .sass, ...)
+
+    std::string_view ext() const { return std::string_view(fileName).substr(extPos); }
 };
 
 /// One cache entry as the scanner saw it: only names, sizes, times and the small json files.

@@ -67,7 +67,7 @@ StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t ma
     if (!s) {
         std::string have;
         for (const Stage& st : entry.stages)
-            have += (have.empty() ? "" : ", ") + st.ext;
+            have += (have.empty() ? "" : ", ") + std::string(st.ext());
         v.error = printableName(entry.path) + " has no stage \"" + ext + "\" (it has: " +
                   (have.empty() ? "none" : have) + ")";
         return v;

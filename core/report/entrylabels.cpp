@@ -16,11 +16,11 @@ std::string stageList(const Entry& e)
 {
     std::string s;
     for (const Stage& st : e.stages) {
-        if (st.ext == "json" && e.kind == EntryKind::Kernel)
+        if (st.ext() == "json" && e.kind == EntryKind::Kernel)
             continue;
         if (!s.empty())
             s += ' ';
-        s += st.known ? printableName(st.ext) : "?" + printableName(st.ext);
+        s += st.known ? printableName(st.ext()) : "?" + printableName(st.ext());
     }
     return s;
 }

@@ -102,7 +102,7 @@ void writeEntry(Writer& w, const Entry& e, const Snapshot* snap)
     std::set<std::string> seen;
     for (const Stage& s : e.stages) {
         // Two files can share an unknown suffix; the file name keeps the key unique.
-        const std::string& k = seen.insert(s.ext).second ? s.ext : s.fileName;
+        const std::string k = seen.insert(std::string(s.ext())).second ? std::string(s.ext()) : s.fileName;
         str(w, k);
         w.Uint64(s.size);
     }
@@ -248,7 +248,7 @@ void writeEntryDetailJson(const EntryDetail& d, std::FILE* out)
     for (const Stage& s : d.entry.stages) {
         w.StartObject();
         key(w, "ext");
-        str(w, s.ext);
+        str(w, std::string(s.ext()));
         key(w, "file");
         str(w, s.fileName);
         key(w, "size");
@@ -293,11 +293,19 @@ void writeEntryDetailJson(const EntryDetail& d, std::FILE* out)
     } else {
         w.Null();
     }
+    key(w, "read_error");
+    if (d.readError.empty())
+        w.Null();
+    else
+        str(w, d.readError);
     key(w, "autotune");
     if (d.autotune) {
         w.StartObject();
         key(w, "key");
-        w.RawValue(d.autotune->keyJson.data(), d.autotune->keyJson.size(), rapidjson::kArrayType);
+        if (d.autotune->keyJson.empty())
+            w.Null(); // the file recorded no key
+        else
+            w.RawValue(d.autotune->keyJson.data(), d.autotune->keyJson.size(), rapidjson::kArrayType);
         key(w, "configs");
         w.StartArray();
         for (const AutotuneTiming& t : d.autotune->configs) {

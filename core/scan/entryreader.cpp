@@ -48,6 +48,7 @@ struct FileInfo {
     std::uint64_t size = 0;
     std::int64_t mtimeNs = 0;
     bool symlink = false;
+    bool statPending = false; ///< size and time not known yet (a json the reader will open)
 };
 
 struct Listing {
@@ -66,64 +67,61 @@ ItemType typeFromDirent(unsigned char t)
     }
 }
 
-// Lists a folder and stats its files. Names in `skipStat` are read later, and fstat of that read
-// gives their size, so they are not stat'ed twice.
+// Lists a folder (getdents64 on the descriptor already open: no dup, no DIR allocation) and stats
+// its files, except `.json` files: the scanner reads the metadata and group files anyway and takes
+// their size from that read, so their stat is left pending (see FolderReader::statPending).
 bool listFolder(int dirFd, Listing& out, std::string& error)
 {
-    int dupFd = ::dup(dirFd);
-    if (dupFd < 0) {
-        error = errnoText(errno);
-        return false;
-    }
-    DIR* dir = ::fdopendir(dupFd);
-    if (!dir) {
-        error = errnoText(errno);
-        ::close(dupFd);
-        return false;
-    }
-    // errno is cleared before every readdir: a failed fstatat below must not look like a failed
-    // readdir at the end of the listing.
+    alignas(struct dirent64) char buffer[32768];
     for (;;) {
-        errno = 0;
-        struct dirent* d = ::readdir(dir);
-        if (!d)
-            break;
-        std::string_view n(d->d_name);
-        if (n == "." || n == "..")
-            continue;
-        ItemType type = typeFromDirent(d->d_type);
-        struct stat st {};
-        bool statted = false;
-        if (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink) {
-            if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-                if (errno == ENOENT)
-                    continue; // vanished between readdir and stat: as if never listed
-                // e.g. EACCES on a folder that can be listed but not searched (mode r--)
-                error = errnoText(errno);
-                ::closedir(dir);
-                return false;
-            }
-            statted = true;
-            type = S_ISDIR(st.st_mode) ? ItemType::Dir
-                   : S_ISREG(st.st_mode) ? ItemType::File
-                   : S_ISLNK(st.st_mode) ? ItemType::Symlink
-                                         : ItemType::Other;
+        const ssize_t n = ::getdents64(dirFd, buffer, sizeof buffer);
+        if (n == 0)
+            return true;
+        if (n < 0) {
+            error = errnoText(errno);
+            return false;
         }
-        switch (type) {
-        case ItemType::Dir: out.dirs.emplace_back(n); break;
-        case ItemType::File:
-        case ItemType::Symlink:
-            out.files.push_back(FileInfo{std::string(n), statted ? static_cast<std::uint64_t>(st.st_size) : 0,
-                                         statted ? mtimeOf(st) : 0, type == ItemType::Symlink});
-            break;
-        case ItemType::Other: out.others.emplace_back(n); break;
+        for (ssize_t off = 0; off < n;) {
+            const auto* d = reinterpret_cast<const struct dirent64*>(buffer + off);
+            off += d->d_reclen;
+            std::string_view name(d->d_name);
+            if (name == "." || name == "..")
+                continue;
+            ItemType type = typeFromDirent(d->d_type);
+            const bool deferStat = type == ItemType::File && endsWith(name, ".json");
+            struct stat st {};
+            bool statted = false;
+            if (!deferStat && (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink)) {
+                if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                    if (errno == ENOENT)
+                        continue; // vanished between listing and stat: as if never listed
+                    // e.g. EACCES on a folder that can be listed but not searched (mode r--)
+                    error = errnoText(errno);
+                    return false;
+                }
+                statted = true;
+                type = S_ISDIR(st.st_mode)   ? ItemType::Dir
+                       : S_ISREG(st.st_mode) ? ItemType::File
+                       : S_ISLNK(st.st_mode) ? ItemType::Symlink
+                                             : ItemType::Other;
+            }
+            switch (type) {
+            case ItemType::Dir: out.dirs.emplace_back(name); break;
+            case ItemType::File:
+            case ItemType::Symlink: {
+                FileInfo f;
+                f.name = std::string(name);
+                f.size = statted ? static_cast<std::uint64_t>(st.st_size) : 0;
+                f.mtimeNs = statted ? mtimeOf(st) : 0;
+                f.symlink = type == ItemType::Symlink;
+                f.statPending = deferStat;
+                out.files.push_back(std::move(f));
+                break;
+            }
+            case ItemType::Other: out.others.emplace_back(name); break;
+            }
         }
     }
-    bool ok = errno == 0;
-    if (!ok)
-        error = errnoText(errno);
-    ::closedir(dir);
-    return ok;
 }
 
 class FolderReader {
@@ -273,9 +271,9 @@ private:
         return {};
     }
 
-    const FileInfo* file(const std::string& name) const
+    FileInfo* file(const std::string& name)
     {
-        for (const FileInfo& f : m_listing.files)
+        for (FileInfo& f : m_listing.files)
             if (f.name == name)
                 return &f;
         return nullptr;
@@ -285,24 +283,56 @@ private:
     bool readJson(const std::string& name, std::string& text, bool& vanished)
     {
         Entry& e = m_result.entry;
-        const std::string where = printableName(joinPath(e.path, name));
         SmallFile f = readSmallFileAt(m_fd.get(), name, m_options.maxJsonBytes);
         vanished = f.vanished;
+        if (FileInfo* info = file(name); info && (f.ok || f.tooLarge)) {
+            info->size = f.size;
+            info->mtimeNs = f.mtimeNs;
+            info->statPending = false;
+        }
+        auto where = [&] { return printableName(joinPath(e.path, name)); };
         if (!f.ok) {
             if (f.vanished)
-                e.addProblem(problem::MissingChild, where + " disappeared while it was being read");
+                e.addProblem(problem::MissingChild, where() + " disappeared while it was being read");
             else if (f.tooLarge)
-                e.addProblem(problem::Oversized, where + ": " + f.error);
+                e.addProblem(problem::Oversized, where() + ": " + f.error);
             else
-                e.addProblem(problem::Unreadable, "cannot read " + where + ": " + f.error);
+                e.addProblem(problem::Unreadable, "cannot read " + where() + ": " + f.error);
             return false;
         }
         if (f.text.empty()) {
-            e.addProblem(problem::EmptyFile, where + " is empty (0 bytes)");
+            e.addProblem(problem::EmptyFile, where() + " is empty (0 bytes)");
             return false;
         }
         text = std::move(f.text);
         return true;
+    }
+
+    // Stats the files whose stat was deferred and not done by reading them. A file gone by now is
+    // dropped, as if it had never been listed.
+    void statPending()
+    {
+        Entry& e = m_result.entry;
+        auto& files = m_listing.files;
+        for (auto it = files.begin(); it != files.end();) {
+            if (!it->statPending) {
+                ++it;
+                continue;
+            }
+            struct stat st {};
+            if (::fstatat(m_fd.get(), it->name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                if (errno != ENOENT)
+                    e.addProblem(problem::Unreadable, "cannot stat " + printableName(joinPath(e.path, it->name)) +
+                                                          ": " + errnoText(errno));
+                it = files.erase(it);
+                continue;
+            }
+            it->size = static_cast<std::uint64_t>(st.st_size);
+            it->mtimeNs = mtimeOf(st);
+            it->symlink = S_ISLNK(st.st_mode);
+            it->statPending = false;
+            ++it;
+        }
     }
 
     void readKernel()
@@ -322,7 +352,7 @@ private:
             std::string text, error;
             if (!readJson(metaName, text, vanished)) {
                 corrupt = true;
-            } else if (auto m = parseMetadata(text, MetadataDetail::Summary, error)) {
+            } else if (auto m = parseMetadataSummaryInPlace(text, error)) {
                 applyMetadata(*m);
             } else {
                 corrupt = true;
@@ -340,7 +370,7 @@ private:
             std::string text, error;
             if (!readJson(groupName, text, vanished)) {
                 corrupt = true;
-            } else if (auto g = parseGroupFile(text, error)) {
+            } else if (auto g = parseGroupFileInPlace(text, error)) {
                 incomplete |= !checkChildren(*g);
                 // A group file that points out of its entry was damaged or forged: Triton would load
                 // whatever lies there.
@@ -354,6 +384,7 @@ private:
             e.addProblem(problem::MissingGroup, "no group file " + printableName(joinPath(e.path, groupName)) +
                                                     ": Triton treats this entry as a miss");
         }
+        statPending();
         for (const FileInfo& f : m_listing.files) {
             if (f.size == 0 && !f.symlink && f.name != metaName && f.name != groupName) {
                 e.addProblem(problem::EmptyFile, printableName(joinPath(e.path, f.name)) + " is empty (0 bytes)");
@@ -474,7 +505,9 @@ private:
         Entry& e = m_result.entry;
         const std::string prefix = e.kernel.substr(0, kMaxNameInFile) + ".";
         const std::string stemPrefix = kernelFileStemCached() + ".";
-        for (const FileInfo& f : m_listing.files) {
+        statPending();
+        e.stages.reserve(m_listing.files.size());
+        for (FileInfo& f : m_listing.files) {
             e.totalSize += f.size;
             e.newestMtimeNs = std::max(e.newestMtimeNs, f.mtimeNs);
             if (isTempFileName(f.name)) {
@@ -485,26 +518,27 @@ private:
             if (e.kind == EntryKind::Kernel && startsWith(f.name, kGroupPrefix))
                 continue; // the commit marker, not a stage
             Stage s;
-            s.fileName = f.name;
             s.size = f.size;
             s.mtimeNs = f.mtimeNs;
             const bool named = e.kind == EntryKind::Kernel; // other kinds: the last suffix says it
+            std::size_t extPos = 0;
             if (named && startsWith(f.name, stemPrefix) && f.name.size() > stemPrefix.size())
-                s.ext = f.name.substr(stemPrefix.size());
+                extPos = stemPrefix.size();
             else if (named && startsWith(f.name, prefix) && f.name.size() > prefix.size())
-                s.ext = f.name.substr(prefix.size());
+                extPos = prefix.size();
             else if (auto dot = f.name.rfind('.'); dot != std::string::npos && dot + 1 < f.name.size())
-                s.ext = f.name.substr(dot + 1);
-            else
-                s.ext = f.name;
-            s.known = stageOrder(s.ext) >= 0 || (e.kind == EntryKind::Module && s.ext == "so");
+                extPos = dot + 1;
+            // File names are at most 255 bytes, so the offset fits.
+            s.extPos = static_cast<std::uint16_t>(extPos);
+            s.fileName = std::move(f.name);
+            s.known = stageOrder(s.ext()) >= 0 || (e.kind == EntryKind::Module && s.ext() == "so");
             if (f.symlink)
-                e.addProblem(problem::Symlink, printableName(joinPath(e.path, f.name)) +
+                e.addProblem(problem::Symlink, printableName(joinPath(e.path, s.fileName)) +
                                                    " is a symbolic link; it is listed but not followed");
             e.stages.push_back(std::move(s));
         }
         std::stable_sort(e.stages.begin(), e.stages.end(), [](const Stage& a, const Stage& b) {
-            int oa = stageOrder(a.ext), ob = stageOrder(b.ext);
+            int oa = stageOrder(a.ext()), ob = stageOrder(b.ext());
             if (oa < 0) oa = 1000;
             if (ob < 0) ob = 1000;
             return oa != ob ? oa < ob : a.fileName < b.fileName;
@@ -571,7 +605,7 @@ EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, I
     Stage s;
     s.fileName = name;
     auto dot = name.rfind('.');
-    s.ext = dot == std::string::npos ? name : name.substr(dot + 1);
+    s.extPos = static_cast<std::uint16_t>(dot == std::string::npos ? 0 : dot + 1);
     s.known = false;
     s.size = e.totalSize;
     s.mtimeNs = e.newestMtimeNs;

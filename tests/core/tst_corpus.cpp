@@ -20,7 +20,7 @@ QStringList stageExts(const Entry& e)
 {
     QStringList out;
     for (const Stage& s : e.stages)
-        out << QString::fromStdString(s.ext);
+        out << QString::fromStdString(std::string(s.ext()));
     return out;
 }
 

@@ -72,8 +72,8 @@ private slots:
         QCOMPARE(QString::fromStdString(e->tritonVersion), exp["triton_version"].toString());
         QStringList stages;
         for (const Stage& s : e->stages)
-            if (s.ext != "json")
-                stages << QString::fromStdString(s.ext);
+            if (s.ext() != "json")
+                stages << QString::fromStdString(std::string(s.ext()));
         stages.sort();
         QStringList expStages;
         for (const auto& v : exp["stage_extensions"].toArray())

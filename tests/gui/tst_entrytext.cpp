@@ -27,7 +27,7 @@ void TestEntryText::shortTexts()
     QVERIFY(EntryText::archSortKey({"cuda", "90", 32}) < EntryText::archSortKey({"cuda", "100", 32}));
 
     e.kind = kl::EntryKind::Kernel;
-    e.stages = {{"json", "k.json"}, {"ttir", "k.ttir"}, {"sass", "k.sass", 0, 0, false}};
+    e.stages = {{"k.json", 0, 0, 2, true}, {"k.ttir", 0, 0, 2, true}, {"k.sass", 0, 0, 2, false}};
     QCOMPARE(EntryText::stages(e), QStringLiteral("ttir ?sass"));
 
     QCOMPARE(EntryText::size(0), QStringLiteral("0 B"));
@@ -48,7 +48,7 @@ void TestEntryText::detailKeepsNamesLiteral()
     e.kind = kl::EntryKind::Kernel;
     e.status = kl::EntryStatus::Incomplete;
     e.target = {"cuda", "%2", 32};
-    e.stages = {{"%1", "k.%1", 10, 0, false}, {"ptx", "k%2.ptx", 20, 0, true}};
+    e.stages = {{"k.%1", 10, 0, 2, false}, {"k%2.ptx", 20, 0, 4, true}};
     e.addProblem(kl::problem::UnknownFile, "k.%1 is not a Triton file (%2)");
     kl::AutotuneResult tune;
     tune.keyJson = "[\"%1\"]";
