@@ -1,10 +1,7 @@
-// klens: the command-line twin of KernelLens. Each command lives in its own file; this one only
-// parses arguments.
+// klens: the command-line twin of KernelLens. Each command lives in its own file and registers
+// itself through command.h; this file only parses and dispatches.
 #include "clioutput.h"
-#include "scancommand.h"
-#include "showcommand.h"
-
-#include <CLI/CLI.hpp>
+#include "command.h"
 
 int main(int argc, char** argv)
 {
@@ -12,20 +9,9 @@ int main(int argc, char** argv)
     app.set_version_flag("--version", std::string("klens ") + KL_VERSION);
     app.require_subcommand(1);
 
-    kl::cli::ScanArgs scan;
-    auto* scanCmd = app.add_subcommand("scan", "List the entries of cache folders (default: the folders "
-                                                "Triton would use in this environment)");
-    scanCmd->add_option("DIR", scan.dirs, "Cache folders to scan");
-    scanCmd->add_flag("--json", scan.json, "Print the documented JSON (schema kernellens.scan/1)");
-    scanCmd->add_option("--threads", scan.threads, "Worker threads (default: from the hardware)");
-    scanCmd->add_flag("--progress", scan.progress, "Show progress on a terminal");
-
-    kl::cli::ShowArgs show;
-    auto* showCmd = app.add_subcommand("show", "Show one entry in full, or one of its stages");
-    showCmd->add_option("ENTRY", show.entry, "An entry folder, or a unique prefix of its name")->required();
-    showCmd->add_option("--root", show.roots, "Where to look a prefix up (default: the effective roots)");
-    showCmd->add_option("--stage", show.stage, "Print this stage (ttir, ttgir, llir, ptx, cubin, ...)");
-    showCmd->add_flag("--json", show.json, "Print the documented JSON (schema kernellens.entry/1)");
+    kl::cli::Commands commands;
+    kl::cli::addScanCommand(app, commands);
+    kl::cli::addShowCommand(app, commands);
 
     try {
         app.parse(argc, argv);
@@ -35,9 +21,8 @@ int main(int argc, char** argv)
         app.exit(e);
         return kl::cli::ExitError;
     }
-    if (*scanCmd)
-        return kl::cli::runScan(scan);
-    if (*showCmd)
-        return kl::cli::runShow(show);
+    for (const kl::cli::Command& c : commands)
+        if (*c.app)
+            return c.run();
     return kl::cli::ExitError;
 }

@@ -1,6 +1,7 @@
 #include "scancommand.h"
 
 #include "clioutput.h"
+#include "command.h"
 #include "report/entrylabels.h"
 #include "report/snapshotjson.h"
 #include "rootselection.h"
@@ -93,6 +94,18 @@ int runScan(const ScanArgs& args)
         if (!e.problems.empty())
             return ExitProblems;
     return ExitOk;
+}
+
+void addScanCommand(CLI::App& app, Commands& out)
+{
+    auto args = std::make_shared<ScanArgs>();
+    auto* cmd = app.add_subcommand("scan", "List the entries of cache folders (default: the folders "
+                                           "Triton would use in this environment)");
+    cmd->add_option("DIR", args->dirs, "Cache folders to scan");
+    cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.scan/1)");
+    cmd->add_option("--threads", args->threads, "Worker threads (default: from the hardware)");
+    cmd->add_flag("--progress", args->progress, "Show progress on a terminal");
+    out.push_back({cmd, [args] { return runScan(*args); }});
 }
 
 } // namespace kl::cli

@@ -1,6 +1,7 @@
 #include "showcommand.h"
 
 #include "clioutput.h"
+#include "command.h"
 #include "report/entrydetail.h"
 #include "report/snapshotjson.h"
 #include "rootselection.h"
@@ -144,6 +145,17 @@ int runShow(const ShowArgs& args)
     else
         printDetail(detail);
     return entry.problems.empty() ? ExitOk : ExitProblems;
+}
+
+void addShowCommand(CLI::App& app, Commands& out)
+{
+    auto args = std::make_shared<ShowArgs>();
+    auto* cmd = app.add_subcommand("show", "Show one entry in full, or one of its stages");
+    cmd->add_option("ENTRY", args->entry, "An entry folder, or a unique prefix of its name")->required();
+    cmd->add_option("--root", args->roots, "Where to look a prefix up (default: the effective roots)");
+    cmd->add_option("--stage", args->stage, "Print this stage (ttir, ttgir, llir, ptx, cubin, ...)");
+    cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.entry/1)");
+    out.push_back({cmd, [args] { return runShow(*args); }});
 }
 
 } // namespace kl::cli

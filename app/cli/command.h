@@ -1,0 +1,21 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace kl::cli {
+
+/// A registered subcommand: CLI11 fills its arguments while parsing; `run` returns the exit code.
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<int()> run;
+};
+
+using Commands = std::vector<Command>;
+
+// One adder per command file. Each creates its subcommand on `app` and appends it to `out`.
+void addScanCommand(CLI::App& app, Commands& out);
+void addShowCommand(CLI::App& app, Commands& out);
+
+} // namespace kl::cli
