@@ -16,6 +16,7 @@ PACKAGES=(
     libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev
     redis-server xvfb xauth imagemagick clang-format util-linux time
     python3 python3-venv
+    openssh-server sshfs
 )
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -67,6 +68,7 @@ cmd_run() {
 
 cmd_test() {
     install_missing
+    bash scripts/triton-venv.sh || true
     configure_and_build dev
     log "test (dev)"
     ctest --preset dev -j "$(jobs)"

@@ -1,25 +1,18 @@
 #include "clioutput.h"
 
+#include "report/entrylabels.h"
+
 namespace kl::cli {
 
 std::string humanSize(std::uint64_t bytes)
 {
-    static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = static_cast<double>(bytes);
-    int u = 0;
-    while (v >= 1024.0 && u < 4) {
-        v /= 1024.0;
-        ++u;
-    }
-    char buf[32];
-    if (u == 0)
-        std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
-    else
-        std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
-    return buf;
+    return kl::humanSize(bytes);
 }
 
-void printError(const std::string& message) { std::fprintf(stderr, "klens: %s\n", message.c_str()); }
+void printError(const std::string& message)
+{
+    std::fprintf(stderr, "klens: %s\n", message.c_str());
+}
 
 std::string column(const std::string& text, std::size_t width)
 {

@@ -17,5 +17,11 @@ using Commands = std::vector<Command>;
 // One adder per command file. Each creates its subcommand on `app` and appends it to `out`.
 void addScanCommand(CLI::App& app, Commands& out);
 void addShowCommand(CLI::App& app, Commands& out);
+void addKeyCommand(CLI::App& app, Commands& out);
+void addExplainCommand(CLI::App& app, Commands& out);
+void addFsCommand(CLI::App& app, Commands& out);
+void addEnvCommand(CLI::App& app, Commands& out);
+void addDoctorCommand(CLI::App& app, Commands& out);
+void addCleanCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

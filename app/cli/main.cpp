@@ -12,6 +12,12 @@ int main(int argc, char** argv)
     kl::cli::Commands commands;
     kl::cli::addScanCommand(app, commands);
     kl::cli::addShowCommand(app, commands);
+    kl::cli::addKeyCommand(app, commands);
+    kl::cli::addExplainCommand(app, commands);
+    kl::cli::addFsCommand(app, commands);
+    kl::cli::addEnvCommand(app, commands);
+    kl::cli::addDoctorCommand(app, commands);
+    kl::cli::addCleanCommand(app, commands);
 
     try {
         app.parse(argc, argv);

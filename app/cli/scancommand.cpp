@@ -27,12 +27,14 @@ void printTable(const Snapshot& snap)
     for (const Entry& e : snap.entries) {
         const std::string stages = stageList(e), arch = archLabel(e.target);
         std::printf("%s %s %s %s %s %s%s\n", column(displayName(e), 36).c_str(),
-                    column(std::string(toString(e.kind)), 8).c_str(), column(arch.empty() ? "-" : arch, 8).c_str(),
-                    column(stages.empty() ? "-" : stages, 34).c_str(), column(humanSize(e.totalSize), 10).c_str(),
-                    std::string(toString(e.status)).c_str(),
-                    e.problems.empty() ? "" : ("  (" + std::to_string(e.problems.size()) + " problem" +
-                                               (e.problems.size() > 1 ? "s)" : ")"))
-                                                  .c_str());
+                    column(std::string(toString(e.kind)), 8).c_str(),
+                    column(arch.empty() ? "-" : arch, 8).c_str(),
+                    column(stages.empty() ? "-" : stages, 34).c_str(),
+                    column(humanSize(e.totalSize), 10).c_str(), std::string(toString(e.status)).c_str(),
+                    e.problems.empty() ? ""
+                                       : ("  (" + std::to_string(e.problems.size()) + " problem" +
+                                          (e.problems.size() > 1 ? "s)" : ")"))
+                                             .c_str());
     }
     std::size_t shown = 0, total = 0;
     for (const Entry& e : snap.entries)

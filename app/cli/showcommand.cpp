@@ -2,61 +2,13 @@
 
 #include "clioutput.h"
 #include "command.h"
+#include "entryresolution.h"
 #include "report/entrydetail.h"
 #include "report/snapshotjson.h"
-#include "rootselection.h"
-#include "scan/cachescanner.h"
 #include "util/posixfile.h"
-
-#include <sys/stat.h>
 
 namespace kl::cli {
 namespace {
-
-// An ENTRY argument names a path when one exists there; otherwise it is a folder-name prefix
-// looked up in the roots. Returns false (and prints why) when it names nothing or several.
-bool resolveEntry(const ShowArgs& args, Entry& out)
-{
-    struct stat st {};
-    const CacheScanner scanner;
-    if (::lstat(args.entry.c_str(), &st) == 0) {
-        std::string path = absoluteClean(args.entry);
-        auto slash = path.rfind('/');
-        bool vanished = false;
-        out = scanner.scanOne(slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1), vanished);
-        if (vanished) {
-            printError(path + ": removed while it was being read");
-            return false;
-        }
-        return true;
-    }
-    if (args.entry.find('/') != std::string::npos) {
-        printError("cannot open " + args.entry + ": " + errnoText(errno));
-        return false;
-    }
-    Snapshot snap = scanner.scan(selectRoots(args.roots));
-    std::vector<const Entry*> matches;
-    for (const Entry& e : snap.entries)
-        if (e.folderName.compare(0, args.entry.size(), args.entry) == 0)
-            matches.push_back(&e);
-    if (matches.size() == 1) {
-        out = *matches.front();
-        return true;
-    }
-    std::string where;
-    for (const Root& r : snap.roots)
-        if (r.exists)
-            where += (where.empty() ? "" : ", ") + r.path;
-    if (matches.empty()) {
-        printError("no entry folder starts with \"" + args.entry + "\" in " + (where.empty() ? "any root" : where));
-        return false;
-    }
-    std::string list;
-    for (const Entry* e : matches)
-        list += "\n  " + printableName(e->path) + "  (" + e->kernel + ")";
-    printError("\"" + args.entry + "\" matches " + std::to_string(matches.size()) + " entries; give more of the name:" + list);
-    return false;
-}
 
 void printFields(const char* title, const std::vector<MetadataField>& fields)
 {
@@ -74,8 +26,9 @@ void printDetail(const EntryDetail& d)
     std::printf("key       %s", toString(e.era).data());
     if (!e.hash.empty())
         std::printf(", hash %s (%s)", e.hash.c_str(),
-                    !e.hashOk ? "not checkable for this folder name"
-                    : *e.hashOk ? "folder name matches" : "folder name does NOT match");
+                    !e.hashOk   ? "not checkable for this folder name"
+                    : *e.hashOk ? "folder name matches"
+                                : "folder name does NOT match");
     std::printf("\n");
     if (!e.target.empty())
         std::printf("target    %s %s, warp size %d\n", e.target.backend.c_str(), e.target.arch.c_str(),
@@ -84,11 +37,13 @@ void printDetail(const EntryDetail& d)
         std::printf("triton    %s (metadata format %s)\n",
                     e.tritonVersion.empty() ? "version not recorded" : e.tritonVersion.c_str(),
                     e.metadataFormat.c_str());
-    std::printf("size      %s, newest file %s\n", humanSize(e.totalSize).c_str(), isoTime(e.newestMtimeNs).c_str());
+    std::printf("size      %s, newest file %s\n", humanSize(e.totalSize).c_str(),
+                isoTime(e.newestMtimeNs).c_str());
     std::printf("\nstages:\n");
     for (const Stage& s : e.stages)
         std::printf("  %-10s %12s  %s  %s%s\n", printableName(s.ext()).c_str(), humanSize(s.size).c_str(),
-                    isoTime(s.mtimeNs).c_str(), printableName(s.fileName).c_str(), s.known ? "" : "  (not a Triton stage)");
+                    isoTime(s.mtimeNs).c_str(), printableName(s.fileName).c_str(),
+                    s.known ? "" : "  (not a Triton stage)");
     if (d.metadata) {
         std::printf("\n");
         printFields("options", d.metadata->options);
@@ -104,7 +59,8 @@ void printDetail(const EntryDetail& d)
                         printableName(c.recordedPath).c_str());
     }
     if (d.autotune) {
-        std::printf("\nautotune key %s, %zu configurations:\n", d.autotune->keyJson.c_str(), d.autotune->configs.size());
+        std::printf("\nautotune key %s, %zu configurations:\n", d.autotune->keyJson.c_str(),
+                    d.autotune->configs.size());
         for (const AutotuneTiming& t : d.autotune->configs) {
             std::string times;
             for (double x : t.timings)
@@ -124,7 +80,7 @@ void printDetail(const EntryDetail& d)
 int runShow(const ShowArgs& args)
 {
     Entry entry;
-    if (!resolveEntry(args, entry))
+    if (!resolveEntry(args.entry, args.roots, entry))
         return ExitError;
     if (!args.stage.empty()) {
         StageView v = loadStage(entry, args.stage);
@@ -133,7 +89,8 @@ int runShow(const ShowArgs& args)
             return ExitError;
         }
         if (v.binary)
-            std::printf("%s: %s, %s\n%s", printableName(joinPath(entry.path, entry.stage(args.stage)->fileName)).c_str(),
+            std::printf("%s: %s, %s\n%s",
+                        printableName(joinPath(entry.path, entry.stage(args.stage)->fileName)).c_str(),
                         humanSize(entry.stage(args.stage)->size).c_str(), v.type.c_str(), v.text.c_str());
         else
             std::fwrite(v.text.data(), 1, v.text.size(), stdout);

@@ -46,7 +46,10 @@ Root tritonRoot(const Environment& env, const char* var, const char* sub)
 
 } // namespace
 
-Root effectiveCacheRoot(const Environment& env) { return tritonRoot(env, "TRITON_CACHE_DIR", "cache"); }
+Root effectiveCacheRoot(const Environment& env)
+{
+    return tritonRoot(env, "TRITON_CACHE_DIR", "cache");
+}
 
 std::vector<Root> effectiveRoots(const Environment& env)
 {

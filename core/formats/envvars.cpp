@@ -62,7 +62,10 @@ constexpr std::array kVars = {
 
 } // namespace
 
-std::span<const CacheEnvVar> cacheInvalidatingEnvVars() { return kVars; }
+std::span<const CacheEnvVar> cacheInvalidatingEnvVars()
+{
+    return kVars;
+}
 
 bool isCacheInvalidatingEnvVar(std::string_view name)
 {

@@ -71,8 +71,8 @@ bool parseInPlace(rapidjson::Document& doc, std::string& text, std::string& erro
 std::string toText(const rapidjson::Value& value)
 {
     rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
-                      rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>
+    rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>, rapidjson::CrtAllocator,
+                      rapidjson::kWriteNanAndInfFlag>
         writer(buffer);
     value.Accept(writer);
     return std::string(buffer.GetString(), buffer.GetSize());

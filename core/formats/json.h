@@ -1,7 +1,6 @@
 #pragma once
 
 #include <rapidjson/document.h>
-
 #include <string>
 #include <string_view>
 

@@ -5,15 +5,23 @@
 namespace kl {
 namespace {
 
-bool isLowerHex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }
-bool isBase32(char c) { return (c >= 'A' && c <= 'Z') || (c >= '2' && c <= '7'); }
+bool isLowerHex(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+bool isBase32(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= '2' && c <= '7');
+}
 bool isBase64Url(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
 }
 
-template <typename Pred> bool all(std::string_view s, Pred p) { return std::all_of(s.begin(), s.end(), p); }
+template <typename Pred> bool all(std::string_view s, Pred p)
+{
+    return std::all_of(s.begin(), s.end(), p);
+}
 
 } // namespace
 
@@ -36,9 +44,12 @@ std::optional<std::string> hexToBytes(std::string_view hex)
     if (hex.size() % 2 != 0)
         return std::nullopt;
     auto nibble = [](char c) -> int {
-        if (c >= '0' && c <= '9') return c - '0';
-        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        if (c >= '0' && c <= '9')
+            return c - '0';
+        if (c >= 'a' && c <= 'f')
+            return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F')
+            return c - 'A' + 10;
         return -1;
     };
     std::string out;
@@ -74,8 +85,7 @@ std::string base32NoPad(std::string_view bytes)
 
 std::string base64UrlNoPad(std::string_view bytes)
 {
-    static constexpr char alphabet[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     std::string out;
     out.reserve((bytes.size() * 4 + 2) / 3);
     unsigned buffer = 0;

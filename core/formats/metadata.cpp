@@ -10,10 +10,17 @@ namespace kl {
 namespace {
 
 // Fields Triton adds after the options while lowering; not inputs of the key.
-constexpr std::string_view kDerivedKeys[] = {
-    "hash", "target", "triton_version", "name", "shared", "tmem_size",
-    "tensordesc_meta", "global_scratch_size", "global_scratch_align", "profile_scratch_size",
-    "profile_scratch_align"};
+constexpr std::string_view kDerivedKeys[] = {"hash",
+                                             "target",
+                                             "triton_version",
+                                             "name",
+                                             "shared",
+                                             "tmem_size",
+                                             "tensordesc_meta",
+                                             "global_scratch_size",
+                                             "global_scratch_align",
+                                             "profile_scratch_size",
+                                             "profile_scratch_align"};
 
 bool isDerived(std::string_view key)
 {
@@ -84,7 +91,8 @@ void readTarget(const rapidjson::Value& doc, Metadata& m)
 
 namespace {
 
-std::optional<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail detail, std::string& error)
+std::optional<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail detail,
+                                     std::string& error)
 {
     if (!doc.IsObject()) {
         error = "metadata is not a JSON object";

@@ -43,8 +43,7 @@ std::string_view toString(KeyEra era)
 
 bool Entry::hasProblem(std::string_view code) const
 {
-    return std::any_of(problems.begin(), problems.end(),
-                       [&](const Problem& p) { return p.code == code; });
+    return std::any_of(problems.begin(), problems.end(), [&](const Problem& p) { return p.code == code; });
 }
 
 const Stage* Entry::stage(std::string_view ext) const

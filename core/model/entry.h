@@ -77,8 +77,8 @@ struct Entry {
     EntryStatus status = EntryStatus::Foreign;
     std::string kernel;
     KeyEra era = KeyEra::None;
-    std::string hash;            ///< metadata "hash" (sha256 hex), when recorded
-    std::optional<bool> hashOk;  ///< folder name == encoding of hash; unset when not checkable
+    std::string hash;           ///< metadata "hash" (sha256 hex), when recorded
+    std::optional<bool> hashOk; ///< folder name == encoding of hash; unset when not checkable
     Target target;
     std::optional<std::int64_t> numWarps;
     std::optional<std::int64_t> numStages;

@@ -9,8 +9,8 @@ Summary Snapshot::summary() const
     for (auto k : {EntryKind::Kernel, EntryKind::Autotune, EntryKind::Module, EntryKind::Temp,
                    EntryKind::Foreign, EntryKind::Unknown})
         s.byKind[std::string(toString(k))] = 0;
-    for (auto st : {EntryStatus::Complete, EntryStatus::Incomplete, EntryStatus::Orphan,
-                    EntryStatus::Corrupt, EntryStatus::Foreign})
+    for (auto st : {EntryStatus::Complete, EntryStatus::Incomplete, EntryStatus::Orphan, EntryStatus::Corrupt,
+                    EntryStatus::Foreign})
         s.byStatus[std::string(toString(st))] = 0;
     for (const Entry& e : entries) {
         ++s.byKind[std::string(toString(e.kind))];

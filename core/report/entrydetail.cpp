@@ -20,7 +20,7 @@ EntryDetail loadEntryDetail(const Entry& entry)
             if (!d.metadata)
                 d.readError = meta->fileName + ": " + error;
         }
-        const std::string groupName = "__grp__" + entry.kernel.substr(0, 150) + ".json";
+        const std::string groupName = "__grp__" + utf8Prefix(entry.kernel, 150) + ".json";
         text.clear();
         if (readFile(joinPath(entry.path, groupName), 64ull << 20, text, error))
             d.group = parseGroupFile(text, error);
@@ -68,8 +68,8 @@ StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t ma
         std::string have;
         for (const Stage& st : entry.stages)
             have += (have.empty() ? "" : ", ") + std::string(st.ext());
-        v.error = printableName(entry.path) + " has no stage \"" + ext + "\" (it has: " +
-                  (have.empty() ? "none" : have) + ")";
+        v.error = printableName(entry.path) + " has no stage \"" + ext +
+                  "\" (it has: " + (have.empty() ? "none" : have) + ")";
         return v;
     }
     const std::string path = joinPath(entry.path, s->fileName);

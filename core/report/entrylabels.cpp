@@ -2,6 +2,8 @@
 
 #include "util/posixfile.h"
 
+#include <cstdio>
+
 namespace kl {
 
 std::string archLabel(const Target& t)
@@ -23,6 +25,23 @@ std::string stageList(const Entry& e)
         s += st.known ? printableName(st.ext()) : "?" + printableName(st.ext());
     }
     return s;
+}
+
+std::string humanSize(std::uint64_t bytes)
+{
+    static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = static_cast<double>(bytes);
+    int u = 0;
+    while (v >= 1024.0 && u < 4) {
+        v /= 1024.0;
+        ++u;
+    }
+    char buf[32];
+    if (u == 0)
+        std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
+    else
+        std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
+    return buf;
 }
 
 std::string displayName(const Entry& e)

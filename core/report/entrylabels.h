@@ -2,6 +2,7 @@
 
 #include "model/entry.h"
 
+#include <cstdint>
 #include <string>
 
 namespace kl {
@@ -15,6 +16,9 @@ std::string archLabel(const Target& target);
 /// Space-separated stage extensions, unknown ones prefixed with '?'. A kernel's metadata json
 /// is left out: every kernel has one, and the column is for what differs.
 std::string stageList(const Entry& entry);
+
+/// "19.2 KiB", "1.0 GiB", "512 B": sizes as people read them (powers of 1024).
+std::string humanSize(std::uint64_t bytes);
 
 /// The kernel name, or "(folder)" for entries that have none; printable (non-UTF-8 escaped).
 std::string displayName(const Entry& entry);

@@ -1,5 +1,6 @@
 #include "report/snapshotjson.h"
 
+#include "report/jsonwriter.h"
 #include "util/posixfile.h"
 
 #include <ctime>
@@ -11,21 +12,13 @@
 namespace kl {
 namespace {
 
-using Writer = rapidjson::Writer<rapidjson::FileWriteStream, rapidjson::UTF8<>, rapidjson::UTF8<>,
-                                 rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
+using json::str;
+using json::Writer;
 
-// JSON strings must be UTF-8; file names need not be. Invalid bytes are written as \xHH text.
-void str(Writer& w, const std::string& s)
+void key(Writer& w, const char* k)
 {
-    if (isValidUtf8(s)) {
-        w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-    } else {
-        std::string p = printableName(s);
-        w.String(p.data(), static_cast<rapidjson::SizeType>(p.size()));
-    }
+    w.Key(k);
 }
-
-void key(Writer& w, const char* k) { w.Key(k); }
 
 template <typename T> void optInt(Writer& w, const char* k, const std::optional<T>& v)
 {
@@ -151,7 +144,7 @@ void writeFields(Writer& w, const char* name, const std::vector<MetadataField>& 
 std::string isoTime(std::int64_t ns)
 {
     std::time_t secs = static_cast<std::time_t>(ns / 1000000000);
-    std::tm tm {};
+    std::tm tm{};
     ::gmtime_r(&secs, &tm);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1,
@@ -161,172 +154,166 @@ std::string isoTime(std::int64_t ns)
 
 void writeSnapshotJson(const Snapshot& snap, std::FILE* out)
 {
-    char buffer[1 << 16];
-    rapidjson::FileWriteStream stream(out, buffer, sizeof buffer);
-    Writer w(stream);
-    w.StartObject();
-    key(w, "schema");
-    w.String("kernellens.scan/1");
-    key(w, "roots");
-    w.StartArray();
-    for (const Root& r : snap.roots) {
+    json::writeDocument(out, [&](Writer& w) {
         w.StartObject();
-        key(w, "path");
-        str(w, r.path);
-        key(w, "reason");
-        str(w, r.reason);
-        key(w, "exists");
-        w.Bool(r.exists);
-        key(w, "error");
-        if (r.error.empty())
-            w.Null();
-        else
-            str(w, r.error);
-        key(w, "note");
-        if (r.note.empty())
-            w.Null();
-        else
-            str(w, r.note);
-        key(w, "parent");
-        if (r.parentIndex < 0)
-            w.Null();
-        else
-            str(w, snap.roots[static_cast<std::size_t>(r.parentIndex)].path);
+        key(w, "schema");
+        w.String("kernellens.scan/1");
+        key(w, "roots");
+        w.StartArray();
+        for (const Root& r : snap.roots) {
+            w.StartObject();
+            key(w, "path");
+            str(w, r.path);
+            key(w, "reason");
+            str(w, r.reason);
+            key(w, "exists");
+            w.Bool(r.exists);
+            key(w, "error");
+            if (r.error.empty())
+                w.Null();
+            else
+                str(w, r.error);
+            key(w, "note");
+            if (r.note.empty())
+                w.Null();
+            else
+                str(w, r.note);
+            key(w, "parent");
+            if (r.parentIndex < 0)
+                w.Null();
+            else
+                str(w, snap.roots[static_cast<std::size_t>(r.parentIndex)].path);
+            w.EndObject();
+        }
+        w.EndArray();
+        key(w, "entries");
+        w.StartArray();
+        for (const Entry& e : snap.entries)
+            writeEntry(w, e, &snap);
+        w.EndArray();
+        const Summary s = snap.summary();
+        key(w, "summary");
+        w.StartObject();
+        key(w, "entries");
+        w.Uint64(s.entries);
+        key(w, "by_kind");
+        w.StartObject();
+        for (const auto& [k, n] : s.byKind) {
+            str(w, k);
+            w.Uint64(n);
+        }
         w.EndObject();
-    }
-    w.EndArray();
-    key(w, "entries");
-    w.StartArray();
-    for (const Entry& e : snap.entries)
-        writeEntry(w, e, &snap);
-    w.EndArray();
-    const Summary s = snap.summary();
-    key(w, "summary");
-    w.StartObject();
-    key(w, "entries");
-    w.Uint64(s.entries);
-    key(w, "by_kind");
-    w.StartObject();
-    for (const auto& [k, n] : s.byKind) {
-        str(w, k);
-        w.Uint64(n);
-    }
-    w.EndObject();
-    key(w, "by_status");
-    w.StartObject();
-    for (const auto& [k, n] : s.byStatus) {
-        str(w, k);
-        w.Uint64(n);
-    }
-    w.EndObject();
-    key(w, "total_size");
-    w.Uint64(s.totalSize);
-    key(w, "problems");
-    w.Uint64(s.problems);
-    key(w, "vanished");
-    w.Uint64(s.vanished);
-    key(w, "cancelled");
-    w.Bool(snap.cancelled);
-    w.EndObject();
-    w.EndObject();
-    stream.Put('\n');
-    stream.Flush();
+        key(w, "by_status");
+        w.StartObject();
+        for (const auto& [k, n] : s.byStatus) {
+            str(w, k);
+            w.Uint64(n);
+        }
+        w.EndObject();
+        key(w, "total_size");
+        w.Uint64(s.totalSize);
+        key(w, "problems");
+        w.Uint64(s.problems);
+        key(w, "vanished");
+        w.Uint64(s.vanished);
+        key(w, "cancelled");
+        w.Bool(snap.cancelled);
+        w.EndObject();
+        w.EndObject();
+    });
 }
 
 void writeEntryDetailJson(const EntryDetail& d, std::FILE* out)
 {
-    char buffer[1 << 16];
-    rapidjson::FileWriteStream stream(out, buffer, sizeof buffer);
-    Writer w(stream);
-    w.StartObject();
-    key(w, "schema");
-    w.String("kernellens.entry/1");
-    key(w, "entry");
-    writeEntry(w, d.entry, nullptr);
-    key(w, "stage_files");
-    w.StartArray();
-    for (const Stage& s : d.entry.stages) {
+    json::writeDocument(out, [&](Writer& w) {
         w.StartObject();
-        key(w, "ext");
-        str(w, std::string(s.ext()));
-        key(w, "file");
-        str(w, s.fileName);
-        key(w, "size");
-        w.Uint64(s.size);
-        key(w, "mtime");
-        str(w, isoTime(s.mtimeNs));
-        key(w, "known");
-        w.Bool(s.known);
-        w.EndObject();
-    }
-    w.EndArray();
-    key(w, "metadata");
-    if (d.metadata) {
-        w.StartObject();
-        writeFields(w, "options", d.metadata->options);
-        writeFields(w, "env_vars", d.metadata->envVars);
-        writeFields(w, "derived", d.metadata->derived);
-        w.EndObject();
-    } else {
-        w.Null();
-    }
-    key(w, "group");
-    if (d.group) {
-        w.StartObject();
-        key(w, "shape");
-        w.String(d.group->shape == GroupShape::PathMap ? "path-map" : "name-list");
-        key(w, "children");
+        key(w, "schema");
+        w.String("kernellens.entry/1");
+        key(w, "entry");
+        writeEntry(w, d.entry, nullptr);
+        key(w, "stage_files");
         w.StartArray();
-        for (const GroupChild& c : d.group->children) {
+        for (const Stage& s : d.entry.stages) {
             w.StartObject();
-            key(w, "name");
-            str(w, c.name);
-            key(w, "recorded_path");
-            if (c.recordedPath.empty())
-                w.Null();
-            else
-                str(w, c.recordedPath);
+            key(w, "ext");
+            str(w, std::string(s.ext()));
+            key(w, "file");
+            str(w, s.fileName);
+            key(w, "size");
+            w.Uint64(s.size);
+            key(w, "mtime");
+            str(w, isoTime(s.mtimeNs));
+            key(w, "known");
+            w.Bool(s.known);
             w.EndObject();
         }
         w.EndArray();
-        w.EndObject();
-    } else {
-        w.Null();
-    }
-    key(w, "read_error");
-    if (d.readError.empty())
-        w.Null();
-    else
-        str(w, d.readError);
-    key(w, "autotune");
-    if (d.autotune) {
-        w.StartObject();
-        key(w, "key");
-        if (d.autotune->keyJson.empty())
-            w.Null(); // the file recorded no key
-        else
-            w.RawValue(d.autotune->keyJson.data(), d.autotune->keyJson.size(), rapidjson::kArrayType);
-        key(w, "configs");
-        w.StartArray();
-        for (const AutotuneTiming& t : d.autotune->configs) {
+        key(w, "metadata");
+        if (d.metadata) {
             w.StartObject();
-            key(w, "config");
-            w.RawValue(t.configJson.data(), t.configJson.size(), rapidjson::kObjectType);
-            key(w, "timings");
+            writeFields(w, "options", d.metadata->options);
+            writeFields(w, "env_vars", d.metadata->envVars);
+            writeFields(w, "derived", d.metadata->derived);
+            w.EndObject();
+        } else {
+            w.Null();
+        }
+        key(w, "group");
+        if (d.group) {
+            w.StartObject();
+            key(w, "shape");
+            w.String(d.group->shape == GroupShape::PathMap ? "path-map" : "name-list");
+            key(w, "children");
             w.StartArray();
-            for (double x : t.timings)
-                w.Double(x);
+            for (const GroupChild& c : d.group->children) {
+                w.StartObject();
+                key(w, "name");
+                str(w, c.name);
+                key(w, "recorded_path");
+                if (c.recordedPath.empty())
+                    w.Null();
+                else
+                    str(w, c.recordedPath);
+                w.EndObject();
+            }
             w.EndArray();
             w.EndObject();
+        } else {
+            w.Null();
         }
-        w.EndArray();
+        key(w, "read_error");
+        if (d.readError.empty())
+            w.Null();
+        else
+            str(w, d.readError);
+        key(w, "autotune");
+        if (d.autotune) {
+            w.StartObject();
+            key(w, "key");
+            if (d.autotune->keyJson.empty())
+                w.Null(); // the file recorded no key
+            else
+                w.RawValue(d.autotune->keyJson.data(), d.autotune->keyJson.size(), rapidjson::kArrayType);
+            key(w, "configs");
+            w.StartArray();
+            for (const AutotuneTiming& t : d.autotune->configs) {
+                w.StartObject();
+                key(w, "config");
+                w.RawValue(t.configJson.data(), t.configJson.size(), rapidjson::kObjectType);
+                key(w, "timings");
+                w.StartArray();
+                for (double x : t.timings)
+                    w.Double(x);
+                w.EndArray();
+                w.EndObject();
+            }
+            w.EndArray();
+            w.EndObject();
+        } else {
+            w.Null();
+        }
         w.EndObject();
-    } else {
-        w.Null();
-    }
-    w.EndObject();
-    stream.Put('\n');
-    stream.Flush();
+    });
 }
 
 } // namespace kl

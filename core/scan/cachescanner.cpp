@@ -40,7 +40,7 @@ ItemType itemTypeAt(int dirFd, const struct dirent* d)
         struct stat st {};
         if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             return ItemType::Other;
-        return S_ISDIR(st.st_mode) ? ItemType::Dir
+        return S_ISDIR(st.st_mode)   ? ItemType::Dir
                : S_ISREG(st.st_mode) ? ItemType::File
                : S_ISLNK(st.st_mode) ? ItemType::Symlink
                                      : ItemType::Other;
@@ -99,7 +99,10 @@ unsigned defaultThreads()
 
 } // namespace
 
-CacheScanner::CacheScanner(ScanOptions options) : m_options(std::move(options)) {}
+CacheScanner::CacheScanner(ScanOptions options)
+    : m_options(std::move(options))
+{
+}
 
 Snapshot CacheScanner::scan(std::vector<Root> roots) const
 {
@@ -117,7 +120,8 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
     while (!items.empty()) {
         // Reading in inode order keeps a cold scan's disk reads close together (inode tables are
         // laid out in that order); the entries are sorted by path at the end anyway.
-        std::sort(items.begin(), items.end(), [](const WorkItem& a, const WorkItem& b) { return a.inode < b.inode; });
+        std::sort(items.begin(), items.end(),
+                  [](const WorkItem& a, const WorkItem& b) { return a.inode < b.inode; });
         // Entries are read straight into the snapshot (no second copy of a level in memory);
         // the flags say which slots to drop afterwards.
         enum : unsigned char { Done = 1, Vanished = 2, Container = 4 };
@@ -165,8 +169,9 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 const int parent = items[i].rootIndex;
                 if (open[parent].depth + 1 > m_options.maxNestDepth) {
                     Root& p = snap.roots[static_cast<std::size_t>(parent)];
-                    p.note += (p.note.empty() ? "" : "; ") + std::string("not searched (nested deeper than ") +
-                              std::to_string(m_options.maxNestDepth) + " levels): " + printableName(entry.path);
+                    p.note +=
+                        (p.note.empty() ? "" : "; ") + std::string("not searched (nested deeper than ") +
+                        std::to_string(m_options.maxNestDepth) + " levels): " + printableName(entry.path);
                     continue;
                 }
                 Root nested;
@@ -216,7 +221,8 @@ Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& na
         Entry e;
         e.path = joinPath(parent.path, name);
         e.folderName = name;
-        e.addProblem(problem::Unreadable, "cannot open " + printableName(parent.path) + ": " + errnoText(err));
+        e.addProblem(problem::Unreadable,
+                     "cannot open " + printableName(parent.path) + ": " + errnoText(err));
         return e;
     }
     parent.fd = fd.get();
@@ -225,7 +231,7 @@ Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& na
     struct stat st {};
     ItemType type = ItemType::Other;
     if (::fstatat(fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-        type = S_ISDIR(st.st_mode) ? ItemType::Dir
+        type = S_ISDIR(st.st_mode)   ? ItemType::Dir
                : S_ISREG(st.st_mode) ? ItemType::File
                : S_ISLNK(st.st_mode) ? ItemType::Symlink
                                      : ItemType::Other;

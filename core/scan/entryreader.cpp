@@ -20,7 +20,7 @@ namespace {
 
 constexpr std::string_view kGroupPrefix = "__grp__";
 constexpr std::string_view kAutotuneSuffix = ".autotune.json";
-// Triton cuts kernel names to 150 characters in file names.
+// Triton cuts kernel names to 150 characters (code points, Python slicing) in file names.
 constexpr std::size_t kMaxNameInFile = 150;
 
 bool endsWith(std::string_view s, std::string_view suffix)
@@ -28,9 +28,15 @@ bool endsWith(std::string_view s, std::string_view suffix)
     return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
 
-bool isTempFileName(std::string_view name) { return name.find(".tmp.pid_") != std::string_view::npos; }
+bool isTempFileName(std::string_view name)
+{
+    return name.find(".tmp.pid_") != std::string_view::npos;
+}
 
 bool isForeignFileName(std::string_view name)
 {
@@ -91,7 +97,8 @@ bool listFolder(int dirFd, Listing& out, std::string& error)
             const bool deferStat = type == ItemType::File && endsWith(name, ".json");
             struct stat st {};
             bool statted = false;
-            if (!deferStat && (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink)) {
+            if (!deferStat &&
+                (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink)) {
                 if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
                     if (errno == ENOENT)
                         continue; // vanished between listing and stat: as if never listed
@@ -127,7 +134,8 @@ bool listFolder(int dirFd, Listing& out, std::string& error)
 class FolderReader {
 public:
     FolderReader(const ParentDir& parent, const std::string& name, const ScanOptions& options)
-        : m_parent(parent), m_options(options)
+        : m_parent(parent)
+        , m_options(options)
     {
         Entry& e = m_result.entry;
         e.folderName = name;
@@ -140,8 +148,8 @@ public:
         Entry& e = m_result.entry;
         if (!isValidUtf8(e.folderName))
             e.addProblem(problem::NonUtf8Name, "folder name is not valid UTF-8: " + printableName(e.path));
-        m_fd = UniqueFd(::openat(m_parent.fd, e.folderName.c_str(),
-                                 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        m_fd = UniqueFd(
+            ::openat(m_parent.fd, e.folderName.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!m_fd.valid()) {
             int err = errno;
             if (err == ENOENT) {
@@ -224,8 +232,8 @@ private:
         Entry& e = m_result.entry;
         for (const FileInfo& f : m_listing.files) {
             if (!isValidUtf8(f.name))
-                e.addProblem(problem::NonUtf8Name, "file name is not valid UTF-8: " +
-                                                       printableName(joinPath(e.path, f.name)));
+                e.addProblem(problem::NonUtf8Name,
+                             "file name is not valid UTF-8: " + printableName(joinPath(e.path, f.name)));
         }
         switch (e.kind) {
         case EntryKind::Kernel: readKernel(); break;
@@ -322,8 +330,9 @@ private:
             struct stat st {};
             if (::fstatat(m_fd.get(), it->name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
                 if (errno != ENOENT)
-                    e.addProblem(problem::Unreadable, "cannot stat " + printableName(joinPath(e.path, it->name)) +
-                                                          ": " + errnoText(errno));
+                    e.addProblem(problem::Unreadable, "cannot stat " +
+                                                          printableName(joinPath(e.path, it->name)) + ": " +
+                                                          errnoText(errno));
                 it = files.erase(it);
                 continue;
             }
@@ -342,7 +351,8 @@ private:
         e.kernel = stem;
         if (stem.empty()) {
             e.status = EntryStatus::Incomplete;
-            e.addProblem(problem::EmptyEntry, "entry folder " + printableName(e.path) + " holds no kernel files");
+            e.addProblem(problem::EmptyEntry,
+                         "entry folder " + printableName(e.path) + " holds no kernel files");
             return;
         }
         bool corrupt = false, incomplete = false, vanished = false;
@@ -356,8 +366,7 @@ private:
                 applyMetadata(*m);
             } else {
                 corrupt = true;
-                e.addProblem(problem::CorruptJson,
-                             printableName(joinPath(e.path, metaName)) + ": " + error);
+                e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, metaName)) + ": " + error);
             }
         } else {
             incomplete = true;
@@ -381,17 +390,21 @@ private:
             }
         } else {
             incomplete = true;
-            e.addProblem(problem::MissingGroup, "no group file " + printableName(joinPath(e.path, groupName)) +
+            e.addProblem(problem::MissingGroup, "no group file " +
+                                                    printableName(joinPath(e.path, groupName)) +
                                                     ": Triton treats this entry as a miss");
         }
         statPending();
         for (const FileInfo& f : m_listing.files) {
             if (f.size == 0 && !f.symlink && f.name != metaName && f.name != groupName) {
-                e.addProblem(problem::EmptyFile, printableName(joinPath(e.path, f.name)) + " is empty (0 bytes)");
+                e.addProblem(problem::EmptyFile,
+                             printableName(joinPath(e.path, f.name)) + " is empty (0 bytes)");
                 corrupt = true;
             }
         }
-        e.status = corrupt ? EntryStatus::Corrupt : incomplete ? EntryStatus::Incomplete : EntryStatus::Complete;
+        e.status = corrupt      ? EntryStatus::Corrupt
+                   : incomplete ? EntryStatus::Incomplete
+                                : EntryStatus::Complete;
     }
 
     void applyMetadata(Metadata& m)
@@ -404,7 +417,7 @@ private:
         e.numWarps = m.numWarps;
         e.numStages = m.numStages;
         e.shared = m.shared;
-        if (!m.name.empty() && m.name.substr(0, kMaxNameInFile) != e.kernel)
+        if (!m.name.empty() && utf8Prefix(m.name, kMaxNameInFile) != e.kernel)
             e.addProblem(problem::NameMismatch, "metadata names kernel \"" + printableName(m.name) +
                                                     "\" but its files are named \"" +
                                                     printableName(e.kernel) + "\"");
@@ -439,12 +452,12 @@ private:
             if (!c.recordedPath.empty()) {
                 std::string recordedDir = recordedParent(c);
                 if (recordedDir.empty()) {
-                    e.addProblem(problem::PathOutsideRoot,
-                                 "group file in " + printableName(e.path) + " records " +
-                                     printableName(c.recordedPath) + " for " + printableName(c.name) +
-                                     ", a path outside this entry; not followed");
-                } else if (recordedDir != e.path && recordedDir != joinPath(m_parent.realPath, e.folderName) &&
-                           movedFrom.empty()) {
+                    e.addProblem(problem::PathOutsideRoot, "group file in " + printableName(e.path) +
+                                                               " records " + printableName(c.recordedPath) +
+                                                               " for " + printableName(c.name) +
+                                                               ", a path outside this entry; not followed");
+                } else if (recordedDir != e.path &&
+                           recordedDir != joinPath(m_parent.realPath, e.folderName) && movedFrom.empty()) {
                     movedFrom = recordedDir;
                 }
             }
@@ -468,7 +481,8 @@ private:
     std::string recordedParent(const GroupChild& c) const
     {
         const std::string& p = c.recordedPath;
-        if (p.empty() || p.front() != '/' || p.find("/../") != std::string::npos || p.find("/./") != std::string::npos)
+        if (p.empty() || p.front() != '/' || p.find("/../") != std::string::npos ||
+            p.find("/./") != std::string::npos)
             return {};
         auto slash = p.rfind('/');
         if (p.substr(slash + 1) != c.name)
@@ -503,7 +517,7 @@ private:
     void collectStages()
     {
         Entry& e = m_result.entry;
-        const std::string prefix = e.kernel.substr(0, kMaxNameInFile) + ".";
+        const std::string prefix = utf8Prefix(e.kernel, kMaxNameInFile) + ".";
         const std::string stemPrefix = kernelFileStemCached() + ".";
         statPending();
         e.stages.reserve(m_listing.files.size());
@@ -511,7 +525,8 @@ private:
             e.totalSize += f.size;
             e.newestMtimeNs = std::max(e.newestMtimeNs, f.mtimeNs);
             if (isTempFileName(f.name)) {
-                e.addProblem(problem::OrphanTemp, "temporary file " + printableName(joinPath(e.path, f.name)) +
+                e.addProblem(problem::OrphanTemp, "temporary file " +
+                                                      printableName(joinPath(e.path, f.name)) +
                                                       " left by an interrupted (or running) write");
                 continue;
             }
@@ -539,13 +554,15 @@ private:
         }
         std::stable_sort(e.stages.begin(), e.stages.end(), [](const Stage& a, const Stage& b) {
             int oa = stageOrder(a.ext()), ob = stageOrder(b.ext());
-            if (oa < 0) oa = 1000;
-            if (ob < 0) ob = 1000;
+            if (oa < 0)
+                oa = 1000;
+            if (ob < 0)
+                ob = 1000;
             return oa != ob ? oa < ob : a.fileName < b.fileName;
         });
         for (const std::string& o : m_listing.others)
-            e.addProblem(problem::UnknownFile, printableName(joinPath(e.path, o)) +
-                                                   " is not a regular file or folder; ignored");
+            e.addProblem(problem::UnknownFile,
+                         printableName(joinPath(e.path, o)) + " is not a regular file or folder; ignored");
         if (e.newestMtimeNs == 0) {
             struct stat st {};
             if (::fstat(m_fd.get(), &st) == 0)

@@ -13,6 +13,9 @@ int stageOrder(std::string_view ext)
     return -1;
 }
 
-bool isBinaryStage(std::string_view ext) { return ext == "cubin" || ext == "hsaco" || ext == "so"; }
+bool isBinaryStage(std::string_view ext)
+{
+    return ext == "cubin" || ext == "hsaco" || ext == "so";
+}
 
 } // namespace kl

@@ -201,6 +201,16 @@ std::size_t utf8SequenceLength(std::string_view s, std::size_t i)
 
 } // namespace
 
+std::string utf8Prefix(std::string_view s, std::size_t codePoints)
+{
+    std::size_t i = 0;
+    for (std::size_t n = 0; n < codePoints && i < s.size(); ++n) {
+        const std::size_t len = utf8SequenceLength(s, i);
+        i += len == 0 ? 1 : len;
+    }
+    return std::string(s.substr(0, i));
+}
+
 bool isValidUtf8(std::string_view s)
 {
     std::size_t i = 0;

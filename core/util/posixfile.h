@@ -10,10 +10,16 @@ namespace kl {
 class UniqueFd {
 public:
     UniqueFd() = default;
-    explicit UniqueFd(int fd) : m_fd(fd) {}
+    explicit UniqueFd(int fd)
+        : m_fd(fd)
+    {
+    }
     UniqueFd(const UniqueFd&) = delete;
     UniqueFd& operator=(const UniqueFd&) = delete;
-    UniqueFd(UniqueFd&& other) noexcept : m_fd(other.release()) {}
+    UniqueFd(UniqueFd&& other) noexcept
+        : m_fd(other.release())
+    {
+    }
     UniqueFd& operator=(UniqueFd&& other) noexcept;
     ~UniqueFd();
 
@@ -50,6 +56,10 @@ bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out,
 std::string absoluteClean(std::string_view path);
 
 std::string joinPath(std::string_view dir, std::string_view name);
+
+/// The first `codePoints` characters of UTF-8 text, as Python's s[:n] cuts a str (Triton cuts kernel
+/// names for file names this way). Invalid bytes count as one character each.
+std::string utf8Prefix(std::string_view s, std::size_t codePoints);
 
 /// True when `s` is valid UTF-8.
 bool isValidUtf8(std::string_view s);

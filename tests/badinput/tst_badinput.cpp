@@ -45,20 +45,24 @@ constexpr int kExitError = 2;
 constexpr uid_t kNobody = 65534;
 const char* const kKernel = "add_kernel";
 
-QString hashOf(const QByteArray& seed) {
+QString hashOf(const QByteArray& seed)
+{
     return QString::fromLatin1(QCryptographicHash::hash(seed, QCryptographicHash::Sha256).toHex());
 }
 
-std::string str(const QString& s) {
+std::string str(const QString& s)
+{
     return QFile::encodeName(s).toStdString();
 }
 
 /// A file name made of raw bytes (QString cannot hold invalid UTF-8; the scanner gets bytes).
-std::string joinRaw(const QString& dir, const std::string& name) {
+std::string joinRaw(const QString& dir, const std::string& name)
+{
     return str(dir) + "/" + name;
 }
 
-kl::Snapshot scanRoots(const QStringList& dirs, kl::ScanOptions options = {}) {
+kl::Snapshot scanRoots(const QStringList& dirs, kl::ScanOptions options = {})
+{
     std::vector<kl::Root> roots;
     for (const QString& d : dirs) {
         kl::Root r;
@@ -67,8 +71,7 @@ kl::Snapshot scanRoots(const QStringList& dirs, kl::ScanOptions options = {}) {
         roots.push_back(std::move(r));
     }
     // A hang must fail the test, not stall ctest: run the scan under a deadline.
-    auto future =
-        std::async(std::launch::async, [&] { return kl::CacheScanner(options).scan(roots); });
+    auto future = std::async(std::launch::async, [&] { return kl::CacheScanner(options).scan(roots); });
     if (future.wait_for(120s) != std::future_status::ready) {
         qCritical("scan of %s did not finish within 120 s: hang", qPrintable(dirs.join(' ')));
         std::abort();
@@ -76,11 +79,13 @@ kl::Snapshot scanRoots(const QStringList& dirs, kl::ScanOptions options = {}) {
     return future.get();
 }
 
-kl::Snapshot scanDir(const QString& dir, kl::ScanOptions options = {}) {
+kl::Snapshot scanDir(const QString& dir, kl::ScanOptions options = {})
+{
     return scanRoots({dir}, std::move(options));
 }
 
-const kl::Entry* findEntry(const kl::Snapshot& snap, const std::string& folderName) {
+const kl::Entry* findEntry(const kl::Snapshot& snap, const std::string& folderName)
+{
     for (const kl::Entry& e : snap.entries)
         if (e.folderName == folderName)
             return &e;
@@ -88,33 +93,37 @@ const kl::Entry* findEntry(const kl::Snapshot& snap, const std::string& folderNa
 }
 
 /// The first problem of `code`, or nullptr.
-const kl::Problem* findProblem(const kl::Entry& e, std::string_view code) {
+const kl::Problem* findProblem(const kl::Entry& e, std::string_view code)
+{
     for (const kl::Problem& p : e.problems)
         if (p.code == code)
             return &p;
     return nullptr;
 }
 
-QString statusOf(const kl::Entry& e) {
+QString statusOf(const kl::Entry& e)
+{
     return QString::fromLatin1(kl::toString(e.status));
 }
-QString kindOf(const kl::Entry& e) {
+QString kindOf(const kl::Entry& e)
+{
     return QString::fromLatin1(kl::toString(e.kind));
 }
 
-QString describe(const kl::Entry& e) {
-    QString s = QString::fromStdString(e.path) + " [" + QString::fromLatin1(kl::toString(e.kind)) +
-                "/" + QString::fromLatin1(kl::toString(e.status)) + "]";
+QString describe(const kl::Entry& e)
+{
+    QString s = QString::fromStdString(e.path) + " [" + QString::fromLatin1(kl::toString(e.kind)) + "/" +
+                QString::fromLatin1(kl::toString(e.status)) + "]";
     for (const kl::Problem& p : e.problems)
         s += "\n  " + QString::fromStdString(p.code) + ": " + QString::fromStdString(p.message);
     return s;
 }
 
-QString describe(const kl::Snapshot& snap) {
+QString describe(const kl::Snapshot& snap)
+{
     QString s;
     for (const kl::Root& r : snap.roots)
-        s += "root " + QString::fromStdString(r.path) +
-             " error=" + QString::fromStdString(r.error) + "\n";
+        s += "root " + QString::fromStdString(r.path) + " error=" + QString::fromStdString(r.error) + "\n";
     for (const kl::Entry& e : snap.entries)
         s += describe(e) + "\n";
     return s;
@@ -130,7 +139,8 @@ struct CliResult {
 };
 
 /// Run `program args` with a deadline; a run past it is killed and reported as not finished.
-CliResult runProgram(const QString& program, const QStringList& args, int timeoutMs = 120000) {
+CliResult runProgram(const QString& program, const QStringList& args, int timeoutMs = 120000)
+{
     CliResult r;
     QProcess p;
     p.start(program, args);
@@ -149,25 +159,26 @@ CliResult runProgram(const QString& program, const QStringList& args, int timeou
     return r;
 }
 
-CliResult runKlens(const QStringList& args, int timeoutMs = 120000) {
+CliResult runKlens(const QStringList& args, int timeoutMs = 120000)
+{
     return runProgram(QStringLiteral(KL_KLENS_BIN), args, timeoutMs);
 }
 
-#define VERIFY_RAN(r)                                                                              \
-    do {                                                                                           \
-        QVERIFY2((r).started, "klens did not start");                                              \
-        QVERIFY2((r).finished, "klens did not finish in time: hang");                              \
-        QVERIFY2(!(r).crashed, qPrintable("klens crashed:\n" + QString::fromLocal8Bit((r).err)));  \
+#define VERIFY_RAN(r)                                                                                        \
+    do {                                                                                                     \
+        QVERIFY2((r).started, "klens did not start");                                                        \
+        QVERIFY2((r).finished, "klens did not finish in time: hang");                                        \
+        QVERIFY2(!(r).crashed, qPrintable("klens crashed:\n" + QString::fromLocal8Bit((r).err)));            \
     } while (0)
 
 /// Parse `klens scan --json` output strictly; empty object on failure (with the reason in `why`).
-QJsonObject parseScanJson(const QByteArray& out, QString& why) {
+QJsonObject parseScanJson(const QByteArray& out, QString& why)
+{
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(out, &pe);
     if (pe.error != QJsonParseError::NoError) {
         why = pe.errorString() + " at offset " + QString::number(pe.offset) + " near: " +
-              QString::fromLatin1(
-                  out.mid(std::max(0, pe.offset - 80), 160).toPercentEncoding(" {}[]\":,/"));
+              QString::fromLatin1(out.mid(std::max(0, pe.offset - 80), 160).toPercentEncoding(" {}[]\":,/"));
         return {};
     }
     if (!doc.isObject() || doc.object().value("schema").toString() != "kernellens.scan/1") {
@@ -178,21 +189,24 @@ QJsonObject parseScanJson(const QByteArray& out, QString& why) {
 }
 
 /// The JSON entry whose path ends with `/suffix` (suffix in the printable form klens writes).
-QJsonObject jsonEntry(const QJsonObject& doc, const QString& suffix) {
+QJsonObject jsonEntry(const QJsonObject& doc, const QString& suffix)
+{
     for (const QJsonValue& v : doc.value("entries").toArray())
         if (v.toObject().value("path").toString().endsWith("/" + suffix))
             return v.toObject();
     return {};
 }
 
-QStringList jsonCodes(const QJsonObject& entry) {
+QStringList jsonCodes(const QJsonObject& entry)
+{
     QStringList codes;
     for (const QJsonValue& p : entry.value("problems").toArray())
         codes << p.toObject().value("code").toString();
     return codes;
 }
 
-QString jsonMessage(const QJsonObject& entry, const QString& code) {
+QString jsonMessage(const QJsonObject& entry, const QString& code)
+{
     for (const QJsonValue& p : entry.value("problems").toArray())
         if (p.toObject().value("code").toString() == code)
             return p.toObject().value("message").toString();
@@ -200,7 +214,8 @@ QString jsonMessage(const QJsonObject& entry, const QString& code) {
 }
 
 /// rchar of this process (bytes passed to read() and friends by every thread), or -1.
-qint64 readChars() {
+qint64 readChars()
+{
     std::ifstream io("/proc/self/io");
     std::string key;
     long long value = 0;
@@ -211,7 +226,8 @@ qint64 readChars() {
 }
 
 /// Remove a tree by raw bytes, without following links (QDir cannot name non-UTF-8 files).
-void removeTree(const std::string& path) {
+void removeTree(const std::string& path)
+{
     ::nftw(
         path.c_str(),
         [](const char* p, const struct stat*, int type, struct FTW*) {
@@ -221,7 +237,8 @@ void removeTree(const std::string& path) {
 }
 
 /// True when permission bits do not bind this process (root, or CAP_DAC_OVERRIDE).
-bool permissionsAreBypassed(const QString& scratch) {
+bool permissionsAreBypassed(const QString& scratch)
+{
     const QString probe = scratch + "/.perm-probe";
     {
         QFile f(probe);
@@ -237,12 +254,12 @@ bool permissionsAreBypassed(const QString& scratch) {
     return bypassed;
 }
 
-QByteArray validMeta(const QString& hash) {
-    return QStringLiteral(
-               "{\"hash\": \"%1\", \"target\": {\"backend\": \"cuda\", \"arch\": 90, "
-               "\"warp_size\": "
-               "32}, \"num_warps\": 4, \"num_stages\": 3, \"triton_version\": \"3.5.0\", "
-               "\"shared\": 0, \"name\": \"add_kernel\"}")
+QByteArray validMeta(const QString& hash)
+{
+    return QStringLiteral("{\"hash\": \"%1\", \"target\": {\"backend\": \"cuda\", \"arch\": 90, "
+                          "\"warp_size\": "
+                          "32}, \"num_warps\": 4, \"num_stages\": 3, \"triton_version\": \"3.5.0\", "
+                          "\"shared\": 0, \"name\": \"add_kernel\"}")
         .arg(hash)
         .toUtf8();
 }
@@ -250,13 +267,15 @@ QByteArray validMeta(const QString& hash) {
 /// An inotify watch on one file or folder: was it opened or read after the watch began?
 class OpenWatch {
 public:
-    explicit OpenWatch(const QString& path) {
+    explicit OpenWatch(const QString& path)
+    {
         m_fd = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
         if (m_fd >= 0)
             m_wd = ::inotify_add_watch(m_fd, QFile::encodeName(path).constData(),
                                        IN_OPEN | IN_ACCESS | IN_CLOSE_NOWRITE);
     }
-    ~OpenWatch() {
+    ~OpenWatch()
+    {
         if (m_fd >= 0)
             ::close(m_fd);
     }
@@ -264,7 +283,8 @@ public:
     OpenWatch& operator=(const OpenWatch&) = delete;
     bool valid() const { return m_fd >= 0 && m_wd >= 0; }
     /// Number of open/read events since the watch began.
-    int events() const {
+    int events() const
+    {
         alignas(struct inotify_event) char buf[4096];
         int n = 0;
         for (;;) {
@@ -341,7 +361,8 @@ private:
     bool m_root = false;
 };
 
-void TstBadInput::initTestCase() {
+void TstBadInput::initTestCase()
+{
     QVERIFY2(QFileInfo(QStringLiteral(KL_KLENS_BIN)).isExecutable(), KL_KLENS_BIN " is not built");
     QTemporaryDir scratch;
     QVERIFY(scratch.isValid());
@@ -351,7 +372,8 @@ void TstBadInput::initTestCase() {
 // ---------------------------------------------------------------------------------------------
 // 1. Missing root, a root that is a file, a FIFO, a dangling or looping symlink.
 
-void TstBadInput::badRoot_data() {
+void TstBadInput::badRoot_data()
+{
     QTest::addColumn<QString>("what");
     QTest::addColumn<QString>("cause");
     QTest::newRow("/nonexistent") << "/nonexistent"
@@ -370,7 +392,8 @@ void TstBadInput::badRoot_data() {
                                     << "No such file or directory";
 }
 
-void TstBadInput::badRoot() {
+void TstBadInput::badRoot()
+{
     QFETCH(QString, what);
     QFETCH(QString, cause);
     QTemporaryDir tmp;
@@ -405,8 +428,8 @@ void TstBadInput::badRoot() {
     QVERIFY2(error.contains(root), qPrintable(error));
     QVERIFY2(error.contains(cause), qPrintable(error));
     QVERIFY(snap.entries.empty());
-    QCOMPARE(kr.exists, what != "/nonexistent" && what != "missing" && what != "missing-parent" &&
-                            what != "dangling");
+    QCOMPARE(kr.exists,
+             what != "/nonexistent" && what != "missing" && what != "missing-parent" && what != "dangling");
 
     const CliResult cli = runKlens({"scan", root});
     VERIFY_RAN(cli);
@@ -422,13 +445,13 @@ void TstBadInput::badRoot() {
     QString why;
     const QJsonObject doc = parseScanJson(js.out, why);
     QVERIFY2(!doc.isEmpty(), qPrintable(why));
-    const QString jsonError =
-        doc.value("roots").toArray().at(0).toObject().value("error").toString();
+    const QString jsonError = doc.value("roots").toArray().at(0).toObject().value("error").toString();
     QVERIFY2(jsonError.contains(root) && jsonError.contains(cause), qPrintable(jsonError));
     QVERIFY(QString::fromLocal8Bit(js.err).contains(cause));
 }
 
-void TstBadInput::badRootAmongGoodRoots() {
+void TstBadInput::badRootAmongGoodRoots()
+{
     // One bad root must not hide the others: the good one is still scanned, exit is still 2.
     TempCache good;
     QVERIFY(good.isValid());
@@ -452,7 +475,8 @@ void TstBadInput::badRootAmongGoodRoots() {
 // ---------------------------------------------------------------------------------------------
 // 2. An empty root: nothing to report, exit 0.
 
-void TstBadInput::emptyRoot() {
+void TstBadInput::emptyRoot()
+{
     TempCache cache;
     QVERIFY(cache.isValid());
     const kl::Snapshot snap = scanDir(cache.path());
@@ -479,17 +503,15 @@ void TstBadInput::emptyRoot() {
 // 3. Unreadable folders and files. Root ignores permission bits, so as root the scan runs in a
 // child that drops to nobody: klens under setpriv, and a forked in-process scan under setresuid.
 
-void TstBadInput::unreadable_data() {
+void TstBadInput::unreadable_data()
+{
     QTest::addColumn<QString>("what");
     QTest::addColumn<QString>("code");
-    QTest::newRow("folder mode 000")
-        << "folder-000" << QString::fromLatin1(kl::problem::Unreadable);
+    QTest::newRow("folder mode 000") << "folder-000" << QString::fromLatin1(kl::problem::Unreadable);
     QTest::newRow("folder readable, not searchable (r--)")
         << "folder-r" << QString::fromLatin1(kl::problem::Unreadable);
-    QTest::newRow("metadata json mode 000")
-        << "meta-000" << QString::fromLatin1(kl::problem::Unreadable);
-    QTest::newRow("group file mode 000")
-        << "group-000" << QString::fromLatin1(kl::problem::Unreadable);
+    QTest::newRow("metadata json mode 000") << "meta-000" << QString::fromLatin1(kl::problem::Unreadable);
+    QTest::newRow("group file mode 000") << "group-000" << QString::fromLatin1(kl::problem::Unreadable);
 }
 
 namespace {
@@ -500,7 +522,8 @@ struct UnreadableCase {
     QString target; // the path that cannot be read (the folder or a file in it)
 };
 
-UnreadableCase makeUnreadable(const TempCache& cache, const QString& what) {
+UnreadableCase makeUnreadable(const TempCache& cache, const QString& what)
+{
     UnreadableCase c;
     c.root = cache.path();
     cache.addKernel("other_kernel", hashOf("readable")); // a healthy neighbour
@@ -521,7 +544,8 @@ UnreadableCase makeUnreadable(const TempCache& cache, const QString& what) {
 
 /// In a forked child that has dropped to `uid`, scan `root` and return "code\tmessage" lines of
 /// the entry `folder` (or an error line starting with "!").
-QStringList scanAsUser(const QString& root, const std::string& folder, uid_t uid) {
+QStringList scanAsUser(const QString& root, const std::string& folder, uid_t uid)
+{
     int fds[2];
     if (::pipe(fds) != 0)
         return {"!pipe failed"};
@@ -550,8 +574,7 @@ QStringList scanAsUser(const QString& root, const std::string& folder, uid_t uid
             else
                 for (const kl::Problem& p : e->problems)
                     out += p.code + "\t" + p.message + "\n";
-            out += "status\t" +
-                   std::string(kl::toString(e ? e->status : kl::EntryStatus::Foreign)) + "\n";
+            out += "status\t" + std::string(kl::toString(e ? e->status : kl::EntryStatus::Foreign)) + "\n";
         }
         for (std::size_t off = 0; off < out.size();) {
             const ssize_t n = ::write(fds[1], out.data() + off, out.size() - off);
@@ -582,16 +605,16 @@ QStringList scanAsUser(const QString& root, const std::string& folder, uid_t uid
 
 } // namespace
 
-void TstBadInput::unreadable() {
+void TstBadInput::unreadable()
+{
     QFETCH(QString, what);
     QFETCH(QString, code);
     TempCache cache;
     QVERIFY(cache.isValid());
     const UnreadableCase c = makeUnreadable(cache, what);
     const std::string folderName = str(QFileInfo(c.folder).fileName());
-    auto restore = qScopeGuard([&] {
-        ::chmod(QFile::encodeName(c.target).constData(), QFileInfo(c.target).isDir() ? 0755 : 0644);
-    });
+    auto restore = qScopeGuard(
+        [&] { ::chmod(QFile::encodeName(c.target).constData(), QFileInfo(c.target).isDir() ? 0755 : 0644); });
 
     // In-process: directly, or in a forked child that dropped privileges.
     QStringList lines;
@@ -610,8 +633,7 @@ void TstBadInput::unreadable() {
         QVERIFY2(!l.startsWith('!'), qPrintable(lines.join('\n')));
     bool found = false;
     for (const QString& l : lines)
-        found |=
-            l.startsWith(code + "\t") && l.contains(c.target) && l.contains("Permission denied");
+        found |= l.startsWith(code + "\t") && l.contains(c.target) && l.contains("Permission denied");
     QVERIFY2(found, qPrintable("no " + code + " problem naming " + c.target +
                                " and \"Permission denied\":\n" + lines.join('\n')));
 
@@ -628,8 +650,7 @@ void TstBadInput::unreadable() {
     const CliResult cli = m_root ? runProgram("setpriv", args) : runKlens(args);
     VERIFY_RAN(cli);
     if (m_root && cli.out.isEmpty() && cli.err.startsWith("setpriv"))
-        QSKIP(qPrintable("setpriv could not run klens as nobody: " +
-                         QString::fromLocal8Bit(cli.err)));
+        QSKIP(qPrintable("setpriv could not run klens as nobody: " + QString::fromLocal8Bit(cli.err)));
     QCOMPARE(cli.exitCode, kExitProblems);
     QString why;
     const QJsonObject doc = parseScanJson(cli.out, why);
@@ -643,7 +664,8 @@ void TstBadInput::unreadable() {
     QCOMPARE(other.value("status").toString(), QStringLiteral("complete"));
 }
 
-void TstBadInput::unreadableRootAsOtherUser() {
+void TstBadInput::unreadableRootAsOtherUser()
+{
     TempCache cache;
     QVERIFY(cache.isValid());
     cache.addKernel(kKernel, hashOf("x"));
@@ -671,7 +693,8 @@ void TstBadInput::unreadableRootAsOtherUser() {
 // ---------------------------------------------------------------------------------------------
 // 4 and 10. Empty, truncated, odd and hostile json.
 
-void TstBadInput::brokenJson_data() {
+void TstBadInput::brokenJson_data()
+{
     QTest::addColumn<QString>("file"); // "meta", "group" or "ptx"
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("code");
@@ -689,35 +712,30 @@ void TstBadInput::brokenJson_data() {
         << "group" << QByteArray() << ef << corrupt << "is empty \\(0 bytes\\)";
     QTest::newRow("zero-byte stage file")
         << "ptx" << QByteArray() << ef << corrupt << "is empty \\(0 bytes\\)";
-    QTest::newRow("truncated metadata")
-        << "meta" << meta.left(57) << cj << corrupt << "at byte \\d+";
+    QTest::newRow("truncated metadata") << "meta" << meta.left(57) << cj << corrupt << "at byte \\d+";
     QTest::newRow("truncated group file")
         << "group" << QByteArray("{\"child_paths\": [\"add_ker") << cj << corrupt << "at byte \\d+";
     QTest::newRow("metadata: whitespace only")
         << "meta" << QByteArray(" \n\t ") << cj << corrupt << "at byte \\d+";
-    QTest::newRow("metadata: trailing garbage")
-        << "meta" << meta + " }{" << cj << corrupt << "at byte \\d+";
+    QTest::newRow("metadata: trailing garbage") << "meta" << meta + " }{" << cj << corrupt << "at byte \\d+";
     QTest::newRow("metadata: binary garbage with NUL") << "meta"
                                                        << QByteArray("\x7f"
                                                                      "ELF\0\0\x01\xff\xfe",
                                                                      9)
                                                        << cj << corrupt << "at byte \\d+";
     QTest::newRow("metadata: NUL inside")
-        << "meta" << meta.left(20) + QByteArray(1, '\0') + meta.mid(21) << cj << corrupt
-        << "at byte \\d+";
-    QTest::newRow("metadata is a JSON array") << "meta" << QByteArray("[1, 2, {\"hash\": \"x\"}]")
-                                              << cj << corrupt << "not a JSON object";
+        << "meta" << meta.left(20) + QByteArray(1, '\0') + meta.mid(21) << cj << corrupt << "at byte \\d+";
+    QTest::newRow("metadata is a JSON array")
+        << "meta" << QByteArray("[1, 2, {\"hash\": \"x\"}]") << cj << corrupt << "not a JSON object";
     QTest::newRow("metadata is a JSON string")
         << "meta" << QByteArray("\"add_kernel\"") << cj << corrupt << "not a JSON object";
-    QTest::newRow("metadata is null")
-        << "meta" << QByteArray("null") << cj << corrupt << "not a JSON object";
+    QTest::newRow("metadata is null") << "meta" << QByteArray("null") << cj << corrupt << "not a JSON object";
     QTest::newRow("group file without child_paths")
         << "group" << QByteArray("{\"children\": []}") << cj << corrupt << "child_paths";
     QTest::newRow("child_paths is a number")
         << "group" << QByteArray("{\"child_paths\": 42}") << cj << corrupt << "child_paths";
     QTest::newRow("child_paths is a string")
-        << "group" << QByteArray("{\"child_paths\": \"add_kernel.ptx\"}") << cj << corrupt
-        << "child_paths";
+        << "group" << QByteArray("{\"child_paths\": \"add_kernel.ptx\"}") << cj << corrupt << "child_paths";
     QTest::newRow("child_paths list of numbers")
         << "group" << QByteArray("{\"child_paths\": [1, 2]}") << cj << corrupt << "child_paths";
     QTest::newRow("group file is an array")
@@ -734,19 +752,18 @@ void TstBadInput::brokenJson_data() {
         << "meta" << QByteArray("{\"a\":").repeated(100000) << cj << corrupt
         << "(nested deeper than|Invalid value\\.)";
     // just under the limit: parsed (and no stack trouble, also under ASan in a worker thread)
-    QTest::newRow("metadata nested 500 deep (valid)")
-        << "meta"
-        << QByteArray("{\"name\": \"add_kernel\", \"x\": ") + QByteArray(499, '[') +
-               QByteArray(499, ']') + "}"
-        << QString() << "complete" << QString();
+    QTest::newRow("metadata nested 500 deep (valid)") << "meta"
+                                                      << QByteArray("{\"name\": \"add_kernel\", \"x\": ") +
+                                                             QByteArray(499, '[') + QByteArray(499, ']') + "}"
+                                                      << QString() << "complete" << QString();
     // brackets inside strings are text, not nesting
     QTest::newRow("metadata with brackets in strings (valid)")
-        << "meta"
-        << QByteArray("{\"name\": \"add_kernel\", \"x\": \"") + QByteArray(5000, '[') + "\\\"\"}"
+        << "meta" << QByteArray("{\"name\": \"add_kernel\", \"x\": \"") + QByteArray(5000, '[') + "\\\"\"}"
         << QString() << "complete" << QString();
 }
 
-void TstBadInput::brokenJson() {
+void TstBadInput::brokenJson()
+{
     QFETCH(QString, file);
     QFETCH(QByteArray, content);
     QFETCH(QString, code);
@@ -796,7 +813,8 @@ void TstBadInput::brokenJson() {
     QCOMPARE(entry.value("status").toString(), status);
 }
 
-void TstBadInput::infinityAndNanParse() {
+void TstBadInput::infinityAndNanParse()
+{
     // json.dumps writes Infinity, -Infinity and NaN: not strict JSON, but what real caches hold.
     TempCache cache;
     QVERIFY(cache.isValid());
@@ -804,11 +822,10 @@ void TstBadInput::infinityAndNanParse() {
     const QString folder = cache.addKernel(kKernel, hash);
     cache.write(
         folder + "/add_kernel.json",
-        QStringLiteral(
-            "{\"hash\": \"%1\", \"target\": {\"backend\": \"cuda\", \"arch\": 90, \"warp_size\": "
-            "32}, \"num_warps\": 8, \"num_stages\": 2, \"max_val\": Infinity, \"min_val\": "
-            "-Infinity, \"fill\": NaN, \"list\": [NaN, Infinity, -Infinity, 1e308], "
-            "\"triton_version\": \"3.5.0\", \"shared\": 1024, \"name\": \"add_kernel\"}")
+        QStringLiteral("{\"hash\": \"%1\", \"target\": {\"backend\": \"cuda\", \"arch\": 90, \"warp_size\": "
+                       "32}, \"num_warps\": 8, \"num_stages\": 2, \"max_val\": Infinity, \"min_val\": "
+                       "-Infinity, \"fill\": NaN, \"list\": [NaN, Infinity, -Infinity, 1e308], "
+                       "\"triton_version\": \"3.5.0\", \"shared\": 1024, \"name\": \"add_kernel\"}")
             .arg(hash)
             .toUtf8());
     cache.write("ATUNE/add_kernel.autotune.json",
@@ -838,7 +855,8 @@ void TstBadInput::infinityAndNanParse() {
     QVERIFY2(!parseScanJson(cli.out, why).isEmpty(), qPrintable(why));
 }
 
-void TstBadInput::oversizedJson_data() {
+void TstBadInput::oversizedJson_data()
+{
     QTest::addColumn<QString>("rel");
     QTest::addColumn<bool>("autotune");
     QTest::newRow("metadata") << "add_kernel.json" << false;
@@ -846,15 +864,15 @@ void TstBadInput::oversizedJson_data() {
     QTest::newRow("autotune result") << "x.autotune.json" << true;
 }
 
-void TstBadInput::oversizedJson() {
+void TstBadInput::oversizedJson()
+{
     QFETCH(QString, rel);
     QFETCH(bool, autotune);
     TempCache cache;
     QVERIFY(cache.isValid());
     const QString folder = autotune ? QString("ATUNE") : cache.addKernel(kKernel, hashOf("big"));
     // valid json, only too big for the limit set below
-    cache.write(folder + "/" + rel,
-                "{\"pad\": \"" + QByteArray(4000, 'x') + "\", \"child_paths\": []}");
+    cache.write(folder + "/" + rel, "{\"pad\": \"" + QByteArray(4000, 'x') + "\", \"child_paths\": []}");
     kl::ScanOptions options;
     options.maxJsonBytes = 1024;
     const qint64 before = readChars();
@@ -865,15 +883,14 @@ void TstBadInput::oversizedJson() {
     const kl::Problem* p = findProblem(*e, kl::problem::Oversized);
     QVERIFY2(p, qPrintable(describe(*e)));
     const QString msg = QString::fromStdString(p->message);
-    QVERIFY2(msg.contains(cache.filePath(folder + "/" + rel)) && msg.contains("1024"),
-             qPrintable(msg));
+    QVERIFY2(msg.contains(cache.filePath(folder + "/" + rel)) && msg.contains("1024"), qPrintable(msg));
     QCOMPARE(statusOf(*e), QStringLiteral("corrupt"));
-    if (before >= 0 &&
-        after >= 0) // the big file was not read (the other json files are < 1 KiB each)
+    if (before >= 0 && after >= 0) // the big file was not read (the other json files are < 1 KiB each)
         QVERIFY2(after - before < 4000, qPrintable(QString::number(after - before)));
 }
 
-void TstBadInput::hugeButValidJson() {
+void TstBadInput::hugeButValidJson()
+{
     // 8 MB of metadata below the default limit: read and parsed, no problem, no crash.
     TempCache cache;
     QVERIFY(cache.isValid());
@@ -894,7 +911,8 @@ void TstBadInput::hugeButValidJson() {
 // ---------------------------------------------------------------------------------------------
 // 5. Group files that point outside the entry: reported, never followed.
 
-void TstBadInput::pathOutsideRoot_data() {
+void TstBadInput::pathOutsideRoot_data()
+{
     // The tree: <outer>/root/<entry>; <outer>/etc/passwd is a sentinel that "../../etc/passwd"
     // from the entry really reaches, watched with inotify.
     QTest::addColumn<QString>("group"); // %E = entry folder path, %O = outer folder
@@ -935,7 +953,8 @@ void TstBadInput::pathOutsideRoot_data() {
         << outside << true;
 }
 
-void TstBadInput::pathOutsideRoot() {
+void TstBadInput::pathOutsideRoot()
+{
     QFETCH(QString, group);
     QFETCH(QString, code);
     QFETCH(bool, sentinel);
@@ -947,8 +966,7 @@ void TstBadInput::pathOutsideRoot() {
     const QString entry = root + "/" + folder;
     QVERIFY(QDir().mkpath(entry));
     QVERIFY(QDir().mkpath(outer.filePath("etc")));
-    const QByteArray secret =
-        "root:x:0:0:SENTINEL-MUST-NOT-BE-READ:/root:/bin/sh\n" + QByteArray(5000, '#');
+    const QByteArray secret = "root:x:0:0:SENTINEL-MUST-NOT-BE-READ:/root:/bin/sh\n" + QByteArray(5000, '#');
     auto put = [](const QString& path, const QByteArray& data) {
         QFile f(path);
         return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
@@ -999,7 +1017,8 @@ void TstBadInput::pathOutsideRoot() {
         QCOMPARE(watch.events(), 0);
 }
 
-void TstBadInput::symlinkedJsonNotFollowed() {
+void TstBadInput::symlinkedJsonNotFollowed()
+{
     // An entry whose metadata and group files are symlinks to a file outside the root.
     QTemporaryDir outer;
     QVERIFY(outer.isValid());
@@ -1007,8 +1026,7 @@ void TstBadInput::symlinkedJsonNotFollowed() {
     {
         QFile f(sentinel);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(
-            "{\"name\": \"SENTINEL\", \"child_paths\": [\"add_kernel.ptx\"], \"num_warps\": 99}");
+        f.write("{\"name\": \"SENTINEL\", \"child_paths\": [\"add_kernel.ptx\"], \"num_warps\": 99}");
     }
     const QString root = outer.filePath("root");
     const QString folder = base32Folder(hashOf("symlinked-json"));
@@ -1040,7 +1058,8 @@ void TstBadInput::symlinkedJsonNotFollowed() {
 // ---------------------------------------------------------------------------------------------
 // 6. Symlink loops and links out of the root: listed, never followed, never a hang.
 
-void TstBadInput::symlinksNotFollowed() {
+void TstBadInput::symlinksNotFollowed()
+{
     QTemporaryDir outer;
     QVERIFY(outer.isValid());
     const QString root = outer.filePath("root");
@@ -1063,8 +1082,7 @@ void TstBadInput::symlinksNotFollowed() {
         big.write(QByteArray(100000, 'x'));
     }
     auto link = [](const QString& target, const QString& at) {
-        return ::symlink(QFile::encodeName(target).constData(),
-                         QFile::encodeName(at).constData()) == 0;
+        return ::symlink(QFile::encodeName(target).constData(), QFile::encodeName(at).constData()) == 0;
     };
     QVERIFY(link("b", root + "/a"));                   // a -> b
     QVERIFY(link("a", root + "/b"));                   // b -> a
@@ -1111,7 +1129,8 @@ void TstBadInput::symlinksNotFollowed() {
 // ---------------------------------------------------------------------------------------------
 // 7. Names that are not UTF-8: reported, and --json still writes valid JSON.
 
-void TstBadInput::nonUtf8Names_data() {
+void TstBadInput::nonUtf8Names_data()
+{
     QTest::addColumn<QByteArray>("name");
     QTest::newRow("ff fe") << QByteArray("\xff\xfe");
     QTest::newRow("lone continuation byte") << QByteArray("k\x80");
@@ -1125,7 +1144,8 @@ void TstBadInput::nonUtf8Names_data() {
     QTest::newRow("latin-1") << QByteArray("caf\xe9");
 }
 
-void TstBadInput::nonUtf8Names() {
+void TstBadInput::nonUtf8Names()
+{
     QFETCH(QByteArray, name);
     TempCache cache;
     QVERIFY(cache.isValid());
@@ -1135,8 +1155,7 @@ void TstBadInput::nonUtf8Names() {
     auto cleanup = qScopeGuard([&] { removeTree(str(root)); });
     // a folder, a lone file, and a file inside a complete kernel entry, all with the bad name
     QVERIFY(::mkdir(joinRaw(root, raw).c_str(), 0755) == 0);
-    QVERIFY(::close(::open(joinRaw(root, raw + ".ptx").c_str(), O_CREAT | O_WRONLY | O_CLOEXEC,
-                           0644)) == 0);
+    QVERIFY(::close(::open(joinRaw(root, raw + ".ptx").c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644)) == 0);
     const QString folder = cache.addKernel(kKernel, hashOf("utf8"));
     {
         const int fd = ::open((joinRaw(cache.filePath(folder), raw) + ".sass").c_str(),
@@ -1149,13 +1168,13 @@ void TstBadInput::nonUtf8Names() {
     const std::string kfolder = str(base32Folder(hashOf("utf8-kernel")));
     QVERIFY(::mkdir(joinRaw(root, kfolder).c_str(), 0755) == 0);
     for (const std::string& f : {raw + ".ptx", raw + ".json", "__grp__" + raw + ".json"}) {
-        const int fd = ::open((joinRaw(root, kfolder) + "/" + f).c_str(),
-                              O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+        const int fd =
+            ::open((joinRaw(root, kfolder) + "/" + f).c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
         QVERIFY(fd >= 0);
-        const std::string body =
-            f.rfind("__grp__", 0) == 0             ? "{\"child_paths\": [\"" + raw + ".ptx\"]}"
-            : f.find(".json") != std::string::npos ? "{\"name\": \"" + raw + "\", \"num_warps\": 4}"
-                                                   : "// ptx";
+        const std::string body = f.rfind("__grp__", 0) == 0 ? "{\"child_paths\": [\"" + raw + ".ptx\"]}"
+                                 : f.find(".json") != std::string::npos
+                                     ? "{\"name\": \"" + raw + "\", \"num_warps\": 4}"
+                                     : "// ptx";
         QVERIFY(::write(fd, body.data(), body.size()) == static_cast<ssize_t>(body.size()));
         ::close(fd);
     }
@@ -1200,7 +1219,8 @@ void TstBadInput::nonUtf8Names() {
     }
 }
 
-void TstBadInput::nonUtf8JsonContent() {
+void TstBadInput::nonUtf8JsonContent()
+{
     // Invalid UTF-8 and escaped NUL inside the json strings of an entry (rapidjson does not
     // validate).
     TempCache cache;
@@ -1208,10 +1228,9 @@ void TstBadInput::nonUtf8JsonContent() {
     const QString folder = cache.addKernel(kKernel, hashOf("bytes"));
     cache.write(
         folder + "/add_kernel.json",
-        QByteArray(
-            "{\"hash\": \"\xff\xfe\", \"name\": \"add\xed\xa0\x80kernel\\u0000x\", \"target\": "
-            "{\"backend\": \"cu\xc0\xaf\", \"arch\": \"\xf4\x90\x80\x80\"}, \"triton_version\": "
-            "\"3.\xff\"}"));
+        QByteArray("{\"hash\": \"\xff\xfe\", \"name\": \"add\xed\xa0\x80kernel\\u0000x\", \"target\": "
+                   "{\"backend\": \"cu\xc0\xaf\", \"arch\": \"\xf4\x90\x80\x80\"}, \"triton_version\": "
+                   "\"3.\xff\"}"));
     const kl::Snapshot snap = scanDir(cache.path());
     const kl::Entry* e = findEntry(snap, str(folder));
     QVERIFY2(e, qPrintable(describe(snap)));
@@ -1229,7 +1248,8 @@ void TstBadInput::nonUtf8JsonContent() {
 // ---------------------------------------------------------------------------------------------
 // 8. A 1 GiB stage file: sized from its inode, never read.
 
-void TstBadInput::hugeStageNotRead() {
+void TstBadInput::hugeStageNotRead()
+{
     TempCache cache;
     QVERIFY(cache.isValid());
     const QString folder = cache.addKernel(kKernel, hashOf("huge-stage"));
@@ -1279,7 +1299,8 @@ void TstBadInput::hugeStageNotRead() {
 // ---------------------------------------------------------------------------------------------
 // 9. Entries that change while they are scanned.
 
-void TstBadInput::removedWhileScanning_data() {
+void TstBadInput::removedWhileScanning_data()
+{
     QTest::addColumn<QString>("action");
     QTest::addColumn<unsigned>("threads");
     QTest::addColumn<QString>("expect"); // "vanished" or a problem code
@@ -1302,7 +1323,8 @@ void TstBadInput::removedWhileScanning_data() {
     }
 }
 
-void TstBadInput::removedWhileScanning() {
+void TstBadInput::removedWhileScanning()
+{
     QFETCH(QString, action);
     QFETCH(unsigned, threads);
     QFETCH(QString, expect);
@@ -1312,8 +1334,7 @@ void TstBadInput::removedWhileScanning() {
         cache.addKernel(QString("k%1").arg(i), hashOf(QByteArray::number(i)));
     const QString victim = cache.addKernel(kKernel, hashOf("victim"));
     cache.write("lone.txt", "x");
-    const QString target =
-        action == "rm-lone" ? cache.filePath("lone.txt") : cache.filePath(victim);
+    const QString target = action == "rm-lone" ? cache.filePath("lone.txt") : cache.filePath(victim);
     const std::string targetPath = str(target);
 
     std::atomic<int> hits{0};
@@ -1366,7 +1387,8 @@ void TstBadInput::removedWhileScanning() {
     QCOMPARE(snap.entries.size(), std::size_t(22));
 }
 
-void TstBadInput::churnWhileScanning() {
+void TstBadInput::churnWhileScanning()
+{
     // Files and entries appear and disappear while scans run: entries that exist throughout
     // are never lost (a file vanishing between readdir and stat once dropped its whole entry).
     TempCache cache;
@@ -1405,8 +1427,7 @@ void TstBadInput::churnWhileScanning() {
         const kl::Snapshot snap = scanDir(cache.path(), options);
         ++scans;
         for (const std::string& s : stable)
-            QVERIFY2(findEntry(snap, s),
-                     qPrintable(QString("scan %1 lost %2").arg(scans).arg(s.c_str())));
+            QVERIFY2(findEntry(snap, s), qPrintable(QString("scan %1 lost %2").arg(scans).arg(s.c_str())));
     }
     QVERIFY(scans > 0);
 }
@@ -1414,7 +1435,8 @@ void TstBadInput::churnWhileScanning() {
 // ---------------------------------------------------------------------------------------------
 // 11. Cancel from the progress callback.
 
-void TstBadInput::cancel_data() {
+void TstBadInput::cancel_data()
+{
     QTest::addColumn<unsigned>("threads");
     QTest::addColumn<bool>("nested");
     QTest::newRow("1 thread") << 1u << false;
@@ -1422,7 +1444,8 @@ void TstBadInput::cancel_data() {
     QTest::newRow("4 threads, nested roots") << 4u << true;
 }
 
-void TstBadInput::cancel() {
+void TstBadInput::cancel()
+{
     QFETCH(unsigned, threads);
     QFETCH(bool, nested);
     TempCache cache;
@@ -1447,14 +1470,14 @@ void TstBadInput::cancel() {
     };
     const kl::Snapshot snap = scanDir(cache.path(), options);
     QVERIFY(snap.cancelled);
-    QVERIFY2(snap.entries.size() < std::size_t(kEntries),
-             qPrintable(QString::number(snap.entries.size())));
+    QVERIFY2(snap.entries.size() < std::size_t(kEntries), qPrintable(QString::number(snap.entries.size())));
     QVERIFY(calls.load() >= 3);
     for (const kl::Entry& e : snap.entries) // what was read is whole
         QVERIFY(!e.path.empty() && !e.folderName.empty());
 }
 
-void TstBadInput::cancelBeforeStart() {
+void TstBadInput::cancelBeforeStart()
+{
     TempCache cache;
     QVERIFY(cache.isValid());
     for (int i = 0; i < 5; ++i)
@@ -1470,7 +1493,8 @@ void TstBadInput::cancelBeforeStart() {
 // ---------------------------------------------------------------------------------------------
 // FIFOs and sockets where files are expected: opening a FIFO for reading would block forever.
 
-void TstBadInput::fifoAndSocketNeverBlock() {
+void TstBadInput::fifoAndSocketNeverBlock()
+{
     TempCache cache;
     QVERIFY(cache.isValid());
     const QString folder = cache.addKernel(kKernel, hashOf("fifo"));
@@ -1503,7 +1527,8 @@ void TstBadInput::fifoAndSocketNeverBlock() {
 // klens show: stage text is read by path; a symlinked stage must not be followed (out of the
 // cache, or onto a FIFO that would block the open forever).
 
-void TstBadInput::showNeverFollowsOrBlocks() {
+void TstBadInput::showNeverFollowsOrBlocks()
+{
     QTemporaryDir outer;
     QVERIFY(outer.isValid());
     const QString fifo = outer.filePath("fifo");
@@ -1524,9 +1549,8 @@ void TstBadInput::showNeverFollowsOrBlocks() {
         return f.open(QIODevice::WriteOnly) && f.write(data) == data.size();
     };
     QVERIFY(put(entry + "/add_kernel.json", validMeta(hashOf("show"))));
-    QVERIFY(
-        put(entry + "/__grp__add_kernel.json",
-            "{\"child_paths\": [\"add_kernel.json\", \"add_kernel.ptx\", \"add_kernel.ttir\"]}"));
+    QVERIFY(put(entry + "/__grp__add_kernel.json",
+                "{\"child_paths\": [\"add_kernel.json\", \"add_kernel.ptx\", \"add_kernel.ttir\"]}"));
     QVERIFY(QFile::link(fifo, entry + "/add_kernel.ptx"));
     QVERIFY(QFile::link(sentinel, entry + "/add_kernel.ttir"));
 
@@ -1550,7 +1574,8 @@ void TstBadInput::showNeverFollowsOrBlocks() {
     QCOMPARE(watch.events(), 0);
 }
 
-void TstBadInput::showDeepJson() {
+void TstBadInput::showDeepJson()
+{
     // The scan reports this file (brokenJson); `klens show` parses it again on its own.
     TempCache cache;
     QVERIFY(cache.isValid());
@@ -1572,7 +1597,8 @@ void TstBadInput::showDeepJson() {
     QCOMPARE(cli.exitCode, kExitProblems);
 }
 
-void TstBadInput::controlCharactersInNames() {
+void TstBadInput::controlCharactersInNames()
+{
     // Valid UTF-8, but a terminal would act on it: printed escaped, written as JSON escapes.
     TempCache cache;
     QVERIFY(cache.isValid());

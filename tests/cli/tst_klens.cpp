@@ -49,8 +49,8 @@ private slots:
         const QStringList statuses{"complete", "incomplete", "orphan", "corrupt", "foreign"};
         for (const auto& v : entries) {
             QJsonObject e = v.toObject();
-            for (const char* key : {"path", "kind", "kernel", "key_era", "hash_ok", "target", "stages", "size",
-                                    "mtime", "status", "problems"})
+            for (const char* key : {"path", "kind", "kernel", "key_era", "hash_ok", "target", "stages",
+                                    "size", "mtime", "status", "problems"})
                 QVERIFY2(e.contains(key), key);
             QVERIFY(kinds.contains(e["kind"].toString()));
             QVERIFY(statuses.contains(e["status"].toString()));
@@ -58,7 +58,8 @@ private slots:
             if (e["kind"].toString() == "kernel") {
                 QCOMPARE(e["hash_ok"].toBool(), true);
                 QVERIFY(e["stages"].toObject().contains("cubin") || e["stages"].toObject().contains("hsaco"));
-                QCOMPARE(e["problems"].toArray().at(0).toObject()["code"].toString(), QStringLiteral("moved-cache"));
+                QCOMPARE(e["problems"].toArray().at(0).toObject()["code"].toString(),
+                         QStringLiteral("moved-cache"));
             }
         }
         QJsonObject s = o["summary"].toObject();

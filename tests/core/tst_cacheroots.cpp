@@ -33,17 +33,24 @@ private slots:
         QTest::addColumn<QString>("reason");
         QTest::addColumn<QString>("dump");
         QTest::addColumn<int>("rootCount");
-        QTest::addRow("defaults") << QVariantMap{} << "/home/u/.triton/cache" << "default (~/.triton/cache)"
+        QTest::addRow("defaults") << QVariantMap{} << "/home/u/.triton/cache"
+                                  << "default (~/.triton/cache)"
                                   << "/home/u/.triton/dump" << 4;
-        QTest::addRow("TRITON_HOME") << QVariantMap{{"TRITON_HOME", "/scratch/me"}} << "/scratch/me/.triton/cache"
-                                     << "default ($TRITON_HOME/.triton/cache)" << "/scratch/me/.triton/dump" << 4;
+        QTest::addRow("TRITON_HOME") << QVariantMap{{"TRITON_HOME", "/scratch/me"}}
+                                     << "/scratch/me/.triton/cache"
+                                     << "default ($TRITON_HOME/.triton/cache)"
+                                     << "/scratch/me/.triton/dump" << 4;
         QTest::addRow("TRITON_CACHE_DIR stripped")
-            << QVariantMap{{"TRITON_CACHE_DIR", "  /local/tc \n"}} << "/local/tc" << "TRITON_CACHE_DIR"
+            << QVariantMap{{"TRITON_CACHE_DIR", "  /local/tc \n"}} << "/local/tc"
+            << "TRITON_CACHE_DIR"
             << "/home/u/.triton/dump" << 3;
-        QTest::addRow("empty TRITON_CACHE_DIR") << QVariantMap{{"TRITON_CACHE_DIR", ""}} << "/home/u/.triton/cache"
-                                                << "default (~/.triton/cache)" << "/home/u/.triton/dump" << 4;
+        QTest::addRow("empty TRITON_CACHE_DIR")
+            << QVariantMap{{"TRITON_CACHE_DIR", ""}} << "/home/u/.triton/cache"
+            << "default (~/.triton/cache)"
+            << "/home/u/.triton/dump" << 4;
         QTest::addRow("dump dir") << QVariantMap{{"TRITON_DUMP_DIR", "/d"}} << "/home/u/.triton/cache"
-                                  << "default (~/.triton/cache)" << "/d" << 4;
+                                  << "default (~/.triton/cache)"
+                                  << "/d" << 4;
     }
     void resolvesAsTritonDoes()
     {

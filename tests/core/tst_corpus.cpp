@@ -51,28 +51,38 @@ private slots:
         QTest::addColumn<QStringList>("missing"); // children the group lists but the copy dropped
         QTest::addColumn<QString>("format");
         QTest::addRow("cuda 3.1/3.2 add_kernel")
-            << "5W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ" << "add_kernel" << "cuda" << "75" << 32
-            << QStringList{"ttir", "ttgir", "llir", "ptx", "json"} << QStringList{"add_kernel.cubin"} << "3.0-3.3";
+            << "5W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ"
+            << "add_kernel"
+            << "cuda"
+            << "75" << 32 << QStringList{"ttir", "ttgir", "llir", "ptx", "json"}
+            << QStringList{"add_kernel.cubin"} << "3.0-3.3";
         QTest::addRow("hip 3.2.0 add_kernel")
-            << "MCELTMXFCSPAMZYLZ3C3WPPYYVTVR4QOYNE52X3X6FIH7Z6N6X5A" << "add_kernel" << "hip" << "gfx90a" << 64
-            << QStringList{"ttir", "ttgir", "llir", "amdgcn", "json"} << QStringList{"add_kernel.hsaco"}
-            << "3.0-3.3";
+            << "MCELTMXFCSPAMZYLZ3C3WPPYYVTVR4QOYNE52X3X6FIH7Z6N6X5A"
+            << "add_kernel"
+            << "hip"
+            << "gfx90a" << 64 << QStringList{"ttir", "ttgir", "llir", "amdgcn", "json"}
+            << QStringList{"add_kernel.hsaco"} << "3.0-3.3";
         QTest::addRow("3.7.1 json only")
-            << "24AEATQHIYKWWITK7FNOF7ZOSXZDLBM344WOTD2UUGES7242WTRA" << "_bias_kernel" << "cuda" << "75" << 32
-            << QStringList{"json"}
-            << QStringList{"_bias_kernel.source", "_bias_kernel.ttir", "_bias_kernel.ttgir", "_bias_kernel.llir",
-                           "_bias_kernel.ptx", "_bias_kernel.cubin"}
+            << "24AEATQHIYKWWITK7FNOF7ZOSXZDLBM344WOTD2UUGES7242WTRA"
+            << "_bias_kernel"
+            << "cuda"
+            << "75" << 32 << QStringList{"json"}
+            << QStringList{"_bias_kernel.source", "_bias_kernel.ttir", "_bias_kernel.ttgir",
+                           "_bias_kernel.llir",   "_bias_kernel.ptx",  "_bias_kernel.cubin"}
             << "3.7+";
         for (const char* f : {"HR47ZPBPY3VLPZ7QAWGK7AZ766NXCDFVNFN3EVNUKCQXKWGINCCA"})
-            QTest::addRow("vllm embedding") << f << "triton_poi_fused__to_copy_embedding_0" << "hip" << "gfx90a" << 64
-                                            << QStringList{"ttir", "ttgir", "llir", "amdgcn", "json"}
-                                            << QStringList{"triton_poi_fused__to_copy_embedding_0.hsaco"}
-                                            << "3.0-3.3";
+            QTest::addRow("vllm embedding")
+                << f << "triton_poi_fused__to_copy_embedding_0"
+                << "hip"
+                << "gfx90a" << 64 << QStringList{"ttir", "ttgir", "llir", "amdgcn", "json"}
+                << QStringList{"triton_poi_fused__to_copy_embedding_0.hsaco"} << "3.0-3.3";
         for (const char* f : {"LQYWECKW73MX7RAQM6XBQROH6T743RZBH6MGOVISEMPG7NNTO5SQ",
                               "WZA7FZWZVFQMAIMIQ4RLRJOE4YZDITHSDQ4MFXFQW2YT7FBPE3WA"})
-            QTest::addRow("vllm cat %s", f) << f << "triton_poi_fused_cat_0" << "hip" << "gfx90a" << 64
-                                            << QStringList{"ttir", "ttgir", "llir", "amdgcn", "json"}
-                                            << QStringList{"triton_poi_fused_cat_0.hsaco"} << "3.0-3.3";
+            QTest::addRow("vllm cat %s", f)
+                << f << "triton_poi_fused_cat_0"
+                << "hip"
+                << "gfx90a" << 64 << QStringList{"ttir", "ttgir", "llir", "amdgcn", "json"}
+                << QStringList{"triton_poi_fused_cat_0.hsaco"} << "3.0-3.3";
     }
 
     void everyEntry()

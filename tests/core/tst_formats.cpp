@@ -18,21 +18,36 @@ private slots:
         QTest::addColumn<QString>("backend");
         QTest::addColumn<QString>("arch");
         QTest::addColumn<int>("warp");
-        QTest::addRow("2.x") << QByteArray(R"({"num_warps": 4, "num_stages": 3, "constants": {}, "debug": false,
+        QTest::addRow("2.x") << QByteArray(
+                                    R"({"num_warps": 4, "num_stages": 3, "constants": {}, "debug": false,
             "device_type": "cuda", "clusterDims": [1,1,1], "shared": 512, "name": "add_kernel", "arch": 80})")
-                             << "2.x" << "cuda" << "80" << 32;
-        QTest::addRow("3.0 allow_fp8e4nv") << QByteArray(R"({"hash": "ab", "target": {"backend": "cuda", "arch": 89,
+                             << "2.x"
+                             << "cuda"
+                             << "80" << 32;
+        QTest::addRow("3.0 allow_fp8e4nv")
+            << QByteArray(R"({"hash": "ab", "target": {"backend": "cuda", "arch": 89,
             "warp_size": 32}, "num_warps": 8, "allow_fp8e4nv": true, "shared": 0, "name": "k"})")
-                                           << "3.0-3.3" << "cuda" << "89" << 32;
-        QTest::addRow("3.2 hip") << QByteArray(R"({"hash": "ab", "target": {"backend": "hip", "arch": "gfx90a",
+            << "3.0-3.3"
+            << "cuda"
+            << "89" << 32;
+        QTest::addRow("3.2 hip") << QByteArray(
+                                        R"({"hash": "ab", "target": {"backend": "hip", "arch": "gfx90a",
             "warp_size": 64}, "cluster_dims": [1,1,1], "triton_version": "3.2.0", "name": "k"})")
-                                 << "3.0-3.3" << "hip" << "gfx90a" << 64;
-        QTest::addRow("3.5 by version") << QByteArray(R"({"hash": "ab", "target": {"backend": "cuda", "arch": 90,
+                                 << "3.0-3.3"
+                                 << "hip"
+                                 << "gfx90a" << 64;
+        QTest::addRow("3.5 by version")
+            << QByteArray(R"({"hash": "ab", "target": {"backend": "cuda", "arch": 90,
             "warp_size": 32}, "triton_version": "3.5.1", "tmem_size": 0, "name": "k"})")
-                                        << "3.4-3.6" << "cuda" << "90" << 32;
-        QTest::addRow("3.7") << QByteArray(R"({"hash": "ab", "target": {"backend": "cuda", "arch": 75, "warp_size": 32},
+            << "3.4-3.6"
+            << "cuda"
+            << "90" << 32;
+        QTest::addRow("3.7")
+            << QByteArray(R"({"hash": "ab", "target": {"backend": "cuda", "arch": 75, "warp_size": 32},
             "arch": "sm75", "triton_version": "3.7.1", "profile_scratch_size": 0, "name": "k"})")
-                             << "3.7+" << "cuda" << "75" << 32;
+            << "3.7+"
+            << "cuda"
+            << "75" << 32;
     }
     void metadataEras()
     {
@@ -92,7 +107,8 @@ private slots:
     void groupShapes()
     {
         std::string error;
-        auto dict = parseGroupFile(R"({"child_paths": {"k.ptx": "/c/X/k.ptx", "k.json": "/c/X/k.json"}})", error);
+        auto dict =
+            parseGroupFile(R"({"child_paths": {"k.ptx": "/c/X/k.ptx", "k.json": "/c/X/k.json"}})", error);
         QVERIFY(dict);
         QCOMPARE(int(dict->shape), int(GroupShape::PathMap));
         QCOMPARE(dict->children.size(), 2u);

@@ -13,11 +13,13 @@ private slots:
         QTest::addColumn<int>("era");
         QTest::addRow("md5") << "0123456789abcdef0123456789abcdef" << int(KeyEra::Md5Hex);
         QTest::addRow("sha256") << QString(64, 'a') << int(KeyEra::Sha256Hex);
-        QTest::addRow("base32") << "5W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ" << int(KeyEra::Base32);
+        QTest::addRow("base32") << "5W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ"
+                                << int(KeyEra::Base32);
         QTest::addRow("base64url") << "7b6kwHNIl8oZ7FKFL8yEflUrOxz_-SzD3v8LaVzdY28" << int(KeyEra::Base64Url);
         QTest::addRow("upper hex is not md5") << "0123456789ABCDEF0123456789ABCDEF" << int(KeyEra::None);
         QTest::addRow("temp") << "tmp.pid_12_abc" << int(KeyEra::None);
-        QTest::addRow("base32 with 1") << "1W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ" << int(KeyEra::None);
+        QTest::addRow("base32 with 1")
+            << "1W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ" << int(KeyEra::None);
     }
     void classify()
     {
@@ -35,8 +37,9 @@ private slots:
                                          << "5W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ";
         QTest::addRow("hip add_kernel") << "6088b9b2e5149e06670bcec5bb3df8c56758f20ec349dd5f77f1507fe7cdf5fa"
                                         << "MCELTMXFCSPAMZYLZ3C3WPPYYVTVR4QOYNE52X3X6FIH7Z6N6X5A";
-        QTest::addRow("3.7.1 _bias_kernel") << "d700404e0746156b226af95ae2ff2e95f235859be72ce98f54a1892feb9ab4e2"
-                                            << "24AEATQHIYKWWITK7FNOF7ZOSXZDLBM344WOTD2UUGES7242WTRA";
+        QTest::addRow("3.7.1 _bias_kernel")
+            << "d700404e0746156b226af95ae2ff2e95f235859be72ce98f54a1892feb9ab4e2"
+            << "24AEATQHIYKWWITK7FNOF7ZOSXZDLBM344WOTD2UUGES7242WTRA";
     }
     void encodeMatchesRealTriton()
     {

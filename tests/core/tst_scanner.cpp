@@ -11,7 +11,10 @@ using namespace kl;
 
 namespace {
 
-Snapshot scanDir(const QString& dir) { return CacheScanner().scan({Root{dir.toStdString(), "given", false, {}, {}, -1}}); }
+Snapshot scanDir(const QString& dir)
+{
+    return CacheScanner().scan({Root{dir.toStdString(), "given", false, {}, {}, -1}});
+}
 
 const Entry* byFolder(const Snapshot& s, const QString& folder)
 {
@@ -21,7 +24,10 @@ const Entry* byFolder(const Snapshot& s, const QString& folder)
     return nullptr;
 }
 
-QString sha(const QByteArray& b) { return QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex(); }
+QString sha(const QByteArray& b)
+{
+    return QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex();
+}
 
 } // namespace
 
@@ -35,11 +41,15 @@ private slots:
         const QString folder = QCryptographicHash::hash("k", QCryptographicHash::Md5).toHex();
         c.write(folder + "/add_kernel.ttir", "module {}\n");
         c.write(folder + "/add_kernel.ptx", "//\n");
-        c.write(folder + "/add_kernel.cubin", QByteArray("\x7f" "ELF", 4));
-        c.write(folder + "/add_kernel.json", R"({"num_warps": 4, "num_stages": 3, "constants": {}, "debug": false,
+        c.write(folder + "/add_kernel.cubin", QByteArray("\x7f"
+                                                         "ELF",
+                                                         4));
+        c.write(folder + "/add_kernel.json",
+                R"({"num_warps": 4, "num_stages": 3, "constants": {}, "debug": false,
             "device_type": "cuda", "shared": 0, "name": "add_kernel", "arch": 80})");
-        c.write(folder + "/__grp__add_kernel.json",
-                R"({"child_paths": ["add_kernel.cubin", "add_kernel.json", "add_kernel.ptx", "add_kernel.ttir"]})");
+        c.write(
+            folder + "/__grp__add_kernel.json",
+            R"({"child_paths": ["add_kernel.cubin", "add_kernel.json", "add_kernel.ptx", "add_kernel.ttir"]})");
         c.write(folder + "/add_kernel.ptx.tmp.pid_4242_123456", "partial");
         Snapshot s = scanDir(c.path());
         const Entry* e = byFolder(s, folder);
@@ -51,7 +61,7 @@ private slots:
         QCOMPARE(QString::fromStdString(e->target.backend), QStringLiteral("cuda"));
         QCOMPARE(QString::fromStdString(e->target.arch), QStringLiteral("80"));
         QCOMPARE(QString::fromStdString(e->metadataFormat), QStringLiteral("2.x"));
-        QVERIFY(e->hasProblem(problem::OrphanTemp)); // the 2.x sibling temp file
+        QVERIFY(e->hasProblem(problem::OrphanTemp));  // the 2.x sibling temp file
         QVERIFY(!e->hasProblem(problem::MovedCache)); // list shape records no paths
         QVERIFY(!e->stage("tmp"));
     }
@@ -63,8 +73,11 @@ private slots:
         // sha256-hex era (up to 3.1) and base64url nightlies, next to base32.
         for (KeyEra era : {KeyEra::Sha256Hex, KeyEra::Base64Url, KeyEra::Base32}) {
             const QString folder = QString::fromStdString(*encodeKeyFolder(h.toStdString(), era));
-            c.write(folder + "/k.json", QStringLiteral(R"({"hash": "%1", "target": {"backend": "cuda", "arch": 80,
-                "warp_size": 32}, "name": "k"})").arg(h).toUtf8());
+            c.write(folder + "/k.json",
+                    QStringLiteral(R"({"hash": "%1", "target": {"backend": "cuda", "arch": 80,
+                "warp_size": 32}, "name": "k"})")
+                        .arg(h)
+                        .toUtf8());
             c.write(folder + "/k.ptx", "//");
             c.write(folder + "/__grp__k.json", R"({"child_paths": ["k.json", "k.ptx"]})");
         }
@@ -98,6 +111,8 @@ private slots:
         QTest::addRow("underscore") << "_bias_kernel";
         QTest::addRow("at sign (IR-file source)") << "@fn";
         QTest::addRow("200 characters") << QString(200, 'k');
+        // Cut by characters as Python slices, not by bytes: 140 ASCII + 10 of the 60 'ü' survive.
+        QTest::addRow("non-ASCII past 150") << QString(140, 'k') + QString(60, QChar(0xFC));
     }
     void kernelNames()
     {
@@ -127,8 +142,10 @@ private slots:
         TempCache c;
         c.write("AAAA/matmul.autotune.json",
                 R"({"key": [1024], "configs_timings": [[{"num_warps": 4}, [0.1, 0.09, 0.11]]]})");
-        c.write("BBBB/__triton_launcher.so", "\x7f" "ELF");
-        c.write("CCCC/cuda_utils.cpython-312-x86_64-linux-gnu.so", "\x7f" "ELF");
+        c.write("BBBB/__triton_launcher.so", "\x7f"
+                                             "ELF");
+        c.write("CCCC/cuda_utils.cpython-312-x86_64-linux-gnu.so", "\x7f"
+                                                                   "ELF");
         c.write("tmp.pid_123_0f0e0d0c-0000-4000-8000-000000000000/k.ptx", "partial");
         c.write("tmp.0badcafe/k.ptx", "partial");
         c.write("matmul.pickle", "\x80\x04");
@@ -136,8 +153,12 @@ private slots:
         c.write("notes.txt", "hello");
         c.write("DDDD/readme.md", "hello");
         Snapshot s = scanDir(c.path());
-        auto kindOf = [&](const char* f) { return QString::fromStdString(std::string(toString(byFolder(s, f)->kind))); };
-        auto statusOf = [&](const char* f) { return QString::fromStdString(std::string(toString(byFolder(s, f)->status))); };
+        auto kindOf = [&](const char* f) {
+            return QString::fromStdString(std::string(toString(byFolder(s, f)->kind)));
+        };
+        auto statusOf = [&](const char* f) {
+            return QString::fromStdString(std::string(toString(byFolder(s, f)->status)));
+        };
         QCOMPARE(kindOf("AAAA"), QStringLiteral("autotune"));
         QCOMPARE(QString::fromStdString(byFolder(s, "AAAA")->kernel), QStringLiteral("matmul"));
         QCOMPARE(kindOf("BBBB"), QStringLiteral("module"));
@@ -207,12 +228,14 @@ private slots:
         c.mkdir(root);
         const QString h = sha("nested");
         const QString folder = base32Folder(h);
-        c.write(root + "/" + folder + "/k.json", QStringLiteral(R"({"hash": "%1", "name": "k"})").arg(h).toUtf8());
+        c.write(root + "/" + folder + "/k.json",
+                QStringLiteral(R"({"hash": "%1", "name": "k"})").arg(h).toUtf8());
         c.write(root + "/" + folder + "/__grp__k.json", R"({"child_paths": ["k.json"]})");
         Snapshot s = scanDir(c.path());
         QCOMPARE(s.entries.size(), 1u);
         QCOMPARE(int(s.entries.front().status), int(EntryStatus::Complete));
-        QCOMPARE(QString::fromStdString(s.roots[std::size_t(s.entries.front().rootIndex)].path), c.filePath(root));
+        QCOMPARE(QString::fromStdString(s.roots[std::size_t(s.entries.front().rootIndex)].path),
+                 c.filePath(root));
     }
 
     void progressAndThreads()

@@ -39,7 +39,9 @@ private slots:
         QTest::addColumn<QString>("folder");
         const QJsonObject entries = m_expected["entries"].toObject();
         for (auto it = entries.begin(); it != entries.end(); ++it)
-            QTest::addRow("%s %s", qPrintable(it.value().toObject()["plan_id"].toString(it.value().toObject()["kind"].toString())),
+            QTest::addRow("%s %s",
+                          qPrintable(it.value().toObject()["plan_id"].toString(
+                              it.value().toObject()["kind"].toString())),
                           qPrintable(it.key().left(8)))
                 << it.key();
     }
@@ -91,7 +93,10 @@ private slots:
         QVariantMap env;
         for (const MetadataField& f : d.metadata->envVars)
             env[QString::fromStdString(f.key)] =
-                QJsonDocument::fromJson("[" + QByteArray::fromStdString(f.json) + "]").array().at(0).toVariant();
+                QJsonDocument::fromJson("[" + QByteArray::fromStdString(f.json) + "]")
+                    .array()
+                    .at(0)
+                    .toVariant();
         QCOMPARE(env, exp["env_vars"].toObject().toVariantMap());
         QVERIFY(d.group);
         QCOMPARE(int(d.group->children.size()), exp["group_children"].toArray().size());

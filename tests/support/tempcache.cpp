@@ -7,7 +7,10 @@
 #include <QFileInfo>
 #include <stdexcept>
 
-TempCache::TempCache() { m_dir.setAutoRemove(true); }
+TempCache::TempCache()
+{
+    m_dir.setAutoRemove(true);
+}
 
 void TempCache::write(const QString& rel, const QByteArray& data) const
 {
@@ -19,7 +22,10 @@ void TempCache::write(const QString& rel, const QByteArray& data) const
     f.write(data);
 }
 
-void TempCache::mkdir(const QString& rel) const { QDir().mkpath(m_dir.filePath(rel)); }
+void TempCache::mkdir(const QString& rel) const
+{
+    QDir().mkpath(m_dir.filePath(rel));
+}
 
 QString base32Folder(const QString& hashHex)
 {
@@ -34,17 +40,21 @@ QString TempCache::addKernel(const QString& name, const QString& hashHex, int ar
     const QStringList exts = {"source", "ttir", "ttgir", "llir", "ptx", "cubin"};
     QString children;
     for (const QString& ext : exts) {
-        write(folder + "/" + name + "." + ext, ext == "cubin" ? QByteArray("\x7f" "ELF", 4) + QByteArray(60, 'x')
-                                                               : QByteArray("// ") + ext.toUtf8() + "\n");
+        write(folder + "/" + name + "." + ext, ext == "cubin" ? QByteArray("\x7f"
+                                                                           "ELF",
+                                                                           4) +
+                                                                    QByteArray(60, 'x')
+                                                              : QByteArray("// ") + ext.toUtf8() + "\n");
         children += QStringLiteral("\"%1.%2\": \"%3/%1.%2\", ").arg(name, ext, dir);
     }
-    const QByteArray meta = QStringLiteral("{\"hash\": \"%1\", \"target\": {\"backend\": \"cuda\", \"arch\": %2, "
-                                           "\"warp_size\": 32}, \"num_warps\": 4, \"num_stages\": 3, "
-                                           "\"triton_version\": \"3.5.0\", \"shared\": 0, \"name\": \"%3\"}")
-                                .arg(hashHex)
-                                .arg(arch)
-                                .arg(name)
-                                .toUtf8();
+    const QByteArray meta =
+        QStringLiteral("{\"hash\": \"%1\", \"target\": {\"backend\": \"cuda\", \"arch\": %2, "
+                       "\"warp_size\": 32}, \"num_warps\": 4, \"num_stages\": 3, "
+                       "\"triton_version\": \"3.5.0\", \"shared\": 0, \"name\": \"%3\"}")
+            .arg(hashHex)
+            .arg(arch)
+            .arg(name)
+            .toUtf8();
     write(folder + "/" + name + ".json", meta);
     children += QStringLiteral("\"%1.json\": \"%2/%1.json\"").arg(name, dir);
     write(folder + "/__grp__" + name + ".json", ("{\"child_paths\": {" + children + "}}").toUtf8());

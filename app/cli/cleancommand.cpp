@@ -1,0 +1,208 @@
+#include "cleancommand.h"
+
+#include "clean/cleanexecutor.h"
+#include "clean/cleanjson.h"
+#include "clean/cleanplan.h"
+#include "clean/units.h"
+#include "clioutput.h"
+#include "command.h"
+#include "doctorcommand.h"
+#include "rootselection.h"
+#include "scan/cachescanner.h"
+#include "util/posixfile.h"
+
+#include <unistd.h>
+
+namespace kl::cli {
+namespace {
+
+constexpr std::size_t kShown = 50;
+
+std::string reasonsText(const PlannedRemoval& r)
+{
+    std::string s;
+    for (const std::string& why : r.reasons)
+        s += (s.empty() ? "" : "; ") + why;
+    return s;
+}
+
+void printPlanAndResult(const CleanPlan& plan, const CleanResult* result)
+{
+    std::size_t shown = 0;
+    for (std::size_t i = 0; i < plan.removals.size(); ++i) {
+        const PlannedRemoval& r = plan.removals[i];
+        const RemovalOutcome* o = result ? &result->outcomes[i] : nullptr;
+        // On a real run, what did not go as planned is always shown; the rest up to a limit.
+        const bool notable = o && o->result != RemovalResult::Removed && o->result != RemovalResult::Vanished;
+        if (!notable && shown++ >= kShown)
+            continue;
+        std::printf("%-20s %10s  %s  (%s)\n", o ? std::string(toString(o->result)).c_str() : "would-remove",
+                    humanSize(r.size).c_str(), printableName(r.path).c_str(), reasonsText(r).c_str());
+        if (o && !o->detail.empty())
+            std::printf("%20s %10s  %s\n", "", "", o->detail.c_str());
+    }
+    if (shown > kShown)
+        std::printf("... %zu more (klens clean --json lists them all)\n", shown - kShown);
+    for (std::size_t i = 0; i < plan.skipped.size(); ++i) {
+        if (i == kShown) {
+            std::printf("... %zu more skipped\n", plan.skipped.size() - kShown);
+            break;
+        }
+        std::printf("%-20s %10s  %s  (%s)\n", "skipped-young", humanSize(plan.skipped[i].size).c_str(),
+                    printableName(plan.skipped[i].path).c_str(), plan.skipped[i].reason.c_str());
+    }
+    if (!plan.note.empty())
+        std::printf("note: %s\n", plan.note.c_str());
+    if (!result) {
+        std::printf("\ndry run: would remove %zu entries, freeing %s of %s; %zu chosen but within the grace "
+                    "period\n",
+                    plan.removals.size(), humanSize(plan.bytesPlanned).c_str(),
+                    humanSize(plan.totalBefore).c_str(), plan.skipped.size());
+        return;
+    }
+    std::printf("\nremoved %zu entries, freed %s of %s; %zu vanished, %zu skipped, %zu failed%s\n",
+                result->removed, humanSize(result->bytesFreed).c_str(), humanSize(plan.totalBefore).c_str(),
+                result->vanished, result->skipped + plan.skipped.size(), result->failed,
+                result->cancelled ? " (cancelled)" : "");
+}
+
+bool buildPolicy(const CleanArgs& args, CleanPolicy& p)
+{
+    std::string error;
+    if (!args.maxSize.empty()) {
+        p.maxSize = parseSize(args.maxSize, error);
+        if (!p.maxSize) {
+            printError("--max-size: " + error);
+            return false;
+        }
+    }
+    if (!args.olderThan.empty()) {
+        p.olderThanNs = parseDuration(args.olderThan, error);
+        if (!p.olderThanNs) {
+            printError("--older-than: " + error);
+            return false;
+        }
+    }
+    auto grace = parseDuration(args.grace, error);
+    if (!grace) {
+        printError("--grace: " + error);
+        return false;
+    }
+    p.graceNs = *grace;
+    if (args.keepLatest >= 0)
+        p.keepLatest = static_cast<std::size_t>(args.keepLatest);
+    p.stale = args.stale;
+    p.orphans = args.orphans;
+    p.incomplete = args.incomplete;
+    if (!p.selectsAnything()) {
+        printError("say what to remove: --max-size, --older-than, --keep-latest, --stale, --orphans or "
+                   "--incomplete (add --dry-run to see the plan first)");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runClean(const CleanArgs& args)
+{
+    CleanPolicy policy;
+    if (!buildPolicy(args, policy))
+        return ExitError;
+    // Only --stale needs to know the machine; asking python3 and nvidia-smi takes a moment.
+    DoctorContext ctx;
+    if (policy.stale) {
+        std::string sources;
+        ctx = cliDoctorContext(args.tritonVersion, args.archs, &sources);
+        if (!ctx.tritonVersion && ctx.gpuArchs.empty()) {
+            printError("--stale needs the current Triton version or GPU arch, and neither is known here (" +
+                       sources + "): pass --triton-version and/or --arch");
+            return ExitError;
+        }
+    }
+
+    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
+    ScanOptions scanOptions;
+    scanOptions.threads = args.threads;
+    if (showProgress)
+        scanOptions.progress = [](std::size_t done, std::size_t total) {
+            if (done % 1000 == 0 || done == total)
+                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
+        };
+    const Snapshot snap = CacheScanner(scanOptions).scan(selectRoots(args.dirs));
+    bool ioError = false;
+    for (const Root& r : snap.roots) {
+        if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
+            printError(r.error);
+            ioError = true;
+        }
+    }
+    const CleanPlan plan = makeCleanPlan(snap, policy, ctx);
+
+    CleanResult result;
+    if (!args.dryRun) {
+        CleanOptions options;
+        options.graceNs = policy.graceNs;
+        options.threads = args.threads;
+        if (showProgress)
+            options.progress = [](std::size_t done, std::size_t total) {
+                if (done % 1000 == 0 || done == total)
+                    std::fprintf(stderr, "\rremoving %zu/%zu   ", done, total);
+            };
+        result = executeCleanPlan(plan, ctx, options);
+        for (const std::string& e : result.errors)
+            printError(e);
+    }
+    if (showProgress)
+        std::fprintf(stderr, "\n");
+    if (args.json)
+        writeCleanJson(plan, policy, args.dryRun ? nullptr : &result, stdout);
+    else
+        printPlanAndResult(plan, args.dryRun ? nullptr : &result);
+    std::fflush(stdout);
+    if (ioError)
+        return ExitError;
+    if (!result.errors.empty())
+        return ExitProblems;
+    for (const RemovalOutcome& o : result.outcomes)
+        if (o.result == RemovalResult::Failed || o.result == RemovalResult::SkippedUnsafe ||
+            o.result == RemovalResult::Interrupted)
+            return ExitProblems;
+    return ExitOk;
+}
+
+void addCleanCommand(CLI::App& app, Commands& out)
+{
+    auto args = std::make_shared<CleanArgs>();
+    auto* cmd =
+        app.add_subcommand("clean", "Remove cache entries by policy, safely (default: the folders Triton "
+                                    "would use in this environment)");
+    cmd->add_option("DIR", args->dirs, "Cache folders to clean");
+    cmd->add_option("--max-size", args->maxSize,
+                    "Keep the cache at most this large (10G, 500M; K/M/G/T are powers of 1024), removing the "
+                    "least recently written entries first");
+    cmd->add_option("--older-than", args->olderThan,
+                    "Remove entries last written longer ago (7d, 12h, 30m, 1h30m)");
+    cmd->add_option("--keep-latest", args->keepLatest,
+                    "Per kernel name (in each root), keep only the K most recently written entries")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--stale", args->stale,
+                  "Remove entries written by another Triton version or for another GPU arch");
+    cmd->add_flag("--orphans", args->orphans, "Remove temp folders and files whose writer is gone");
+    cmd->add_flag("--incomplete", args->incomplete,
+                  "Remove entries Triton cannot use (no group file or metadata, a missing child, corrupt)");
+    cmd->add_flag("--dry-run", args->dryRun,
+                  "List what would be removed and the space freed; change nothing");
+    cmd->add_option("--grace", args->grace, "Never touch entries written more recently than this")
+        ->capture_default_str();
+    cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.clean/1)");
+    cmd->add_option("--triton-version", args->tritonVersion, "For --stale: the current Triton version");
+    cmd->add_option("--arch", args->archs,
+                    "For --stale: this machine's GPU arch(s) (90, sm_80, gfx90a; repeatable)")
+        ->allow_extra_args(false);
+    cmd->add_option("--threads", args->threads, "Worker threads (default: from the hardware)");
+    cmd->add_flag("--progress", args->progress, "Show progress on a terminal");
+    out.push_back({cmd, [args] { return runClean(*args); }});
+}
+
+} // namespace kl::cli

@@ -1,0 +1,156 @@
+#include "doctorcommand.h"
+
+#include "clioutput.h"
+#include "command.h"
+#include "doctor/doctor.h"
+#include "doctor/doctorjson.h"
+#include "explain/currentenvironment.h"
+#include "fs/fsprobe.h"
+#include "rootselection.h"
+#include "scan/cachescanner.h"
+#include "util/posixfile.h"
+
+#include <map>
+#include <unistd.h>
+
+namespace kl::cli {
+namespace {
+
+constexpr std::size_t kShownPerCode = 20;
+
+void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorContext& ctx,
+                 const std::string& sources)
+{
+    for (const Root& r : snap.roots)
+        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.c_str(),
+                    r.exists ? "" : "  [does not exist]");
+    std::string archs;
+    for (const std::string& a : ctx.gpuArchs)
+        archs += (archs.empty() ? "" : ", ") + a;
+    std::printf("judged against: Triton %s, GPU arch %s, filesystem %s\n",
+                ctx.tritonVersion ? ctx.tritonVersion->c_str() : "unknown",
+                archs.empty() ? "unknown" : archs.c_str(), ctx.probeFilesystem ? "checked" : "not checked");
+    if (!sources.empty())
+        std::printf("(%s)\n", sources.c_str());
+    std::printf("\n");
+
+    // Errors first, then warnings, then info; within a severity, by code, in report order.
+    std::map<std::string, std::size_t> shown;
+    std::map<std::string, std::string_view> fixes;
+    for (FindingSeverity sev : {FindingSeverity::Error, FindingSeverity::Warning, FindingSeverity::Info}) {
+        for (const Finding& f : report.findings) {
+            if (f.severity != sev)
+                continue;
+            fixes.emplace(f.code, f.fix);
+            if (shown[f.code]++ < kShownPerCode)
+                std::printf("%-8s %-18s %s\n", std::string(toString(f.severity)).c_str(), f.code.c_str(),
+                            f.message.c_str());
+        }
+    }
+    for (const auto& [code, n] : shown)
+        if (n > kShownPerCode)
+            std::printf("         %-18s ... %zu more (klens doctor --json lists them all)\n", code.c_str(),
+                        n - kShownPerCode);
+    if (!fixes.empty()) {
+        std::printf("\nwhat to do:\n");
+        for (const auto& [code, fix] : fixes)
+            if (!fix.empty())
+                std::printf("  %-18s %.*s\n", code.c_str(), static_cast<int>(fix.size()), fix.data());
+    }
+    const DoctorSummary s = report.summary();
+    std::printf("\n%zu entries, %zu findings: %zu errors, %zu warnings, %zu info; %zu binaries checked%s\n",
+                s.entries, s.findings, s.bySeverity.at("error"), s.bySeverity.at("warning"),
+                s.bySeverity.at("info"), s.binariesChecked, s.cancelled ? " (cancelled)" : "");
+}
+
+} // namespace
+
+DoctorContext cliDoctorContext(const std::string& tritonVersion, const std::vector<std::string>& archs,
+                               std::string* sources)
+{
+    DoctorContext ctx;
+    if (!tritonVersion.empty())
+        ctx.tritonVersion = tritonVersion;
+    ctx.gpuArchs = archs;
+    // What was not given is asked of this machine: python3's triton, nvidia-smi's GPUs.
+    if (tritonVersion.empty() || archs.empty()) {
+        const CurrentEnvironment now = probeCurrentEnvironment(Environment::current());
+        if (tritonVersion.empty())
+            ctx.tritonVersion = now.tritonVersion;
+        if (archs.empty())
+            ctx.gpuArchs = now.gpuArchs;
+        if (sources)
+            *sources = "Triton: " +
+                       (tritonVersion.empty() ? now.tritonVersionSource : std::string("--triton-version")) +
+                       "; GPU: " + (archs.empty() ? now.gpuSource : std::string("--arch"));
+    }
+    ctx.probeFilesystem = [](const std::string& path) { return probeFilesystem(path); };
+    return ctx;
+}
+
+int runDoctor(const DoctorArgs& args)
+{
+    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
+    ScanOptions scanOptions;
+    scanOptions.threads = args.threads;
+    if (showProgress)
+        scanOptions.progress = [](std::size_t done, std::size_t total) {
+            if (done % 1000 == 0 || done == total)
+                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
+        };
+    const Snapshot snap = CacheScanner(scanOptions).scan(selectRoots(args.dirs));
+
+    std::string sources;
+    const DoctorContext ctx = cliDoctorContext(args.tritonVersion, args.archs, &sources);
+    DoctorOptions options;
+    options.floodThreshold = args.flood;
+    options.checkBinaries = !args.noBinaries;
+    options.threads = args.threads;
+    if (showProgress)
+        options.progress = [](std::size_t done, std::size_t total) {
+            if (done % 1000 == 0 || done == total)
+                std::fprintf(stderr, "\rchecking %zu/%zu   ", done, total);
+        };
+    const DoctorReport report = Doctor(ctx, options).examine(snap);
+    if (showProgress)
+        std::fprintf(stderr, "\n");
+
+    bool ioError = false;
+    for (const Root& r : snap.roots) {
+        if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
+            printError(r.error);
+            ioError = true;
+        }
+    }
+    if (args.json)
+        writeDoctorJson(snap, report, ctx, stdout);
+    else
+        printReport(snap, report, ctx, sources);
+    std::fflush(stdout);
+    if (ioError)
+        return ExitError;
+    return report.hasWarningsOrErrors() ? ExitProblems : ExitOk;
+}
+
+void addDoctorCommand(CLI::App& app, Commands& out)
+{
+    auto args = std::make_shared<DoctorArgs>();
+    auto* cmd = app.add_subcommand("doctor", "Check cache folders for problems and say how to fix them "
+                                             "(default: the folders Triton would use in this environment)");
+    cmd->add_option("DIR", args->dirs, "Cache folders to check");
+    cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.doctor/1)");
+    cmd->add_option("--flood", args->flood, "Report kernels with more specialisations than this in one root")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--triton-version", args->tritonVersion,
+                    "Judge staleness against this Triton version (default: the installed one, when found)");
+    cmd->add_option("--arch", args->archs,
+                    "This machine's GPU arch(s), e.g. 90, sm_80, gfx90a (judges stale-arch; repeatable)")
+        ->allow_extra_args(false); // one value per --arch, so a DIR after it stays a DIR
+    cmd->add_flag("--no-binaries", args->noBinaries, "Do not open cubins and hsacos");
+    cmd->add_option("--threads", args->threads, "Worker threads (default: from the hardware)");
+    cmd->add_flag("--progress", args->progress, "Show progress on a terminal");
+    out.push_back({cmd, [args] { return runDoctor(*args); }});
+}
+
+} // namespace kl::cli

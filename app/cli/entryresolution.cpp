@@ -1,0 +1,92 @@
+#include "entryresolution.h"
+
+#include "clioutput.h"
+#include "rootselection.h"
+#include "scan/cachescanner.h"
+#include "util/posixfile.h"
+
+#include <cerrno>
+#include <optional>
+#include <sys/stat.h>
+
+namespace kl::cli {
+namespace {
+
+bool resolvePath(const CacheScanner& scanner, const std::string& arg, Entry& out)
+{
+    std::string path = absoluteClean(arg);
+    auto slash = path.rfind('/');
+    bool vanished = false;
+    out = scanner.scanOne(slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1), vanished);
+    if (vanished) {
+        printError(path + ": removed while it was being read");
+        return false;
+    }
+    return true;
+}
+
+bool resolvePrefix(const Snapshot& snap, const std::string& prefix, Entry& out)
+{
+    std::vector<const Entry*> matches;
+    for (const Entry& e : snap.entries)
+        if (e.folderName.compare(0, prefix.size(), prefix) == 0)
+            matches.push_back(&e);
+    if (matches.size() == 1) {
+        out = *matches.front();
+        return true;
+    }
+    std::string where;
+    for (const Root& r : snap.roots)
+        if (r.exists)
+            where += (where.empty() ? "" : ", ") + r.path;
+    if (matches.empty()) {
+        printError("no entry folder starts with \"" + prefix + "\" in " +
+                   (where.empty() ? "any root" : where));
+        return false;
+    }
+    std::string list;
+    for (const Entry* e : matches)
+        list += "\n  " + printableName(e->path) + "  (" + e->kernel + ")";
+    printError("\"" + prefix + "\" matches " + std::to_string(matches.size()) +
+               " entries; give more of the name:" + list);
+    return false;
+}
+
+} // namespace
+
+bool resolveEntries(const std::vector<std::string>& args, const std::vector<std::string>& roots,
+                    std::vector<Entry>& out)
+{
+    const CacheScanner scanner;
+    std::optional<Snapshot> snap; // scanned on the first prefix, reused for the others
+    out.clear();
+    for (const std::string& arg : args) {
+        Entry entry;
+        struct stat st {};
+        if (::lstat(arg.c_str(), &st) == 0) {
+            if (!resolvePath(scanner, arg, entry))
+                return false;
+        } else if (arg.find('/') != std::string::npos) {
+            printError("cannot open " + arg + ": " + errnoText(errno));
+            return false;
+        } else {
+            if (!snap)
+                snap = scanner.scan(selectRoots(roots));
+            if (!resolvePrefix(*snap, arg, entry))
+                return false;
+        }
+        out.push_back(std::move(entry));
+    }
+    return true;
+}
+
+bool resolveEntry(const std::string& arg, const std::vector<std::string>& roots, Entry& out)
+{
+    std::vector<Entry> entries;
+    if (!resolveEntries({arg}, roots, entries))
+        return false;
+    out = std::move(entries.front());
+    return true;
+}
+
+} // namespace kl::cli

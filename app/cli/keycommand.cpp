@@ -1,0 +1,219 @@
+#include "keycommand.h"
+
+#include "clioutput.h"
+#include "command.h"
+#include "entryresolution.h"
+#include "keys/keycomponentsfile.h"
+#include "keys/optionshash.h"
+#include "keys/tritonkey.h"
+#include "report/entrydetail.h"
+#include "report/jsonwriter.h"
+#include "util/posixfile.h"
+
+namespace kl::cli {
+namespace {
+
+using json::str;
+using json::Writer;
+
+void optStr(Writer& w, const std::string& s)
+{
+    if (s.empty())
+        w.Null();
+    else
+        str(w, s);
+}
+
+const char* eraNote(KeyEra era)
+{
+    switch (era) {
+    case KeyEra::Md5Hex: return "2.0-2.1 (which built its key string differently)";
+    case KeyEra::Sha256Hex: return "up to 3.1";
+    case KeyEra::Base64Url: return "some nightlies, Aug-Nov 2024";
+    case KeyEra::Base32: return "3.2 onward";
+    case KeyEra::None: break;
+    }
+    return "";
+}
+
+template <typename F> void withJsonWriter(F&& body)
+{
+    json::writeDocument(stdout, body);
+}
+
+void writeFolders(Writer& w, const std::vector<KeyFolder>& folders)
+{
+    w.Key("folders");
+    w.StartObject();
+    for (const KeyFolder& f : folders) {
+        w.Key(toString(f.era).data());
+        optStr(w, f.name);
+    }
+    w.EndObject();
+}
+
+int runComponents(const KeyArgs& args)
+{
+    std::string text, error;
+    if (!readFile(args.components, 64ull << 20, text, error)) {
+        printError("cannot read " + args.components + ": " + error);
+        return ExitError;
+    }
+    KeyComponents parts;
+    if (!parseKeyComponents(text, parts, error)) {
+        printError(args.components + ": " + error);
+        return ExitError;
+    }
+    const std::string key = tritonCacheKey(parts);
+    const std::string sha = sha256Hex(key);
+    const auto folders = keyFolderNames(key);
+    if (args.json) {
+        withJsonWriter([&](Writer& w) {
+            w.StartObject();
+            w.Key("schema");
+            w.String("kernellens.key/1");
+            w.Key("key");
+            str(w, key);
+            w.Key("env_part");
+            str(w, tritonEnvVarsPart(parts.envVars));
+            w.Key("sha256");
+            str(w, sha);
+            w.Key("md5");
+            str(w, md5Hex(key));
+            writeFolders(w, folders);
+            w.EndObject();
+        });
+        return ExitOk;
+    }
+    std::printf("key string (%zu bytes, between the rules):\n----\n", key.size());
+    std::fwrite(key.data(), 1, key.size(), stdout);
+    std::printf("\n----\nenv part    %s\nsha256      %s  (the metadata \"hash\")\n\nfolder names:\n",
+                tritonEnvVarsPart(parts.envVars).c_str(), sha.c_str());
+    for (const KeyFolder& f : folders)
+        std::printf("  %-11s %-64s  %s\n", toString(f.era).data(), f.name.c_str(), eraNote(f.era));
+    return ExitOk;
+}
+
+int runEntry(const KeyArgs& args)
+{
+    Entry entry;
+    if (!resolveEntry(args.entry, args.roots, entry))
+        return ExitError;
+    EntryDetail d = loadEntryDetail(entry);
+    if (entry.kind != EntryKind::Kernel || !d.metadata) {
+        printError(printableName(entry.path) + ": " +
+                   (entry.kind != EntryKind::Kernel
+                        ? "a " + std::string(toString(entry.kind)) + " entry has no Triton key"
+                        : "no readable metadata (" + d.readError + ")"));
+        return ExitError;
+    }
+    const Metadata& m = *d.metadata;
+    const std::string envPart = tritonEnvVarsPart(envVarsFromMetadata(m.envVars));
+    ExternLibHasher hasher;
+    if (args.readExternLibs)
+        hasher = sha256OfFile;
+    const OptionsHash options = optionsHashFromMetadata(m.options, m.target.backend, hasher);
+    std::string optionsError = options.error;
+    if (!options.ok() && !args.readExternLibs && !options.externLibs.empty())
+        optionsError += " (--read-extern-libs hashes the files at their recorded paths)";
+    static const char* notRecorded[] = {"triton_key", "source_hash", "backend_hash"};
+
+    if (args.json) {
+        withJsonWriter([&](Writer& w) {
+            w.StartObject();
+            w.Key("schema");
+            w.String("kernellens.entry-key/1");
+            w.Key("entry");
+            str(w, entry.path);
+            w.Key("kernel");
+            str(w, entry.kernel);
+            w.Key("key_era");
+            w.String(toString(entry.era).data());
+            w.Key("hash");
+            optStr(w, entry.hash);
+            w.Key("hash_ok");
+            if (entry.hashOk)
+                w.Bool(*entry.hashOk);
+            else
+                w.Null();
+            w.Key("env_part");
+            str(w, envPart);
+            w.Key("options_hash");
+            optStr(w, options.ok() ? options.hash : std::string());
+            w.Key("options_hash_error");
+            optStr(w, options.ok() ? std::string() : optionsError);
+            w.Key("options_key_text");
+            optStr(w, options.ok() ? options.keyText : std::string());
+            w.Key("extern_libs");
+            w.StartArray();
+            for (const auto& [name, path] : options.externLibs) {
+                w.StartObject();
+                w.Key("name");
+                str(w, name);
+                w.Key("path");
+                str(w, path);
+                w.EndObject();
+            }
+            w.EndArray();
+            w.Key("not_recorded");
+            w.StartArray();
+            for (const char* n : notRecorded)
+                w.String(n);
+            w.EndArray();
+            w.EndObject();
+        });
+        return ExitOk;
+    }
+    std::printf("entry         %s  (%s)\n", printableName(entry.path).c_str(),
+                printableName(entry.kernel).c_str());
+    if (entry.hash.empty())
+        std::printf("hash          not recorded (2.x metadata)\n");
+    else
+        std::printf("hash          %s  (sha256 of the key; folder name in the %s encoding %s)\n",
+                    entry.hash.c_str(), toString(entry.era).data(),
+                    !entry.hashOk   ? "cannot be checked"
+                    : *entry.hashOk ? "matches it"
+                                    : "does NOT match it");
+    std::printf("env part      %s\n", printableName(envPart).c_str());
+    if (options.ok())
+        std::printf("options hash  %s\n", options.hash.c_str());
+    else
+        std::printf("options hash  not rebuilt: %s\n", optionsError.c_str());
+    std::printf(
+        "not recorded  triton_key, source hash, backend hash: the key itself cannot be rebuilt from the "
+        "cache (klens key --components takes them)\n");
+    return ExitOk;
+}
+
+} // namespace
+
+int runKey(const KeyArgs& args)
+{
+    if (args.components.empty() == args.entry.empty()) {
+        printError("give either --components FILE.json or an ENTRY");
+        return ExitError;
+    }
+    return args.components.empty() ? runEntry(args) : runComponents(args);
+}
+
+void addKeyCommand(CLI::App& app, Commands& out)
+{
+    auto args = std::make_shared<KeyArgs>();
+    auto* cmd =
+        app.add_subcommand("key", "Triton's cache key: from its components (--components), or the parts "
+                                  "an entry's metadata records");
+    cmd->add_option("ENTRY", args->entry, "An entry folder, or a unique prefix of its name");
+    cmd->add_option("--components", args->components,
+                    "A JSON file with triton_key, source_hash, backend_hash, options_hash, env_vars "
+                    "(see docs/json-schema.md)");
+    cmd->add_option("--root", args->roots, "Where to look an ENTRY prefix up (default: the effective roots)");
+    cmd->add_flag(
+        "--read-extern-libs", args->readExternLibs,
+        "Hash the extern_libs files (libdevice, ...) at the paths the metadata records, outside the "
+        "cache, to rebuild the options hash");
+    cmd->add_flag("--json", args->json,
+                  "Print the documented JSON (kernellens.key/1, kernellens.entry-key/1)");
+    out.push_back({cmd, [args] { return runKey(*args); }});
+}
+
+} // namespace kl::cli

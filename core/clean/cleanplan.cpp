@@ -1,0 +1,181 @@
+#include "clean/cleanplan.h"
+
+#include "doctor/doctor.h"
+#include "doctor/staleness.h"
+#include "formats/groupfile.h"
+#include "report/entrylabels.h"
+
+#include <algorithm>
+#include <map>
+
+namespace kl {
+namespace {
+
+// Only what Triton writes is ever removed; the snapshot's other items are someone else's. Triton
+// names every entry folder after its key, so a folder that merely holds a .json or a .so (in a
+// home folder given by mistake, say) is not an entry; temp names are Triton's own.
+bool removable(const Entry& e, const Snapshot& snap)
+{
+    if (e.kind != EntryKind::Kernel && e.kind != EntryKind::Autotune && e.kind != EntryKind::Module &&
+        e.kind != EntryKind::Temp)
+        return false;
+    if (e.kind != EntryKind::Temp && e.era == KeyEra::None)
+        return false;
+    if (e.rootIndex < 0 || static_cast<std::size_t>(e.rootIndex) >= snap.roots.size())
+        return false;
+    return isPlainFileName(e.folderName) && snap.roots[static_cast<std::size_t>(e.rootIndex)].error.empty();
+}
+
+struct Choice {
+    std::vector<std::string> reasons;
+    bool whole = false;
+    bool tempsOnly = false;
+};
+
+} // namespace
+
+CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const DoctorContext& ctx)
+{
+    CleanPlan plan;
+    plan.roots = snap.roots;
+    const std::int64_t now = ctx.now();
+    auto age = [&](const Entry& e) { return now - e.newestMtimeNs; };
+    auto agoText = [&](const Entry& e) { return humanDuration(age(e) / 1000000000) + " ago"; };
+
+    std::vector<Choice> chosen(snap.entries.size());
+    for (std::size_t i = 0; i < snap.entries.size(); ++i) {
+        const Entry& e = snap.entries[i];
+        plan.totalBefore += e.totalSize;
+        if (!removable(e, snap))
+            continue;
+        Choice& c = chosen[i];
+        auto take = [&](std::string why) {
+            c.reasons.push_back(std::move(why));
+            c.whole = true;
+        };
+        if (policy.olderThanNs && age(e) > *policy.olderThanNs)
+            take("older than " + humanDuration(*policy.olderThanNs / 1000000000) + " (last written " +
+                 agoText(e) + ")");
+        if (policy.stale) {
+            if (std::string why = staleVersionReason(e, ctx); !why.empty())
+                take("stale: " + why);
+            if (std::string why = staleArchReason(e, ctx); !why.empty())
+                take("stale: " + why);
+        }
+        if (policy.incomplete && e.kind == EntryKind::Kernel &&
+            (e.status == EntryStatus::Incomplete || e.status == EntryStatus::Corrupt))
+            take(std::string(toString(e.status)) + " (" +
+                 (e.problems.empty() ? std::string("no details") : e.problems.front().code) + ")");
+        if (policy.orphans) {
+            if (e.kind == EntryKind::Temp) {
+                take("orphan temp left by an interrupted write");
+            } else if (e.hasProblem(problem::OrphanTemp)) {
+                c.tempsOnly = true;
+                c.reasons.push_back("holds temp folders or files left by interrupted writes");
+            }
+        }
+    }
+
+    if (policy.keepLatest) {
+        // Per root and kernel name, newest first; ties broken by path so the plan is stable.
+        std::map<std::pair<int, std::string>, std::vector<std::size_t>> groups;
+        for (std::size_t i = 0; i < snap.entries.size(); ++i) {
+            const Entry& e = snap.entries[i];
+            if (e.kind == EntryKind::Kernel && !e.kernel.empty() && removable(e, snap))
+                groups[{e.rootIndex, e.kernel}].push_back(i);
+        }
+        for (auto& [key, idx] : groups) {
+            std::sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+                const Entry &x = snap.entries[a], &y = snap.entries[b];
+                return x.newestMtimeNs != y.newestMtimeNs ? x.newestMtimeNs > y.newestMtimeNs
+                                                          : x.path < y.path;
+            });
+            for (std::size_t k = *policy.keepLatest; k < idx.size(); ++k) {
+                // k entries of this name are newer; the newest keepLatest of them stay.
+                chosen[idx[k]].reasons.push_back("keep-latest " + std::to_string(*policy.keepLatest) + ": " +
+                                                 std::to_string(k) + " newer " + key.second + " " +
+                                                 (k == 1 ? "entry exists" : "entries exist"));
+                chosen[idx[k]].whole = true;
+            }
+        }
+    }
+
+    // The grace period overrides every policy: a young entry may still be being written.
+    auto young = [&](const Entry& e) { return age(e) < policy.graceNs; };
+    auto skip = [&](const Entry& e, const std::string& why) {
+        plan.skipped.push_back(PlannedSkip{e.path, e.totalSize,
+                                           why + "; written " + agoText(e) + ", within the grace period of " +
+                                               humanDuration(policy.graceNs / 1000000000)});
+    };
+    std::uint64_t remaining = plan.totalBefore;
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < snap.entries.size(); ++i) {
+        Choice& c = chosen[i];
+        if (!c.whole && !c.tempsOnly)
+            continue;
+        const Entry& e = snap.entries[i];
+        if (c.whole && young(e)) {
+            skip(e, c.reasons.front());
+            c = Choice{};
+            continue;
+        }
+        if (c.whole)
+            remaining -= std::min(remaining, e.totalSize);
+        order.push_back(i);
+    }
+
+    if (policy.maxSize && remaining > *policy.maxSize) {
+        const std::uint64_t before = remaining;
+        std::vector<std::size_t> candidates;
+        for (std::size_t i = 0; i < snap.entries.size(); ++i)
+            if (!chosen[i].whole && removable(snap.entries[i], snap))
+                candidates.push_back(i);
+        std::sort(candidates.begin(), candidates.end(), [&](std::size_t a, std::size_t b) {
+            const Entry &x = snap.entries[a], &y = snap.entries[b];
+            return x.newestMtimeNs != y.newestMtimeNs ? x.newestMtimeNs < y.newestMtimeNs : x.path < y.path;
+        });
+        const std::string why =
+            "max-size " + humanSize(*policy.maxSize) + ": the cache holds " + humanSize(before);
+        for (std::size_t i : candidates) {
+            if (remaining <= *policy.maxSize)
+                break;
+            const Entry& e = snap.entries[i];
+            if (young(e)) {
+                skip(e, why);
+                continue;
+            }
+            if (!chosen[i].tempsOnly)
+                order.push_back(i);
+            chosen[i].reasons.push_back(why + ", least recently written first");
+            chosen[i].whole = true;
+            remaining -= std::min(remaining, e.totalSize);
+        }
+        if (remaining > *policy.maxSize)
+            plan.note = "the cache stays at " + humanSize(remaining) + ", over --max-size " +
+                        humanSize(*policy.maxSize) +
+                        ": the rest is within the grace period or not Triton's to remove";
+    }
+
+    for (std::size_t i : order) {
+        const Entry& e = snap.entries[i];
+        PlannedRemoval r;
+        r.rootIndex = e.rootIndex;
+        r.folderName = e.folderName;
+        r.path = e.path;
+        r.kind = e.kind;
+        r.kernel = e.kernel;
+        r.size = chosen[i].whole ? e.totalSize : 0;
+        r.mtimeNs = e.newestMtimeNs;
+        r.scope = chosen[i].whole ? RemovalScope::Entry : RemovalScope::TempsInside;
+        r.reasons = std::move(chosen[i].reasons);
+        plan.bytesPlanned += r.size;
+        plan.removals.push_back(std::move(r));
+    }
+    std::stable_sort(plan.removals.begin(), plan.removals.end(),
+                     [](const PlannedRemoval& a, const PlannedRemoval& b) {
+                         return a.mtimeNs != b.mtimeNs ? a.mtimeNs < b.mtimeNs : a.path < b.path;
+                     });
+    return plan;
+}
+
+} // namespace kl

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "clean/cleanpolicy.h"
+#include "doctor/doctorcontext.h"
+#include "model/snapshot.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kl {
+
+/// What a planned removal takes away.
+enum class RemovalScope {
+    Entry,      ///< the whole entry (folder or lone file)
+    TempsInside ///< only the leftover temp folders and files inside an entry whose writer is gone
+};
+
+struct PlannedRemoval {
+    int rootIndex = 0;      ///< into CleanPlan::roots
+    std::string folderName; ///< the item directly inside that root: all the executor uses
+    std::string path;       ///< for display only: never opened
+    EntryKind kind = EntryKind::Unknown;
+    std::string kernel;
+    std::uint64_t size = 0;   ///< as scanned
+    std::int64_t mtimeNs = 0; ///< newest file, as scanned
+    RemovalScope scope = RemovalScope::Entry;
+    std::vector<std::string> reasons; ///< why each policy chose it
+};
+
+/// An entry a policy chose but the plan leaves alone (younger than the grace period).
+struct PlannedSkip {
+    std::string path;
+    std::uint64_t size = 0;
+    std::string reason;
+};
+
+/// The pure result of applying a policy to a snapshot: what would go, what stays and why.
+struct CleanPlan {
+    std::vector<Root> roots;              ///< the snapshot's roots (the executor opens these)
+    std::vector<PlannedRemoval> removals; ///< least recently written first
+    std::vector<PlannedSkip> skipped;
+    std::uint64_t totalBefore = 0; ///< everything the snapshot holds, foreign files included
+    std::uint64_t bytesPlanned = 0;
+    std::string note; ///< e.g. why --max-size cannot be reached
+};
+
+/// Applies `policy` to `snapshot`. Pure: it reads only the snapshot and, for --stale, the
+/// context's Triton version and GPU archs; "now" comes from the context's clock.
+CleanPlan makeCleanPlan(const Snapshot& snapshot, const CleanPolicy& policy, const DoctorContext& context);
+
+} // namespace kl

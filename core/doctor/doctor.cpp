@@ -1,0 +1,410 @@
+#include "doctor/doctor.h"
+
+#include "doctor/gpubinary.h"
+#include "doctor/problemmapping.h"
+#include "doctor/staleness.h"
+#include "doctor/tempwriter.h"
+#include "scan/entryreader.h"
+#include "util/posixfile.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <thread>
+#include <unistd.h>
+
+namespace kl {
+namespace {
+
+unsigned defaultThreads()
+{
+    // Like the scanner: binary checks wait on the disk when the cache is cold.
+    const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
+    return std::clamp(hw * 4, 4u, 16u);
+}
+
+std::int64_t mtimeOf(const struct stat& st)
+{
+    return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+Finding make(std::string_view code, FindingSeverity severity, const std::string& path, std::string message)
+{
+    Finding f;
+    f.code = std::string(code);
+    f.severity = severity;
+    f.path = printableName(path);
+    f.message = std::move(message);
+    f.fix = fixFor(code);
+    return f;
+}
+
+// Examines one entry: maps its scanner problems and adds the checks that need its files.
+class EntryExaminer {
+public:
+    EntryExaminer(const Entry& e, int rootFd, const DoctorContext& ctx, const DoctorOptions& opt,
+                  std::int64_t now, std::vector<Finding>& out)
+        : m_e(e)
+        , m_rootFd(rootFd)
+        , m_ctx(ctx)
+        , m_opt(opt)
+        , m_now(now)
+        , m_out(out)
+    {
+    }
+
+    std::size_t binariesChecked = 0;
+
+    void run()
+    {
+        if (m_e.kind == EntryKind::Temp) {
+            addTemp(m_e.path, m_e.folderName, m_e.newestMtimeNs);
+        } else if (m_e.hasProblem(problem::OrphanTemp)) {
+            examineTemps();
+        }
+        mapProblems();
+        foreignFiles();
+        if (m_e.kind == EntryKind::Kernel) {
+            if (std::string why = staleVersionReason(m_e, m_ctx); !why.empty())
+                m_out.push_back(make(finding::StaleVersion, FindingSeverity::Info, m_e.path, where() + why));
+            if (std::string why = staleArchReason(m_e, m_ctx); !why.empty())
+                m_out.push_back(make(finding::StaleArch, FindingSeverity::Info, m_e.path, where() + why));
+            if (m_opt.checkBinaries)
+                checkBinaries();
+        }
+    }
+
+private:
+    std::string where() const { return printableName(m_e.path) + ": "; }
+
+    // The entry's folder, opened once, never through a symlink; -1 when it is gone or unreadable.
+    int entryFd()
+    {
+        if (!m_triedOpen) {
+            m_triedOpen = true;
+            if (m_rootFd >= 0 && m_e.folderName.find('/') == std::string::npos)
+                m_fd = UniqueFd(::openat(m_rootFd, m_e.folderName.c_str(),
+                                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        }
+        return m_fd.get();
+    }
+
+    void addTemp(const std::string& path, std::string_view name, std::int64_t mtimeNs)
+    {
+        const bool folder = isTempFolderName(name);
+        const std::string what = folder ? "temporary folder" : "temporary file";
+        const std::int64_t age = std::max<std::int64_t>(0, (m_now - mtimeNs) / 1000000000);
+        Finding f = make(finding::OrphanTemp, FindingSeverity::Warning, path, {});
+        f.ageSeconds = age;
+        const std::string ago = "last written " + humanDuration(age) + " ago";
+        if (auto pid = tempWriterPid(name)) {
+            f.pid = *pid;
+            f.pidAlive = m_ctx.pidAlive(*pid);
+            if (*f.pidAlive) {
+                f.severity = FindingSeverity::Info;
+                m_liveTemp = true;
+                f.message = printableName(path) + ": " + what + " of pid " + std::to_string(*pid) +
+                            ", which is alive on this host: a compile may be running (" + ago + ")";
+            } else {
+                f.message = printableName(path) + ": " + what + " left by pid " + std::to_string(*pid) +
+                            ", which no longer runs on this host: an interrupted write (" + ago + ")";
+            }
+        } else {
+            f.message = printableName(path) + ": " + what +
+                        " left by an interrupted write (its name records no "
+                        "pid; " +
+                        ago + ")";
+        }
+        m_out.push_back(std::move(f));
+    }
+
+    // Lists the entry again for its temp folders and files: the snapshot keeps their count in
+    // problems but not their names and times.
+    void examineTemps()
+    {
+        const int fd = entryFd();
+        DIR* dir = fd >= 0 ? ::fdopendir(::dup(fd)) : nullptr;
+        if (!dir) {
+            for (const Problem& p : m_e.problems)
+                if (p.code == problem::OrphanTemp)
+                    m_out.push_back(make(finding::OrphanTemp, FindingSeverity::Warning, m_e.path, p.message));
+            return;
+        }
+        while (struct dirent* d = ::readdir(dir)) {
+            std::string_view name(d->d_name);
+            if (!isTempName(name))
+                continue;
+            struct stat st {};
+            if (::fstatat(::dirfd(dir), d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+                continue; // gone since: its writer finished
+            addTemp(joinPath(m_e.path, name), name, mtimeOf(st));
+        }
+        ::closedir(dir);
+    }
+
+    void mapProblems()
+    {
+        std::string incomplete;
+        for (const Problem& p : m_e.problems) {
+            if (p.code == problem::MissingGroup || p.code == problem::MissingMetadata ||
+                p.code == problem::EmptyEntry) {
+                incomplete += (incomplete.empty() ? "" : "; ") + p.message;
+                continue;
+            }
+            if (auto m = mapProblem(p.code)) {
+                // Every finding names its path; the scanner's messages mostly do already.
+                const bool named = p.message.find(printableName(m_e.path)) != std::string::npos;
+                Finding f = make(m->code, m->severity, m_e.path, named ? p.message : where() + p.message);
+                f.fix = m->fix;
+                m_out.push_back(std::move(f));
+            }
+        }
+        if (!incomplete.empty()) {
+            // With its writer alive the entry is most likely being written right now.
+            FindingSeverity s = m_liveTemp ? FindingSeverity::Info : FindingSeverity::Warning;
+            std::string msg = where() + incomplete;
+            if (m_liveTemp)
+                msg += " (a writer is alive: probably being written now)";
+            m_out.push_back(make(finding::IncompleteEntry, s, m_e.path, std::move(msg)));
+        }
+    }
+
+    void foreignFiles()
+    {
+        if (m_e.kind == EntryKind::Foreign) {
+            m_out.push_back(make(finding::ForeignFile, FindingSeverity::Info, m_e.path,
+                                 where() + "not written by Triton (a DeepSpeed or Inductor file)"));
+        } else if (m_e.kind == EntryKind::Unknown && !m_e.hasProblem(problem::Symlink) &&
+                   !m_e.hasProblem(problem::Unreadable)) {
+            m_out.push_back(make(finding::ForeignFile, FindingSeverity::Warning, m_e.path,
+                                 where() + "not a Triton cache entry (no stage, metadata or group file)"));
+        } else if (m_e.kind == EntryKind::Kernel) {
+            for (const Stage& s : m_e.stages)
+                if (!s.known)
+                    m_out.push_back(make(finding::ForeignFile, FindingSeverity::Info,
+                                         joinPath(m_e.path, s.fileName),
+                                         printableName(joinPath(m_e.path, s.fileName)) +
+                                             ": a file Triton does not write (forks add .sass and others)"));
+        }
+    }
+
+    // Opens a file of the entry in one call where the kernel can refuse symlinks on the whole way
+    // (openat2, Linux 5.6+); otherwise through the entry's folder descriptor.
+    UniqueFd openFile(const std::string& name)
+    {
+        if (m_rootFd >= 0 && !s_noOpenat2.load(std::memory_order_relaxed)) {
+            struct open_how how {};
+            how.flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
+            how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
+            const std::string rel = m_e.folderName + "/" + name;
+            const long fd = ::syscall(SYS_openat2, m_rootFd, rel.c_str(), &how, sizeof how);
+            if (fd >= 0 || errno != ENOSYS)
+                return UniqueFd(static_cast<int>(fd));
+            s_noOpenat2 = true;
+        }
+        const int dirFd = entryFd();
+        return UniqueFd(
+            dirFd < 0 ? -1 : ::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    }
+
+    void checkBinaries()
+    {
+        if (m_e.folderName.find('/') != std::string::npos)
+            return;
+        for (const Stage& s : m_e.stages) {
+            const std::string_view ext = s.ext();
+            if ((ext != "cubin" && ext != "hsaco") || s.size == 0)
+                continue;
+            UniqueFd fd = openFile(s.fileName);
+            if (!fd.valid())
+                continue; // gone, or a symlink the scanner already reported
+            // The scanned size saves an fstat per file; a failed check is confirmed against the
+            // file as it is now (replaced since the scan, or not a regular file at all).
+            GpuBinaryCheck c = checkGpuBinary(fd.get(), s.size, ext, m_e.target);
+            if (!c.ok) {
+                struct stat st {};
+                if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+                    continue;
+                if (static_cast<std::uint64_t>(st.st_size) != s.size)
+                    c = checkGpuBinary(fd.get(), static_cast<std::uint64_t>(st.st_size), ext, m_e.target);
+            }
+            ++binariesChecked;
+            if (!c.ok) {
+                const std::string path = joinPath(m_e.path, s.fileName);
+                m_out.push_back(make(finding::InvalidBinary, FindingSeverity::Error, path,
+                                     printableName(path) + ": " + c.problem));
+            }
+        }
+    }
+
+    static inline std::atomic<bool> s_noOpenat2{false};
+
+    const Entry& m_e;
+    int m_rootFd;
+    const DoctorContext& m_ctx;
+    const DoctorOptions& m_opt;
+    std::int64_t m_now;
+    std::vector<Finding>& m_out;
+    UniqueFd m_fd;
+    bool m_triedOpen = false;
+    bool m_liveTemp = false;
+};
+
+void rootFindings(const Snapshot& snap, const DoctorContext& ctx, std::vector<Finding>& out)
+{
+    for (const Root& r : snap.roots) {
+        if (!r.error.empty() && (r.exists || r.reason == "given")) {
+            Finding f = make(finding::Unreadable, FindingSeverity::Error, r.path, r.error);
+            f.fix = mapProblem(problem::Unreadable)->fix;
+            out.push_back(std::move(f));
+        }
+        // Judge the folder actually used, even when it does not exist yet (DeepSpeed's lesson).
+        if (r.parentIndex >= 0 || !ctx.probeFilesystem)
+            continue;
+        const FsInfo fs = ctx.probeFilesystem(r.path);
+        if (fs.category != FsCategory::Network)
+            continue;
+        std::string msg = printableName(r.path) + " is on a network filesystem (" + fs.type;
+        if (!fs.source.empty())
+            msg += " from " + fs.source;
+        if (!fs.mountPoint.empty())
+            msg += ", mounted at " + printableName(fs.mountPoint);
+        msg += ")";
+        if (fs.walkedUp)
+            msg += "; the folder does not exist yet, judged by " + printableName(fs.probedPath);
+        msg += "; it is used as " + r.reason;
+        out.push_back(make(finding::NetworkFs, FindingSeverity::Warning, r.path, std::move(msg)));
+    }
+}
+
+void floodFindings(const Snapshot& snap, std::size_t threshold, std::vector<Finding>& out)
+{
+    std::vector<std::map<std::string, std::size_t>> perRoot(snap.roots.size());
+    for (const Entry& e : snap.entries)
+        if (e.kind == EntryKind::Kernel && !e.kernel.empty() && e.rootIndex >= 0 &&
+            static_cast<std::size_t>(e.rootIndex) < perRoot.size())
+            ++perRoot[static_cast<std::size_t>(e.rootIndex)][e.kernel];
+    for (std::size_t i = 0; i < perRoot.size(); ++i) {
+        for (const auto& [kernel, n] : perRoot[i]) {
+            if (n <= threshold)
+                continue;
+            const std::string& root = snap.roots[i].path;
+            Finding f =
+                make(finding::Flood, FindingSeverity::Warning, root,
+                     printableName(root) + ": kernel " + printableName(kernel) + " has " + std::to_string(n) +
+                         " cached specialisations (more than " + std::to_string(threshold) + ")");
+            f.kernel = printableName(kernel);
+            f.count = static_cast<std::int64_t>(n);
+            out.push_back(std::move(f));
+        }
+    }
+}
+
+} // namespace
+
+std::string humanDuration(std::int64_t s)
+{
+    if (s < 0)
+        s = 0;
+    auto two = [](std::int64_t a, const char* ua, std::int64_t b, const char* ub) {
+        return std::to_string(a) + " " + ua + (b ? " " + std::to_string(b) + " " + ub : std::string());
+    };
+    if (s < 60)
+        return std::to_string(s) + " s";
+    if (s < 3600)
+        return two(s / 60, "min", 0, "");
+    if (s < 86400)
+        return two(s / 3600, "h", (s % 3600) / 60, "min");
+    return two(s / 86400, "d", (s % 86400) / 3600, "h");
+}
+
+DoctorSummary DoctorReport::summary() const
+{
+    DoctorSummary s;
+    s.entries = entries;
+    s.findings = findings.size();
+    for (FindingSeverity sev : {FindingSeverity::Error, FindingSeverity::Warning, FindingSeverity::Info})
+        s.bySeverity[std::string(toString(sev))] = 0;
+    for (const Finding& f : findings) {
+        ++s.bySeverity[std::string(toString(f.severity))];
+        ++s.byCode[f.code];
+    }
+    s.binariesChecked = binariesChecked;
+    s.cancelled = cancelled;
+    return s;
+}
+
+bool DoctorReport::hasWarningsOrErrors() const
+{
+    return std::any_of(findings.begin(), findings.end(),
+                       [](const Finding& f) { return f.severity != FindingSeverity::Info; });
+}
+
+Doctor::Doctor(DoctorContext context, DoctorOptions options)
+    : m_context(std::move(context))
+    , m_options(std::move(options))
+{
+}
+
+DoctorReport Doctor::examine(const Snapshot& snap) const
+{
+    DoctorReport report;
+    report.entries = snap.entries.size();
+    rootFindings(snap, m_context, report.findings);
+    floodFindings(snap, m_options.floodThreshold, report.findings);
+
+    std::vector<UniqueFd> rootFds;
+    rootFds.reserve(snap.roots.size());
+    for (const Root& r : snap.roots)
+        rootFds.emplace_back(::open(r.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+
+    const std::int64_t now = m_context.now();
+    std::vector<std::vector<Finding>> perEntry(snap.entries.size());
+    std::atomic<std::size_t> next{0}, done{0}, checked{0};
+    std::atomic<bool> stopped{false};
+    auto work = [&] {
+        for (;;) {
+            if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed)) {
+                stopped = true;
+                return;
+            }
+            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= snap.entries.size())
+                return;
+            const Entry& e = snap.entries[i];
+            const auto ri = static_cast<std::size_t>(e.rootIndex);
+            EntryExaminer x(e, ri < rootFds.size() ? rootFds[ri].get() : -1, m_context, m_options, now,
+                            perEntry[i]);
+            x.run();
+            checked.fetch_add(x.binariesChecked, std::memory_order_relaxed);
+            const std::size_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+            if (m_options.progress)
+                m_options.progress(d, snap.entries.size());
+        }
+    };
+    const unsigned threads =
+        static_cast<unsigned>(std::min<std::size_t>(m_options.threads ? m_options.threads : defaultThreads(),
+                                                    std::max<std::size_t>(1, snap.entries.size())));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+        pool.emplace_back(work);
+    work();
+    for (auto& t : pool)
+        t.join();
+
+    std::size_t total = report.findings.size();
+    for (const auto& v : perEntry)
+        total += v.size();
+    report.findings.reserve(total);
+    for (auto& v : perEntry)
+        for (Finding& f : v)
+            report.findings.push_back(std::move(f));
+    report.binariesChecked = checked.load();
+    report.cancelled = stopped.load() || snap.cancelled;
+    return report;
+}
+
+} // namespace kl

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kl {
+
+/// How much a finding matters. `klens doctor` exits 1 when any is a warning or an error.
+enum class FindingSeverity { Info, Warning, Error };
+
+std::string_view toString(FindingSeverity severity); ///< "info", "warning", "error"
+
+/// One thing the doctor found, with what to do about it. `code` is stable (see finding::).
+struct Finding {
+    std::string code;
+    FindingSeverity severity = FindingSeverity::Warning;
+    std::string path;     ///< the file, entry folder or root it is about
+    std::string message;  ///< what is wrong, naming the path and the cause
+    std::string_view fix; ///< what to do about it: always static text (one copy for many findings)
+
+    // Extra facts some codes carry (written to JSON when set).
+    std::optional<std::int64_t> pid;        ///< orphan-temp: the writer's pid from the folder name
+    std::optional<bool> pidAlive;           ///< orphan-temp: that pid runs on this host
+    std::optional<std::int64_t> ageSeconds; ///< orphan-temp: since it was last written
+    std::optional<std::int64_t> count;      ///< flood: specialisations of one kernel
+    std::string kernel;                     ///< flood: the kernel name
+};
+
+/// Finding codes. The scanner's problem codes (model/entry.h) keep their spelling here, except
+/// missing-group, missing-metadata and empty-entry, which the doctor reports as incomplete-entry.
+namespace finding {
+inline constexpr std::string_view OrphanTemp = "orphan-temp";
+inline constexpr std::string_view IncompleteEntry = "incomplete-entry";
+inline constexpr std::string_view MissingChild = "missing-child";
+inline constexpr std::string_view MovedCache = "moved-cache";
+inline constexpr std::string_view PathOutsideRoot = "path-outside-root";
+inline constexpr std::string_view HashMismatch = "hash-mismatch";
+inline constexpr std::string_view CorruptJson = "corrupt-json";
+inline constexpr std::string_view EmptyFile = "empty-file";
+inline constexpr std::string_view InvalidBinary = "invalid-binary";
+inline constexpr std::string_view StaleArch = "stale-arch";
+inline constexpr std::string_view StaleVersion = "stale-version";
+inline constexpr std::string_view Flood = "flood";
+inline constexpr std::string_view ForeignFile = "foreign-file";
+inline constexpr std::string_view NetworkFs = "network-fs";
+inline constexpr std::string_view Unreadable = "unreadable";
+inline constexpr std::string_view Symlink = "symlink";
+inline constexpr std::string_view NonUtf8Name = "non-utf8-name";
+inline constexpr std::string_view Oversized = "oversized-json";
+inline constexpr std::string_view NameMismatch = "name-mismatch";
+} // namespace finding
+
+} // namespace kl

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "doctor/finding.h"
+#include "model/entry.h"
+
+#include <optional>
+#include <string_view>
+
+namespace kl {
+
+/// How the doctor reports one of the scanner's problem codes.
+struct ProblemMapping {
+    std::string_view code; ///< the finding code (most keep the scanner's spelling)
+    FindingSeverity severity;
+    std::string_view fix;
+};
+
+/// The finding for a scanner problem code; nothing for codes the doctor reports its own way
+/// (orphan-temp, and missing-group/missing-metadata/empty-entry, gathered into incomplete-entry).
+std::optional<ProblemMapping> mapProblem(std::string_view problemCode);
+
+/// The suggested fix of the doctor's own codes (orphan-temp, incomplete-entry, invalid-binary, ...).
+std::string_view fixFor(std::string_view findingCode);
+
+} // namespace kl

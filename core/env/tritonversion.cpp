@@ -1,0 +1,229 @@
+#include "env/tritonversion.h"
+
+#include "util/posixfile.h"
+
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace kl {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool isExecutableFile(const std::string& path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+// execvp's lookup, done here so the error can say which PATH was searched.
+std::string findInPath(const std::string& name, const std::string& pathVar)
+{
+    if (name.find('/') != std::string::npos)
+        return isExecutableFile(name) ? name : std::string{};
+    std::size_t start = 0;
+    while (start <= pathVar.size()) {
+        std::size_t colon = pathVar.find(':', start);
+        if (colon == std::string::npos)
+            colon = pathVar.size();
+        std::string dir = pathVar.substr(start, colon - start);
+        std::string candidate = joinPath(dir.empty() ? "." : dir, name);
+        if (isExecutableFile(candidate))
+            return candidate;
+        start = colon + 1;
+    }
+    return {};
+}
+
+std::string trim(const std::string& s)
+{
+    auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return {};
+    auto e = s.find_last_not_of(" \t\r\n");
+    return s.substr(b, e - b + 1);
+}
+
+std::string lastLine(const std::string& text)
+{
+    std::string t = trim(text);
+    auto nl = t.rfind('\n');
+    return nl == std::string::npos ? t : trim(t.substr(nl + 1));
+}
+
+struct Pipe {
+    UniqueFd read, write;
+    bool open()
+    {
+        int fds[2];
+        if (::pipe2(fds, O_CLOEXEC) != 0)
+            return false;
+        read = UniqueFd(fds[0]);
+        write = UniqueFd(fds[1]);
+        return true;
+    }
+};
+
+struct RunResult {
+    bool started = false;
+    bool timedOut = false;
+    int status = 0;
+    std::string out, err, error;
+};
+
+RunResult runWithTimeout(const std::string& program, const std::vector<std::string>& args,
+                         std::chrono::milliseconds timeout)
+{
+    RunResult r;
+    Pipe out, err;
+    if (!out.open() || !err.open()) {
+        r.error = "cannot create a pipe: " + errnoText(errno);
+        return r;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out.write.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, err.write.get(), STDERR_FILENO);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    // Its own process group, so a timeout kills whatever the interpreter started as well.
+    posix_spawnattr_setpgroup(&attr, 0);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
+
+    std::vector<char*> argv;
+    for (const std::string& a : args)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, program.c_str(), &actions, &attr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    out.write = UniqueFd();
+    err.write = UniqueFd();
+    if (rc != 0) {
+        r.error = "cannot run " + program + ": " + errnoText(rc);
+        return r;
+    }
+    r.started = true;
+
+    // Read both pipes until they close or the deadline passes; a chatty import must not block on
+    // a full stderr pipe while we wait on stdout.
+    constexpr std::size_t kMaxOutput = 1 << 20;
+    const auto deadline = Clock::now() + timeout;
+    bool outOpen = true, errOpen = true;
+    while (outOpen || errOpen) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        if (left.count() <= 0) {
+            r.timedOut = true;
+            break;
+        }
+        pollfd fds[2] = {{outOpen ? out.read.get() : -1, POLLIN, 0},
+                         {errOpen ? err.read.get() : -1, POLLIN, 0}};
+        const int n = ::poll(fds, 2, static_cast<int>(left.count()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            break;
+        for (int i = 0; i < 2; ++i) {
+            if (!fds[i].revents)
+                continue;
+            char buf[4096];
+            const ssize_t got = ::read(fds[i].fd, buf, sizeof buf);
+            std::string& dst = i == 0 ? r.out : r.err;
+            if (got > 0 && dst.size() < kMaxOutput)
+                dst.append(buf, static_cast<std::size_t>(got));
+            else if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN))
+                (i == 0 ? outOpen : errOpen) = false;
+        }
+    }
+    // The pipes closed: the interpreter is exiting. Reap it, but a child that closed its pipes
+    // and kept running is killed at the deadline.
+    bool reaped = false;
+    while (!r.timedOut && !reaped) {
+        const pid_t w = ::waitpid(pid, &r.status, WNOHANG);
+        if (w == pid || (w < 0 && errno != EINTR))
+            reaped = true;
+        else if (Clock::now() >= deadline)
+            r.timedOut = true;
+        else
+            ::usleep(5000);
+    }
+    if (r.timedOut) {
+        ::kill(-pid, SIGKILL);
+        // A process stuck in uninterruptible I/O (an import from a hung NFS mount) dies only when
+        // the I/O returns: wait a moment, then leave it rather than hang with it.
+        const auto giveUp = Clock::now() + std::chrono::seconds(1);
+        while (Clock::now() < giveUp) {
+            const pid_t w = ::waitpid(pid, &r.status, WNOHANG);
+            if (w == pid || (w < 0 && errno != EINTR))
+                break;
+            ::usleep(5000);
+        }
+    }
+    return r;
+}
+
+} // namespace
+
+TritonVersion detectTritonVersion(const Environment& env, std::chrono::milliseconds timeout)
+{
+    TritonVersion v;
+    std::string name = "python3";
+    if (auto p = env.get("KL_PYTHON"); p && !p->empty())
+        name = *p;
+    const std::string pathVar = env.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
+    v.python = findInPath(name, pathVar);
+    if (v.python.empty()) {
+        v.python = name;
+        v.error = name.find('/') != std::string::npos
+                      ? name + " (from KL_PYTHON) does not exist or is not executable"
+                      : "no " + name + " on PATH (" + pathVar + ")";
+        return v;
+    }
+    const RunResult r =
+        runWithTimeout(v.python, {v.python, "-c", "import triton; print(triton.__version__)"}, timeout);
+    if (!r.started) {
+        v.error = r.error;
+        return v;
+    }
+    if (r.timedOut) {
+        v.error = v.python + " did not answer within " + std::to_string(timeout.count()) +
+                  " ms (import triton hung); killed";
+        return v;
+    }
+    if (WIFSIGNALED(r.status)) {
+        v.error =
+            v.python + " was killed by signal " + std::to_string(WTERMSIG(r.status)) + " importing triton";
+        return v;
+    }
+    if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
+        const std::string last = lastLine(r.err);
+        v.error = "import triton failed in " + v.python + " (exit " + std::to_string(WEXITSTATUS(r.status)) +
+                  ")" + (last.empty() ? "" : ": " + last);
+        return v;
+    }
+    v.version = lastLine(r.out);
+    if (v.version.empty() || v.version.size() > 64 || !isValidUtf8(v.version)) {
+        v.error = v.python + " printed no Triton version";
+        v.version.clear();
+        return v;
+    }
+    v.found = true;
+    return v;
+}
+
+} // namespace kl

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "env/environment.h"
+
+#include <chrono>
+#include <string>
+
+namespace kl {
+
+/// The Triton a Python interpreter would import, or why none could be asked.
+struct TritonVersion {
+    bool found = false;
+    std::string version; ///< "3.9.0"
+    std::string python;  ///< the interpreter that was run (resolved through PATH)
+    std::string error;   ///< why not: no python3, the import's last error line, a timeout
+};
+
+/// Run `python3 -c "import triton; print(triton.__version__)"` (python3 from PATH, or KL_PYTHON)
+/// without a shell. Never waits longer than `timeout`: the interpreter and anything it started
+/// are killed then.
+TritonVersion detectTritonVersion(const Environment& env,
+                                  std::chrono::milliseconds timeout = std::chrono::seconds(5));
+
+} // namespace kl

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdio>
+#include <functional>
+#include <rapidjson/filewritestream.h>
+#include <rapidjson/writer.h>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kl::json {
+
+/// The writer every klens JSON document uses: UTF-8, Infinity/NaN written as Python writes them.
+using Writer = rapidjson::Writer<rapidjson::FileWriteStream, rapidjson::UTF8<>, rapidjson::UTF8<>,
+                                 rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
+
+/// A string value. File names need not be UTF-8 but JSON strings must: invalid bytes are
+/// written as the text \xHH (documented in docs/json-schema.md).
+void str(Writer& w, std::string_view s);
+
+/// `key`: the string, or null when it is empty.
+void strOrNull(Writer& w, const char* key, std::string_view s);
+
+/// `key`: an array of strings.
+void strings(Writer& w, const char* key, const std::vector<std::string>& list);
+
+/// Write one document to `out` through a buffer, then a newline, and flush.
+void writeDocument(std::FILE* out, const std::function<void(Writer&)>& body);
+
+} // namespace kl::json

@@ -1,0 +1,87 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace kl {
+
+struct StoreOptions {
+    /// fsync every file before its rename and the entry folder after the renames, so that an
+    /// entry whose group file survives a power loss also has all its children. Off: Triton's own
+    /// behaviour (atomic against crashes of the process, not of the machine), several times faster.
+    bool fsync = true;
+    /// get() refuses files larger than this (a damaged or foreign file, not a kernel).
+    std::uint64_t maxReadBytes = 1ull << 30;
+};
+
+/// The files of one entry: file name -> bytes.
+using StoreFiles = std::map<std::string, std::string>;
+
+struct PutResult {
+    bool ok = false;
+    std::string error;     ///< when !ok: the path and the cause
+    std::string entryPath; ///< the entry folder (set once the key is valid)
+
+    explicit operator bool() const { return ok; }
+};
+
+enum class GetOutcome { Hit, Miss, Error };
+
+struct GetResult {
+    GetOutcome outcome = GetOutcome::Miss;
+    StoreFiles files;      ///< on a hit: every child the group file lists
+    std::string entryPath; ///< the entry folder (set once the key is valid)
+    std::string message;   ///< why it missed, or the error (path and cause)
+    /// On a hit whose group file records another location (a moved or copied cache): the folder
+    /// it records. Triton itself would miss on such an entry and recompile.
+    std::string recordedElsewhere;
+
+    bool hit() const { return outcome == GetOutcome::Hit; }
+};
+
+/// Reads and writes kernel entries in a Triton 3.x cache root, in Triton's own layout:
+/// `<root>/<base32 of the sha256 key>/<name>.<ext>`, the metadata `<name>.json` and the group file
+/// `__grp__<name>.json` (the commit marker, written last). This is the only code in KernelLens that
+/// writes cache entries.
+///
+/// Every file is written in a private `tmp.pid_<pid>_<uuid4>/` folder inside the entry and renamed
+/// into place, so a reader (Triton, `get`, the scanner) sees each file whole or not at all, and an
+/// entry is a hit only once its group file names children that all exist. A crash leaves a temp
+/// folder or an entry without a group file, both of which the scanner reports. Concurrent writers
+/// of one key (threads or processes) never tear a file; as in Triton, each file then comes whole
+/// from one of them, which is harmless because a key names one compile's output.
+///
+/// Methods are const and keep no state between calls: safe to call from several threads.
+class CacheStore {
+public:
+    explicit CacheStore(std::string_view root, StoreOptions options = {});
+
+    /// The root as recorded in group files: absolute and lexically clean.
+    const std::string& root() const { return m_root; }
+    const StoreOptions& options() const { return m_options; }
+
+    /// The kernel name as file names carry it: cut to 150 characters (code points, as Python cuts).
+    static std::string fileStem(std::string_view kernelName);
+
+    /// The entry folder for a sha256 hex key; empty when the key is not 64 hex digits.
+    std::string entryPath(std::string_view keyHex) const;
+
+    /// Write one entry. `files` maps file names, each `<stem>.<ext>` with `stem` = fileStem(kernelName),
+    /// to their bytes, and must hold the metadata `<stem>.json`. Files are written in Triton's order
+    /// (source, ttir, ttgir, llir, ptx, cubin, amdgcn, hsaco, other stages, then the metadata); the
+    /// group file maps each to its absolute path. Existing files of the entry are replaced.
+    PutResult put(std::string_view keyHex, std::string_view kernelName, const StoreFiles& files) const;
+
+    /// Read one entry: a hit only when its group file exists, names the metadata json and every
+    /// child it lists exists; children are read by name inside the entry folder, never through the
+    /// recorded path. `kernelName` picks the group file; when empty, the entry's only group file.
+    GetResult get(std::string_view keyHex, std::string_view kernelName = {}) const;
+
+private:
+    std::string m_root;
+    StoreOptions m_options;
+};
+
+} // namespace kl
