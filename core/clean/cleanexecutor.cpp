@@ -30,31 +30,7 @@ struct OpenedRoot {
     std::string error;
 };
 
-struct Listed {
-    std::string name;
-    unsigned char type;
-};
-
-bool listFolder(int fd, std::vector<Listed>& out, int& err)
-{
-    alignas(struct dirent64) char buffer[16384];
-    for (;;) {
-        const ssize_t n = ::getdents64(fd, buffer, sizeof buffer);
-        if (n == 0)
-            return true;
-        if (n < 0) {
-            err = errno;
-            return false;
-        }
-        for (ssize_t off = 0; off < n;) {
-            const auto* d = reinterpret_cast<const struct dirent64*>(buffer + off);
-            off += d->d_reclen;
-            const std::string_view nm(d->d_name);
-            if (nm != "." && nm != "..")
-                out.push_back(Listed{std::string(nm), d->d_type});
-        }
-    }
-}
+using Listed = DirName;
 
 // Opens the roots the plan needs. Nested roots are opened from their parent's descriptor by one
 // plain name, so they too stay under the top-level root and on its mount.
@@ -156,7 +132,7 @@ public:
                             " is a mount point (another filesystem or a bind mount); not entered");
         std::vector<Listed> names;
         int err = 0;
-        if (!listFolder(fd.get(), names, err))
+        if (!listDirectory(fd.get(), names, err))
             return done(err == ENOENT ? RemovalResult::Vanished : RemovalResult::Failed,
                         "cannot list " + printableName(m_path) + ": " + errnoText(err));
         if (m_r.scope == RemovalScope::TempsInside)
@@ -282,7 +258,7 @@ private:
         ::lseek(fd, 0, SEEK_SET);
         std::vector<Listed> names;
         int err = 0;
-        listFolder(fd, names, err);
+        listDirectory(fd, names, err);
         for (const Listed& n : names)
             if (std::string_view(n.name).starts_with(kGroupPrefix))
                 ::unlinkat(fd, n.name.c_str(), 0);

@@ -57,18 +57,7 @@ void writeCleanJson(const CleanPlan& plan, const CleanPolicy& policy, const Clea
         w.Key("dry_run");
         w.Bool(result == nullptr);
         w.Key("roots");
-        w.StartArray();
-        for (const Root& r : plan.roots) {
-            w.StartObject();
-            w.Key("path");
-            str(w, r.path);
-            w.Key("reason");
-            str(w, r.reason);
-            w.Key("exists");
-            w.Bool(r.exists);
-            w.EndObject();
-        }
-        w.EndArray();
+        writeRoots(w, plan.roots);
         writePolicy(w, policy);
         w.Key("removals");
         w.StartArray();

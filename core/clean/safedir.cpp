@@ -14,31 +14,7 @@ namespace {
 // Deeper than any Triton entry: a temp folder holds files, never folders.
 constexpr int kMaxDepth = 16;
 
-struct Name {
-    std::string name;
-    unsigned char type;
-};
-
-bool listAll(int fd, std::vector<Name>& out, int& err)
-{
-    alignas(struct dirent64) char buffer[16384];
-    for (;;) {
-        const ssize_t n = ::getdents64(fd, buffer, sizeof buffer);
-        if (n == 0)
-            return true;
-        if (n < 0) {
-            err = errno;
-            return false;
-        }
-        for (ssize_t off = 0; off < n;) {
-            const auto* d = reinterpret_cast<const struct dirent64*>(buffer + off);
-            off += d->d_reclen;
-            const std::string_view nm(d->d_name);
-            if (nm != "." && nm != "..")
-                out.push_back(Name{std::string(nm), d->d_type});
-        }
-    }
-}
+using Name = DirName;
 
 } // namespace
 
@@ -100,7 +76,7 @@ bool removeTreeAt(int parentFd, const std::string& name, const MountId& boundary
     }
     std::vector<Name> names;
     int err = 0;
-    if (!listAll(fd.get(), names, err)) {
+    if (!listDirectory(fd.get(), names, err)) {
         error = "cannot list " + printableName(shownPath) + ": " + errnoText(err);
         return false;
     }

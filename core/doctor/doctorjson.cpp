@@ -1,6 +1,7 @@
 #include "doctor/doctorjson.h"
 
 #include "report/jsonwriter.h"
+#include "report/snapshotjson.h"
 #include "util/posixfile.h"
 
 namespace kl {
@@ -81,18 +82,7 @@ void writeDoctorJson(const Snapshot& snap, const DoctorReport& report, const Doc
         w.Bool(static_cast<bool>(ctx.probeFilesystem));
         w.EndObject();
         w.Key("roots");
-        w.StartArray();
-        for (const Root& r : snap.roots) {
-            w.StartObject();
-            w.Key("path");
-            str(w, r.path);
-            w.Key("reason");
-            str(w, r.reason);
-            w.Key("exists");
-            w.Bool(r.exists);
-            w.EndObject();
-        }
-        w.EndArray();
+        writeRoots(w, snap.roots);
         w.Key("findings");
         w.StartArray();
         for (const Finding& f : report.findings)

@@ -141,6 +141,29 @@ void writeFields(Writer& w, const char* name, const std::vector<MetadataField>& 
 
 } // namespace
 
+void writeRoots(json::Writer& w, const std::vector<Root>& roots)
+{
+    w.StartArray();
+    for (const Root& r : roots) {
+        w.StartObject();
+        w.Key("path");
+        str(w, r.path);
+        w.Key("reason");
+        str(w, r.reason);
+        w.Key("exists");
+        w.Bool(r.exists);
+        json::strOrNull(w, "error", r.error);
+        json::strOrNull(w, "note", r.note);
+        w.Key("parent");
+        if (r.parentIndex < 0 || static_cast<std::size_t>(r.parentIndex) >= roots.size())
+            w.Null();
+        else
+            str(w, roots[static_cast<std::size_t>(r.parentIndex)].path);
+        w.EndObject();
+    }
+    w.EndArray();
+}
+
 std::string isoTime(std::int64_t ns)
 {
     std::time_t secs = static_cast<std::time_t>(ns / 1000000000);
@@ -159,33 +182,7 @@ void writeSnapshotJson(const Snapshot& snap, std::FILE* out)
         key(w, "schema");
         w.String("kernellens.scan/1");
         key(w, "roots");
-        w.StartArray();
-        for (const Root& r : snap.roots) {
-            w.StartObject();
-            key(w, "path");
-            str(w, r.path);
-            key(w, "reason");
-            str(w, r.reason);
-            key(w, "exists");
-            w.Bool(r.exists);
-            key(w, "error");
-            if (r.error.empty())
-                w.Null();
-            else
-                str(w, r.error);
-            key(w, "note");
-            if (r.note.empty())
-                w.Null();
-            else
-                str(w, r.note);
-            key(w, "parent");
-            if (r.parentIndex < 0)
-                w.Null();
-            else
-                str(w, snap.roots[static_cast<std::size_t>(r.parentIndex)].path);
-            w.EndObject();
-        }
-        w.EndArray();
+        writeRoots(w, snap.roots);
         key(w, "entries");
         w.StartArray();
         for (const Entry& e : snap.entries)

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -30,6 +31,27 @@ int UniqueFd::release()
     int fd = m_fd;
     m_fd = -1;
     return fd;
+}
+
+bool listDirectory(int fd, std::vector<DirName>& out, int& err)
+{
+    alignas(struct dirent64) char buffer[16384];
+    for (;;) {
+        const ssize_t n = ::getdents64(fd, buffer, sizeof buffer);
+        if (n == 0)
+            return true;
+        if (n < 0) {
+            err = errno;
+            return false;
+        }
+        for (ssize_t off = 0; off < n;) {
+            const auto* d = reinterpret_cast<const struct dirent64*>(buffer + off);
+            off += d->d_reclen;
+            const std::string_view nm(d->d_name);
+            if (nm != "." && nm != "..")
+                out.push_back(DirName{std::string(nm), d->d_type});
+        }
+    }
 }
 
 std::string errnoText(int err)

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kl {
 
@@ -30,6 +31,16 @@ public:
 private:
     int m_fd = -1;
 };
+
+/// A name read from a folder and its d_type (DT_DIR, DT_REG, DT_LNK, or DT_UNKNOWN).
+struct DirName {
+    std::string name;
+    unsigned char type;
+};
+
+/// Every name in an open folder except "." and "..", read with getdents64 on `fd` itself (no dup,
+/// no DIR allocation). Returns false with `err` set to the errno on failure.
+bool listDirectory(int fd, std::vector<DirName>& out, int& err);
 
 /// "<cause>" for an errno value, e.g. "No such file or directory".
 std::string errnoText(int err);
