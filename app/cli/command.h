@@ -23,5 +23,6 @@ void addFsCommand(CLI::App& app, Commands& out);
 void addEnvCommand(CLI::App& app, Commands& out);
 void addDoctorCommand(CLI::App& app, Commands& out);
 void addCleanCommand(CLI::App& app, Commands& out);
+void addCubinCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

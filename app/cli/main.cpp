@@ -18,6 +18,7 @@ int main(int argc, char** argv)
     kl::cli::addEnvCommand(app, commands);
     kl::cli::addDoctorCommand(app, commands);
     kl::cli::addCleanCommand(app, commands);
+    kl::cli::addCubinCommand(app, commands);
 
     try {
         app.parse(argc, argv);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cubin/cudaelf.h"
 #include "model/entry.h"
 
 #include <cstdint>
@@ -24,9 +25,6 @@ GpuBinaryCheck checkGpuBinary(int fd, std::uint64_t fileSize, std::string_view e
 
 /// "gfx90a" for an AMDGPU e_flags mach value (EF_AMDGPU_MACH); empty when unknown.
 std::string_view amdgpuMachName(unsigned mach);
-
-/// The sm number a CUDA cubin's e_flags encode, by its ELF ABI version (7: low byte, 8+: bits 8-15).
-unsigned cudaSmFromFlags(std::uint32_t flags, unsigned abiVersion);
 
 /// An arch as text normalised for comparison: "sm_90" and "90" -> "90"; "gfx90a:xnack-" -> "gfx90a".
 std::string normalizeArch(std::string_view arch);

@@ -1,0 +1,100 @@
+#include "cubincommand.h"
+
+#include "clioutput.h"
+#include "command.h"
+#include "cubin/cubininfo.h"
+#include "cubin/cubininfojson.h"
+#include "entryresolution.h"
+#include "util/posixfile.h"
+
+#include <cerrno>
+#include <sys/stat.h>
+
+namespace kl::cli {
+namespace {
+
+std::string orDash(const std::optional<std::uint32_t>& v)
+{
+    return v ? std::to_string(*v) : "-";
+}
+
+std::string dim3(const std::optional<std::array<std::uint32_t, 3>>& v)
+{
+    if (!v)
+        return "-";
+    return std::to_string((*v)[0]) + "x" + std::to_string((*v)[1]) + "x" + std::to_string((*v)[2]);
+}
+
+void printInfo(const std::string& path, const CubinInfo& info)
+{
+    std::printf("%s\n  sm_%u, ELF ABI version %u, e_flags 0x%x", printableName(path).c_str(), info.sm,
+                info.abiVersion, info.flags);
+    if (info.cudaApiVersion)
+        std::printf(", CUDA API %u.%u", *info.cudaApiVersion / 10, *info.cudaApiVersion % 10);
+    std::printf("\n");
+    if (!info.fileType.empty())
+        std::printf("  %s\n", info.fileType.c_str());
+    std::printf("\n%-32s %5s %9s %9s %7s %7s %9s %7s  %s\n", "kernel", "regs", "block", "maxthr", "frame",
+                "stack", "smem", "code", "constant banks");
+    for (const CubinKernel& k : info.kernels) {
+        std::string banks;
+        for (const auto& [bank, bytes] : k.constantBanks)
+            banks += (banks.empty() ? "c" : ", c") + std::to_string(bank) + ":" + std::to_string(bytes);
+        std::printf("%s %5s %9s %9s %7s %7s %9llu %7llu  %s\n", column(printableName(k.name), 32).c_str(),
+                    orDash(k.registers).c_str(), dim3(k.reqNtid).c_str(), dim3(k.maxThreads).c_str(),
+                    orDash(k.frameSize).c_str(), orDash(k.maxStackSize).c_str(),
+                    static_cast<unsigned long long>(k.staticSharedBytes),
+                    static_cast<unsigned long long>(k.codeBytes), banks.c_str());
+    }
+    if (info.kernels.empty())
+        std::printf("(no kernels: no .text.<name> sections)\n");
+}
+
+} // namespace
+
+int runCubin(const CubinArgs& args)
+{
+    std::string path = args.target;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && (path.ends_with(".cubin") || path.find('/') != std::string::npos)) {
+        // It names a file, not an entry prefix: say why it cannot be read.
+        printError(printableName(path) + ": " + errnoText(errno));
+        return ExitError;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        Entry entry;
+        if (!resolveEntry(args.target, args.roots, entry))
+            return ExitError;
+        const Stage* cubin = entry.stage("cubin");
+        if (!cubin) {
+            printError(printableName(entry.path) + ": the entry has no .cubin stage");
+            return ExitError;
+        }
+        path = joinPath(entry.path, cubin->fileName);
+    }
+    const CubinResult r = readCubinInfo(path);
+    if (!r.ok) {
+        printError(printableName(path) + ": " + r.error +
+                   (r.info.fileType.empty() ? "" : " (libmagic: " + r.info.fileType + ")"));
+        return ExitError;
+    }
+    if (args.json)
+        writeCubinInfoJson(path, r.info, stdout);
+    else
+        printInfo(path, r.info);
+    return ExitOk;
+}
+
+void addCubinCommand(CLI::App& app, Commands& out)
+{
+    auto args = std::make_shared<CubinArgs>();
+    auto* cmd =
+        app.add_subcommand("cubin", "Per-kernel registers, shared memory and limits of a cubin (no GPU)");
+    cmd->add_option("TARGET", args->target, "A .cubin file, or an entry (folder or unique name prefix)")
+        ->required();
+    cmd->add_option("--root", args->roots, "Where to look a prefix up (default: the effective roots)");
+    cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.cubin/1)");
+    out.push_back({cmd, [args] { return runCubin(*args); }});
+}
+
+} // namespace kl::cli

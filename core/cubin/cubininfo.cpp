@@ -1,0 +1,276 @@
+#include "cubin/cubininfo.h"
+
+#include "cubin/cudaelf.h"
+#include "cubin/nvinfo.h"
+#include "util/filetype.h"
+#include "util/posixfile.h"
+
+#include <cstring>
+#include <gelf.h>
+#include <libelf.h>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+
+namespace kl {
+namespace {
+
+constexpr std::uint64_t kMaxCubinBytes = 256ull << 20;
+
+struct ElfCloser {
+    void operator()(Elf* e) const { elf_end(e); }
+};
+
+std::string libelfError()
+{
+    const char* m = elf_errmsg(-1);
+    return m ? m : "unknown libelf error";
+}
+
+// End of `count` entries of `size` bytes at `offset`, saturating instead of wrapping.
+std::uint64_t spanEnd(std::uint64_t offset, std::uint64_t count, std::uint64_t size)
+{
+    if (count && size > (UINT64_MAX - offset) / count)
+        return UINT64_MAX;
+    return offset + count * size;
+}
+
+std::string truncatedAt(const std::string& what, std::uint64_t end, std::uint64_t size)
+{
+    return "truncated: its " + what + " ends at byte " + std::to_string(end) + " but the file has " +
+           std::to_string(size) + " bytes";
+}
+
+// The raw bytes of a section that lies inside the image (checked before libelf maps it).
+std::span<const std::uint8_t> sectionBytes(std::span<const std::uint8_t> image, const GElf_Shdr& sh)
+{
+    return image.subspan(sh.sh_offset, sh.sh_size);
+}
+
+struct Section {
+    std::string name;
+    GElf_Shdr header{};
+};
+
+// Per-function attributes from the file-wide .nv.info: {uint32 symbol, uint32 value}.
+struct SymbolAttrs {
+    std::optional<std::uint32_t> regs, frame, minStack, maxStack;
+};
+
+std::optional<std::array<std::uint32_t, 3>> threeWords(const NvInfoRecord& r)
+{
+    std::array<std::uint32_t, 3> v{};
+    for (std::size_t i = 0; i < 3; ++i)
+        if (!r.word(i, v[i]))
+            return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
+{
+    static std::once_flag once;
+    std::call_once(once, [] { elf_version(EV_CURRENT); });
+    CubinResult r;
+    if (bytes.size() > kMaxCubinBytes) {
+        r.error = std::to_string(bytes.size()) + " bytes: larger than any cubin (limit 256 MiB)";
+        return r;
+    }
+    if (bytes.size() < sizeof(Elf64_Ehdr)) {
+        r.error = "only " + std::to_string(bytes.size()) + " bytes: too short for an ELF header";
+        return r;
+    }
+    if (std::memcmp(bytes.data(), ELFMAG, SELFMAG) != 0) {
+        r.error = "not an ELF file (no 7f 45 4c 46 magic)";
+        return r;
+    }
+    if (bytes[EI_CLASS] != ELFCLASS64 || bytes[EI_DATA] != ELFDATA2LSB) {
+        r.error = "not a 64-bit little-endian ELF, as every cubin is";
+        return r;
+    }
+    // libelf may write to the image it is given; work on a copy so `bytes` stays const.
+    std::vector<char> image(bytes.begin(), bytes.end());
+    std::unique_ptr<Elf, ElfCloser> elf(elf_memory(image.data(), image.size()));
+    GElf_Ehdr eh{};
+    if (!elf || elf_kind(elf.get()) != ELF_K_ELF || !gelf_getehdr(elf.get(), &eh)) {
+        r.error = "not a valid ELF file: " + libelfError();
+        return r;
+    }
+    if (eh.e_machine != EM_CUDA) {
+        r.error = "e_machine is " + std::to_string(eh.e_machine) + ", not EM_CUDA (190): not a cubin";
+        return r;
+    }
+    const std::uint64_t size = bytes.size();
+    if (eh.e_shoff == 0 || eh.e_shnum == 0) {
+        r.error = "no section header table (e_shnum " + std::to_string(eh.e_shnum) + ")";
+        return r;
+    }
+    if (const std::uint64_t end = spanEnd(eh.e_phoff, eh.e_phnum, eh.e_phentsize); eh.e_phnum && end > size) {
+        r.error = truncatedAt("program header table", end, size);
+        return r;
+    }
+    if (const std::uint64_t end = spanEnd(eh.e_shoff, eh.e_shnum, eh.e_shentsize); end > size) {
+        r.error = truncatedAt("section header table", end, size);
+        return r;
+    }
+    CubinInfo& info = r.info;
+    info.osAbi = bytes[EI_OSABI];
+    info.abiVersion = bytes[EI_ABIVERSION];
+    info.flags = static_cast<std::uint32_t>(eh.e_flags);
+    info.sm = cudaSmFromFlags(info.flags, info.abiVersion);
+
+    std::size_t shstrndx = 0;
+    if (elf_getshdrstrndx(elf.get(), &shstrndx) != 0) {
+        r.error = "section name table unreadable: " + libelfError();
+        return r;
+    }
+    std::vector<Section> sections;
+    std::optional<GElf_Shdr> symtab;
+    Elf_Scn* scn = nullptr;
+    while ((scn = elf_nextscn(elf.get(), scn))) {
+        Section s;
+        const std::size_t index = elf_ndxscn(scn);
+        if (!gelf_getshdr(scn, &s.header)) {
+            r.error = "section header " + std::to_string(index) + " unreadable: " + libelfError();
+            return r;
+        }
+        if (s.header.sh_type != SHT_NOBITS && s.header.sh_size &&
+            (s.header.sh_offset > size || s.header.sh_size > size - s.header.sh_offset)) {
+            r.error = truncatedAt("section " + std::to_string(index),
+                                  spanEnd(s.header.sh_offset, 1, s.header.sh_size), size);
+            return r;
+        }
+        const char* name = elf_strptr(elf.get(), shstrndx, s.header.sh_name);
+        s.name = name ? name : "";
+        if (s.header.sh_type == SHT_SYMTAB && !symtab)
+            symtab = s.header;
+        sections.push_back(std::move(s));
+    }
+
+    // Symbol names by index, to match the file-wide .nv.info records (keyed by symbol) to kernels.
+    std::map<std::string, std::uint32_t> symbolIndex;
+    if (symtab && symtab->sh_entsize == sizeof(Elf64_Sym) && symtab->sh_type != SHT_NOBITS) {
+        const auto raw = sectionBytes(bytes, *symtab);
+        const std::size_t count = raw.size() / sizeof(Elf64_Sym);
+        for (std::size_t i = 0; i < count; ++i) {
+            Elf64_Sym sym;
+            std::memcpy(&sym, raw.data() + i * sizeof sym, sizeof sym);
+            const char* name = elf_strptr(elf.get(), symtab->sh_link, sym.st_name);
+            if (name && *name && ELF64_ST_TYPE(sym.st_info) == STT_FUNC)
+                symbolIndex.emplace(name, static_cast<std::uint32_t>(i));
+        }
+    }
+
+    std::map<std::uint32_t, SymbolAttrs> bySymbol;
+    std::map<std::string, std::vector<NvInfoRecord>> perKernel;
+    for (const Section& s : sections) {
+        const bool global = s.name == ".nv.info";
+        if (!global && !s.name.starts_with(".nv.info."))
+            continue;
+        if (s.header.sh_type == SHT_NOBITS)
+            continue;
+        std::vector<NvInfoRecord> records;
+        std::string error;
+        if (!parseNvInfo(sectionBytes(bytes, s.header), records, error)) {
+            r.error = "section " + s.name + ": " + error;
+            return r;
+        }
+        if (!global) {
+            perKernel[s.name.substr(std::strlen(".nv.info."))] = std::move(records);
+            continue;
+        }
+        for (const NvInfoRecord& rec : records) {
+            std::uint32_t sym = 0, value = 0;
+            if (rec.format != std::uint8_t(Eifmt::Sval) || !rec.word(0, sym) || !rec.word(1, value))
+                continue;
+            SymbolAttrs& a = bySymbol[sym];
+            switch (static_cast<Eiattr>(rec.attribute)) {
+            case Eiattr::RegCount: a.regs = value; break;
+            case Eiattr::FrameSize: a.frame = value; break;
+            case Eiattr::MinStackSize: a.minStack = value; break;
+            case Eiattr::MaxStackSize: a.maxStack = value; break;
+            default: break;
+            }
+        }
+    }
+
+    for (const Section& s : sections) {
+        if (!s.name.starts_with(".text.") || s.name.size() == std::strlen(".text."))
+            continue;
+        CubinKernel k;
+        k.name = s.name.substr(std::strlen(".text."));
+        k.codeBytes = s.header.sh_size;
+        if (auto it = symbolIndex.find(k.name); it != symbolIndex.end()) {
+            if (auto a = bySymbol.find(it->second); a != bySymbol.end()) {
+                k.registers = a->second.regs;
+                k.frameSize = a->second.frame;
+                k.minStackSize = a->second.minStack;
+                k.maxStackSize = a->second.maxStack;
+            }
+        }
+        // ptxas also keeps the register count in the top byte of the code section's sh_info.
+        if (!k.registers && (s.header.sh_info >> 24))
+            k.registers = static_cast<std::uint32_t>(s.header.sh_info >> 24);
+        if (auto it = perKernel.find(k.name); it != perKernel.end()) {
+            for (const NvInfoRecord& rec : it->second) {
+                std::uint32_t w = 0;
+                switch (static_cast<Eiattr>(rec.attribute)) {
+                case Eiattr::MaxThreads: k.maxThreads = threeWords(rec); break;
+                case Eiattr::ReqNtid: k.reqNtid = threeWords(rec); break;
+                case Eiattr::MaxRegCount:
+                    if (rec.format == std::uint8_t(Eifmt::Hval))
+                        k.maxRegisters = rec.value;
+                    break;
+                case Eiattr::ParamCbank:
+                    if (rec.word(1, w))
+                        k.paramBytes = w >> 16;
+                    break;
+                case Eiattr::CudaApiVersion:
+                    if (rec.word(0, w))
+                        info.cudaApiVersion = w;
+                    break;
+                default: break;
+                }
+            }
+        }
+        const std::string sharedName = ".nv.shared." + k.name;
+        const std::string constSuffix = "." + k.name;
+        for (const Section& t : sections) {
+            if (t.name == sharedName) {
+                k.staticSharedBytes = t.header.sh_size;
+            } else if (t.name.starts_with(".nv.constant") && t.name.ends_with(constSuffix)) {
+                const std::string_view bank = std::string_view(t.name).substr(
+                    std::strlen(".nv.constant"),
+                    t.name.size() - std::strlen(".nv.constant") - constSuffix.size());
+                if (!bank.empty() && bank.size() <= 2 &&
+                    bank.find_first_not_of("0123456789") == std::string_view::npos)
+                    k.constantBanks.emplace_back(std::stoul(std::string(bank)), t.header.sh_size);
+            }
+        }
+        info.kernels.push_back(std::move(k));
+    }
+    r.ok = true;
+    return r;
+}
+
+CubinResult readCubinInfo(const std::string& path)
+{
+    std::string data, error;
+    if (!readFile(path, kMaxCubinBytes, data, error)) {
+        CubinResult r;
+        r.error = error;
+        return r;
+    }
+    CubinResult r = readCubinInfo(
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(data.data()), data.size()));
+    FileType type = identifyBuffer(data.data(), data.size());
+    r.info.fileType = type.error.empty() ? type.description : std::string();
+    // libmagic's cubin description ends in ", " when it has no version to print.
+    while (!r.info.fileType.empty() && (r.info.fileType.back() == ',' || r.info.fileType.back() == ' '))
+        r.info.fileType.pop_back();
+    return r;
+}
+
+} // namespace kl
