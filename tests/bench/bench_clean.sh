@@ -13,19 +13,13 @@
 # Target (reported, never fatal): klens wall time <= 1.3 x rm's. Exits non-zero only on errors.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-KLENS="${KL_KLENS:-$repo/build/dev/app/cli/klens}"
-GEN="${KL_GEN:-$repo/build/dev/tests/bench/kl_gen_synthetic_cache}"
-BENCH_DIR="${KL_BENCH_DIR:-}"
-[ -n "$BENCH_DIR" ] || BENCH_DIR=/tmp/kl-bench
+BENCH_NAME=bench_clean
+source "$(dirname "${BASH_SOURCE[0]}")/benchenv.sh"
 COUNT="${1:-${KL_BENCH_COUNT:-50000}}"
 REPS="${KL_BENCH_REPS:-3}"
 KLENS_ARGS="${KL_BENCH_KLENS_ARGS:-}"
-TIME_BIN=/usr/bin/time
 RATIO_TARGET=1.3
 
-die() { echo "bench_clean: $*" >&2; exit 2; }
 [ -x "$KLENS" ] || die "klens not found at $KLENS (set KL_KLENS)"
 [ -x "$GEN" ] || die "kl_gen_synthetic_cache not found at $GEN (set KL_GEN)"
 [ -x "$TIME_BIN" ] || die "$TIME_BIN missing (apt-get install time)"

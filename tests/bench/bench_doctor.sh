@@ -17,20 +17,14 @@
 # Target (reported, never fatal): doctor wall time <= 2 x scan's. Exits non-zero only on errors.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-KLENS="${KL_KLENS:-$repo/build/dev/app/cli/klens}"
-GEN="${KL_GEN:-$repo/build/dev/tests/bench/kl_gen_synthetic_cache}"
-BENCH_DIR="${KL_BENCH_DIR:-}"
-[ -n "$BENCH_DIR" ] || BENCH_DIR=/tmp/kl-bench
+BENCH_NAME=bench_doctor
+source "$(dirname "${BASH_SOURCE[0]}")/benchenv.sh"
 COUNT="${1:-${KL_BENCH_COUNT:-100000}}"
 REAL_COUNT="${KL_BENCH_REAL_COUNT:-20000}"
 REPS="${KL_BENCH_REPS:-5}"
-TIME_BIN=/usr/bin/time
 RATIO_TARGET=2.0
 REAL_CUBIN="$repo/tests/fixtures/triton/cache/T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q/add_kernel.cubin"
 
-die() { echo "bench_doctor: $*" >&2; exit 2; }
 [ -x "$KLENS" ] || die "klens not found at $KLENS (set KL_KLENS)"
 [ -x "$GEN" ] || die "kl_gen_synthetic_cache not found at $GEN (set KL_GEN)"
 [ -x "$TIME_BIN" ] || die "$TIME_BIN missing (apt-get install time)"

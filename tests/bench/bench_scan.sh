@@ -17,20 +17,14 @@
 # Exits non-zero only on errors (missing tools, generation failed, klens failed).
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-KLENS="${KL_KLENS:-$repo/build/dev/app/cli/klens}"
-GEN="${KL_GEN:-$repo/build/dev/tests/bench/kl_gen_synthetic_cache}"
-BENCH_DIR="${KL_BENCH_DIR:-}"
-[ -n "$BENCH_DIR" ] || BENCH_DIR=/tmp/kl-bench
+BENCH_NAME=bench_scan
+source "$(dirname "${BASH_SOURCE[0]}")/benchenv.sh"
 COUNT="${KL_BENCH_COUNT:-100000}"
 REPS="${KL_BENCH_REPS:-5}"
 KLENS_ARGS="${KL_BENCH_KLENS_ARGS:-}"
-TIME_BIN=/usr/bin/time
 RATIO_TARGET=1.5
 RSS_TARGET_MB=200
 
-die() { echo "bench_scan: $*" >&2; exit 2; }
 
 [ -x "$KLENS" ] || die "klens not found at $KLENS (set KL_KLENS)"
 [ -x "$GEN" ] || die "kl_gen_synthetic_cache not found at $GEN (set KL_GEN)"
