@@ -9,6 +9,19 @@
 namespace kl {
 namespace {
 
+// A difference in recorded inputs (no stage lines).
+Difference recorded(DifferenceKind kind, std::string name, std::optional<std::string> a,
+                    std::optional<std::string> b, std::string note)
+{
+    Difference d;
+    d.kind = kind;
+    d.name = std::move(name);
+    d.a = std::move(a);
+    d.b = std::move(b);
+    d.note = std::move(note);
+    return d;
+}
+
 std::string jsonString(std::string_view s)
 {
     std::string out = "\"";
@@ -218,50 +231,22 @@ Explanation compareEntries(const EntryDetail& a, const EntryDetail& b, const Com
     const Metadata& mb = *b.metadata;
     auto& diffs = ex.differences;
     if (a.entry.kernel != b.entry.kernel)
-        diffs.push_back({DifferenceKind::Kernel,
-                         "name",
-                         jsonString(a.entry.kernel),
-                         jsonString(b.entry.kernel),
-                         "different kernels: their source hashes differ",
-                         {},
-                         0,
-                         0});
+        diffs.push_back(recorded(DifferenceKind::Kernel, "name", jsonString(a.entry.kernel),
+                                 jsonString(b.entry.kernel),
+                                 "different kernels: their source hashes differ"));
     if (ma.tritonVersion != mb.tritonVersion)
-        diffs.push_back({DifferenceKind::TritonVersion,
-                         "triton_version",
-                         optText(ma.tritonVersion),
-                         optText(mb.tritonVersion),
-                         "triton_key differs with the version",
-                         {},
-                         0,
-                         0});
+        diffs.push_back(recorded(DifferenceKind::TritonVersion, "triton_version", optText(ma.tritonVersion),
+                                 optText(mb.tritonVersion), "triton_key differs with the version"));
     if (ma.target.backend != mb.target.backend)
-        diffs.push_back({DifferenceKind::Target,
-                         "backend",
-                         optText(ma.target.backend),
-                         optText(mb.target.backend),
-                         "",
-                         {},
-                         0,
-                         0});
+        diffs.push_back(recorded(DifferenceKind::Target, "backend", optText(ma.target.backend),
+                                 optText(mb.target.backend), ""));
     if (ma.target.arch != mb.target.arch)
-        diffs.push_back({DifferenceKind::Target,
-                         "arch",
-                         archJson(ma.target.arch),
-                         archJson(mb.target.arch),
-                         "the backend hash includes the arch (and, for CUDA, which ptxas compiled it)",
-                         {},
-                         0,
-                         0});
+        diffs.push_back(
+            recorded(DifferenceKind::Target, "arch", archJson(ma.target.arch), archJson(mb.target.arch),
+                     "the backend hash includes the arch (and, for CUDA, which ptxas compiled it)"));
     if (ma.target.warpSize != mb.target.warpSize)
-        diffs.push_back({DifferenceKind::Target,
-                         "warp_size",
-                         std::to_string(ma.target.warpSize),
-                         std::to_string(mb.target.warpSize),
-                         "",
-                         {},
-                         0,
-                         0});
+        diffs.push_back(recorded(DifferenceKind::Target, "warp_size", std::to_string(ma.target.warpSize),
+                                 std::to_string(mb.target.warpSize), ""));
     compareFields(DifferenceKind::Option, ma.options, mb.options, diffs);
     if (ma.format == "2.x" || mb.format == "2.x")
         ex.notes.push_back(
@@ -307,14 +292,10 @@ Explanation compareWithEnvironment(const EntryDetail& a, const CurrentEnvironmen
         ex.notes.push_back("the entry does not record its Triton version (before 3.2); here: " +
                            *now.tritonVersion);
     else if (m.tritonVersion != *now.tritonVersion)
-        diffs.push_back({DifferenceKind::TritonVersion,
-                         "triton_version",
-                         optText(m.tritonVersion),
-                         optText(*now.tritonVersion),
-                         "triton_key differs with the version (from " + now.tritonVersionSource + ")",
-                         {},
-                         0,
-                         0});
+        diffs.push_back(
+            recorded(DifferenceKind::TritonVersion, "triton_version", optText(m.tritonVersion),
+                     optText(*now.tritonVersion),
+                     "triton_key differs with the version (from " + now.tritonVersionSource + ")"));
 
     if (m.target.backend == "cuda") {
         if (now.gpuArchs.empty()) {
@@ -323,15 +304,11 @@ Explanation compareWithEnvironment(const EntryDetail& a, const CurrentEnvironmen
             std::string list;
             for (const std::string& g : now.gpuArchs)
                 list += (list.empty() ? "" : ", ") + g;
-            diffs.push_back({DifferenceKind::Target,
-                             "arch",
-                             archJson(m.target.arch),
-                             now.gpuArchs.size() == 1 ? archJson(now.gpuArchs.front())
-                                                      : std::optional<std::string>("[" + list + "]"),
-                             "no GPU here has the entry's compute capability (" + now.gpuSource + ")",
-                             {},
-                             0,
-                             0});
+            diffs.push_back(
+                recorded(DifferenceKind::Target, "arch", archJson(m.target.arch),
+                         now.gpuArchs.size() == 1 ? archJson(now.gpuArchs.front())
+                                                  : std::optional<std::string>("[" + list + "]"),
+                         "no GPU here has the entry's compute capability (" + now.gpuSource + ")"));
         }
     } else if (!m.target.backend.empty()) {
         ex.notes.push_back("the entry targets " + m.target.backend + " " + m.target.arch +

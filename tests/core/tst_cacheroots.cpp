@@ -1,4 +1,5 @@
 #include "env/cacheroots.h"
+#include "fakeenvironment.h"
 
 #include <QTest>
 #include <map>
@@ -9,16 +10,7 @@ namespace {
 
 Environment fakeEnv(std::map<std::string, std::string> vars)
 {
-    Environment env;
-    env.home = "/home/u";
-    env.user = "u";
-    env.get = [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        if (it == vars.end())
-            return std::nullopt;
-        return it->second;
-    };
-    return env;
+    return fakeEnvironment(std::move(vars));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // DeepSpeed lesson (judge the folder actually used, say which and why, cope with folders that do
 // not exist yet).
 #include "enumnames.h"
+#include "fakeenvironment.h"
 #include "fs/envreport.h"
 #include "fs/folderhealth.h"
 
@@ -24,16 +25,7 @@ std::string fixture(const QString& name)
 
 Environment fakeEnv(std::map<std::string, std::string> vars, std::string home = "/home/alice")
 {
-    Environment env;
-    env.home = std::move(home);
-    env.user = "alice";
-    env.get = [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        if (it == vars.end())
-            return std::nullopt;
-        return it->second;
-    };
-    return env;
+    return fakeEnvironment(std::move(vars), std::move(home), "alice");
 }
 
 // A prober over a recorded machine where only `existing` folders exist.

@@ -1,6 +1,7 @@
 // Real mounts: a tmpfs mounted with mount(2), and a FUSE network filesystem (sshfs to our own
 // sshd on a loopback port). Both need root (CAP_SYS_ADMIN) and skip with the reason otherwise.
 #include "enumnames.h"
+#include "fakeenvironment.h"
 #include "fs/folderhealth.h"
 #include "fs/fsprobe.h"
 
@@ -35,16 +36,7 @@ namespace {
 
 Environment envWith(std::map<std::string, std::string> vars, std::string home)
 {
-    Environment env;
-    env.home = std::move(home);
-    env.user = "kltest";
-    env.get = [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        if (it == vars.end())
-            return std::nullopt;
-        return it->second;
-    };
-    return env;
+    return fakeEnvironment(std::move(vars), std::move(home), "kltest");
 }
 
 std::string realPath(const QString& p)

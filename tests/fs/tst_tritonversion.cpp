@@ -1,6 +1,7 @@
 // Asking a Python interpreter for its Triton: the real venv, missing interpreters, failing
 // imports and interpreters that never answer.
 #include "env/tritonversion.h"
+#include "fakeenvironment.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,16 +18,7 @@ namespace {
 
 Environment envWith(std::map<std::string, std::string> vars)
 {
-    Environment env;
-    env.home = "/nonexistent";
-    env.user = "u";
-    env.get = [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        if (it == vars.end())
-            return std::nullopt;
-        return it->second;
-    };
-    return env;
+    return fakeEnvironment(std::move(vars), "/nonexistent");
 }
 
 QString writeScript(const QTemporaryDir& dir, const QString& name, const QByteArray& body)
