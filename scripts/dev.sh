@@ -2,7 +2,8 @@
 # The two set-up commands of the README:
 #   bash scripts/dev.sh run    install what is missing, build, open the app on the bundled demo
 #   bash scripts/dev.sh test   install what is missing, build, run the whole test suite
-#                              (the dev preset, then the dev-asan preset with ASan + UBSan)
+#                              (the dev preset, then the dev-asan preset with ASan + UBSan,
+#                              then klens built without the CUDA Toolkit)
 # Works on a fresh Debian 12 machine; uses sudo for apt-get when not root.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,7 +14,7 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgl1-mesa-dev libxkbcommon-dev
-    libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev
+    libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev
     redis-server xvfb xauth imagemagick clang-format util-linux time
     python3 python3-venv
     openssh-server sshfs
@@ -75,6 +76,8 @@ cmd_test() {
     configure_and_build dev-asan
     log "test (dev-asan: AddressSanitizer + UndefinedBehaviorSanitizer)"
     ctest --preset dev-asan -j "$(jobs)"
+    log "klens without the CUDA Toolkit"
+    bash scripts/check-no-cuda.sh
 }
 
 case "${1:-}" in

@@ -24,5 +24,9 @@ void addEnvCommand(CLI::App& app, Commands& out);
 void addDoctorCommand(CLI::App& app, Commands& out);
 void addCleanCommand(CLI::App& app, Commands& out);
 void addCubinCommand(CLI::App& app, Commands& out);
+void addCompileCommand(CLI::App& app, Commands& out);
+void addRecompileCommand(CLI::App& app, Commands& out);
+void addStatsCommand(CLI::App& app, Commands& out);
+void addEventsCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

@@ -19,6 +19,10 @@ int main(int argc, char** argv)
     kl::cli::addDoctorCommand(app, commands);
     kl::cli::addCleanCommand(app, commands);
     kl::cli::addCubinCommand(app, commands);
+    kl::cli::addCompileCommand(app, commands);
+    kl::cli::addRecompileCommand(app, commands);
+    kl::cli::addStatsCommand(app, commands);
+    kl::cli::addEventsCommand(app, commands);
 
     try {
         app.parse(argc, argv);

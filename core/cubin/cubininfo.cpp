@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <string_view>
+#include <unordered_map>
 
 namespace kl {
 namespace {
@@ -45,13 +46,27 @@ std::string truncatedAt(const std::string& what, std::uint64_t end, std::uint64_
 // The raw bytes of a section that lies inside the image (checked before libelf maps it).
 std::span<const std::uint8_t> sectionBytes(std::span<const std::uint8_t> image, const GElf_Shdr& sh)
 {
+    // An empty section's offset is not checked against the file (any value is valid ELF), so a
+    // hostile one must not reach subspan: found by tests/fuzz
+    // (regressions/cubin/empty-nvinfo-wild-offset).
+    if (sh.sh_size == 0)
+        return {};
     return image.subspan(sh.sh_offset, sh.sh_size);
 }
 
+// Names point into libelf's copy of the string table (alive as long as the Elf): a hostile file
+// can give thousands of sections or symbols one long name, so names are never copied per section.
 struct Section {
-    std::string name;
+    std::string_view name;
     GElf_Shdr header{};
 };
+
+// A section name for an error message: hostile names can be megabytes long.
+std::string shownName(std::string_view name)
+{
+    constexpr std::size_t kMax = 120;
+    return name.size() <= kMax ? std::string(name) : std::string(name.substr(0, kMax)) + "...";
+}
 
 // Per-function attributes from the file-wide .nv.info: {uint32 symbol, uint32 value}.
 struct SymbolAttrs {
@@ -143,14 +158,14 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
             return r;
         }
         const char* name = elf_strptr(elf.get(), shstrndx, s.header.sh_name);
-        s.name = name ? name : "";
+        s.name = name ? std::string_view(name) : std::string_view();
         if (s.header.sh_type == SHT_SYMTAB && !symtab)
             symtab = s.header;
         sections.push_back(std::move(s));
     }
 
     // Symbol names by index, to match the file-wide .nv.info records (keyed by symbol) to kernels.
-    std::map<std::string, std::uint32_t> symbolIndex;
+    std::unordered_map<std::string_view, std::uint32_t> symbolIndex;
     if (symtab && symtab->sh_entsize == sizeof(Elf64_Sym) && symtab->sh_type != SHT_NOBITS) {
         const auto raw = sectionBytes(bytes, *symtab);
         const std::size_t count = raw.size() / sizeof(Elf64_Sym);
@@ -163,18 +178,27 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         }
     }
 
+    // ptxas never lets sections overlap, so the .nv.info sections together are smaller than the
+    // file; a hostile file could point thousands of them at one big block and have it parsed
+    // (and copied) thousands of times.
+    std::uint64_t nvInfoBytes = 0;
     std::map<std::uint32_t, SymbolAttrs> bySymbol;
-    std::map<std::string, std::vector<NvInfoRecord>> perKernel;
+    std::unordered_map<std::string_view, std::vector<NvInfoRecord>> perKernel;
     for (const Section& s : sections) {
         const bool global = s.name == ".nv.info";
         if (!global && !s.name.starts_with(".nv.info."))
             continue;
         if (s.header.sh_type == SHT_NOBITS)
             continue;
+        if ((nvInfoBytes += s.header.sh_size) > size) {
+            r.error = "its .nv.info sections add up to more bytes than the file: they overlap, as no "
+                      "cubin's do";
+            return r;
+        }
         std::vector<NvInfoRecord> records;
         std::string error;
         if (!parseNvInfo(sectionBytes(bytes, s.header), records, error)) {
-            r.error = "section " + s.name + ": " + error;
+            r.error = "section " + shownName(s.name) + ": " + error;
             return r;
         }
         if (!global) {
@@ -196,13 +220,48 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         }
     }
 
+    // The shared memory and constant bank sections by kernel name, in one pass: looking them up
+    // per kernel would be quadratic in the section count, which a hostile file sets.
+    std::unordered_map<std::string_view, std::uint64_t> sharedBytes;
+    std::unordered_map<std::string_view, std::vector<std::pair<unsigned, std::uint64_t>>> constantBanks;
+    for (const Section& t : sections) {
+        if (t.name.starts_with(".nv.shared.")) {
+            sharedBytes[t.name.substr(std::strlen(".nv.shared."))] = t.header.sh_size;
+        } else if (t.name.starts_with(".nv.constant")) {
+            // .nv.constant<N>.<kernel>: the bank is one or two digits, so the first '.' ends it.
+            const std::string_view rest = t.name.substr(std::strlen(".nv.constant"));
+            const std::size_t dot = rest.find('.');
+            const std::string_view bank = rest.substr(0, dot);
+            if (dot != std::string_view::npos && !bank.empty() && bank.size() <= 2 &&
+                bank.find_first_not_of("0123456789") == std::string_view::npos)
+                constantBanks[rest.substr(dot + 1)].emplace_back(std::stoul(std::string(bank)),
+                                                                 t.header.sh_size);
+        }
+    }
+
+    // Per kernel, its name is copied and its .nv.info records and constant banks are walked and
+    // copied. With each kernel written once (as ptxas does) all of that together is less than the
+    // file's bytes plus its section count; a hostile file can nest names (".text." repeated) or
+    // repeat one name thousands of times and multiply it far beyond that: hours, then no memory.
+    const std::uint64_t budget = size + sections.size();
+    std::uint64_t spent = 0;
     for (const Section& s : sections) {
         if (!s.name.starts_with(".text.") || s.name.size() == std::strlen(".text."))
             continue;
+        const std::string_view name = s.name.substr(std::strlen(".text."));
+        const auto records = perKernel.find(name);
+        const auto banks = constantBanks.find(name);
+        spent += s.name.size() + (records != perKernel.end() ? records->second.size() : 0) +
+                 (banks != constantBanks.end() ? banks->second.size() : 0);
+        if (spent > budget) {
+            r.error = "kernel " + shownName(name) + ": kernel names, .nv.info records and constant banks " +
+                      "add up to more than the file holds (names or sections are shared, as in no cubin)";
+            return r;
+        }
         CubinKernel k;
-        k.name = s.name.substr(std::strlen(".text."));
+        k.name = std::string(name);
         k.codeBytes = s.header.sh_size;
-        if (auto it = symbolIndex.find(k.name); it != symbolIndex.end()) {
+        if (auto it = symbolIndex.find(name); it != symbolIndex.end()) {
             if (auto a = bySymbol.find(it->second); a != bySymbol.end()) {
                 k.registers = a->second.regs;
                 k.frameSize = a->second.frame;
@@ -213,8 +272,8 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         // ptxas also keeps the register count in the top byte of the code section's sh_info.
         if (!k.registers && (s.header.sh_info >> 24))
             k.registers = static_cast<std::uint32_t>(s.header.sh_info >> 24);
-        if (auto it = perKernel.find(k.name); it != perKernel.end()) {
-            for (const NvInfoRecord& rec : it->second) {
+        if (records != perKernel.end()) {
+            for (const NvInfoRecord& rec : records->second) {
                 std::uint32_t w = 0;
                 switch (static_cast<Eiattr>(rec.attribute)) {
                 case Eiattr::MaxThreads: k.maxThreads = threeWords(rec); break;
@@ -235,20 +294,10 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
                 }
             }
         }
-        const std::string sharedName = ".nv.shared." + k.name;
-        const std::string constSuffix = "." + k.name;
-        for (const Section& t : sections) {
-            if (t.name == sharedName) {
-                k.staticSharedBytes = t.header.sh_size;
-            } else if (t.name.starts_with(".nv.constant") && t.name.ends_with(constSuffix)) {
-                const std::string_view bank = std::string_view(t.name).substr(
-                    std::strlen(".nv.constant"),
-                    t.name.size() - std::strlen(".nv.constant") - constSuffix.size());
-                if (!bank.empty() && bank.size() <= 2 &&
-                    bank.find_first_not_of("0123456789") == std::string_view::npos)
-                    k.constantBanks.emplace_back(std::stoul(std::string(bank)), t.header.sh_size);
-            }
-        }
+        if (auto it = sharedBytes.find(name); it != sharedBytes.end())
+            k.staticSharedBytes = it->second;
+        if (banks != constantBanks.end())
+            k.constantBanks = banks->second;
         info.kernels.push_back(std::move(k));
     }
     r.ok = true;

@@ -31,6 +31,37 @@ void optDim3(Writer& w, const char* key, const std::optional<std::array<std::uin
 
 } // namespace
 
+void writeCubinKernelJson(json::Writer& w, const CubinKernel& k)
+{
+    w.StartObject();
+    w.Key("name");
+    json::str(w, k.name);
+    optUint(w, "registers", k.registers);
+    optUint(w, "max_registers", k.maxRegisters);
+    optDim3(w, "max_threads", k.maxThreads);
+    optDim3(w, "required_block", k.reqNtid);
+    optUint(w, "frame_bytes", k.frameSize);
+    optUint(w, "min_stack_bytes", k.minStackSize);
+    optUint(w, "max_stack_bytes", k.maxStackSize);
+    optUint(w, "param_bytes", k.paramBytes);
+    w.Key("code_bytes");
+    w.Uint64(k.codeBytes);
+    w.Key("static_shared_bytes");
+    w.Uint64(k.staticSharedBytes);
+    w.Key("constant_banks");
+    w.StartArray();
+    for (const auto& [bank, bytes] : k.constantBanks) {
+        w.StartObject();
+        w.Key("bank");
+        w.Uint(bank);
+        w.Key("bytes");
+        w.Uint64(bytes);
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+}
+
 void writeCubinInfoJson(const std::string& path, const CubinInfo& info, std::FILE* out)
 {
     json::writeDocument(out, [&](Writer& w) {
@@ -51,35 +82,8 @@ void writeCubinInfoJson(const std::string& path, const CubinInfo& info, std::FIL
         optUint(w, "cuda_api_version", info.cudaApiVersion);
         w.Key("kernels");
         w.StartArray();
-        for (const CubinKernel& k : info.kernels) {
-            w.StartObject();
-            w.Key("name");
-            json::str(w, k.name);
-            optUint(w, "registers", k.registers);
-            optUint(w, "max_registers", k.maxRegisters);
-            optDim3(w, "max_threads", k.maxThreads);
-            optDim3(w, "required_block", k.reqNtid);
-            optUint(w, "frame_bytes", k.frameSize);
-            optUint(w, "min_stack_bytes", k.minStackSize);
-            optUint(w, "max_stack_bytes", k.maxStackSize);
-            optUint(w, "param_bytes", k.paramBytes);
-            w.Key("code_bytes");
-            w.Uint64(k.codeBytes);
-            w.Key("static_shared_bytes");
-            w.Uint64(k.staticSharedBytes);
-            w.Key("constant_banks");
-            w.StartArray();
-            for (const auto& [bank, bytes] : k.constantBanks) {
-                w.StartObject();
-                w.Key("bank");
-                w.Uint(bank);
-                w.Key("bytes");
-                w.Uint64(bytes);
-                w.EndObject();
-            }
-            w.EndArray();
-            w.EndObject();
-        }
+        for (const CubinKernel& k : info.kernels)
+            writeCubinKernelJson(w, k);
         w.EndArray();
         w.EndObject();
     });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cubin/cubininfo.h"
+#include "report/jsonwriter.h"
 
 #include <cstdio>
 #include <string>
@@ -9,5 +10,8 @@ namespace kl {
 
 /// Writes the `kernellens.cubin/1` document (docs/json-schema.md) for the cubin at `path`.
 void writeCubinInfoJson(const std::string& path, const CubinInfo& info, std::FILE* out);
+
+/// One kernel as an object of that document's "kernels" array (also used by klens compile).
+void writeCubinKernelJson(json::Writer& w, const CubinKernel& k);
 
 } // namespace kl

@@ -1,5 +1,7 @@
 #include "formats/json.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -37,6 +39,98 @@ std::size_t tooDeepAt(std::string_view text, std::size_t limit)
     return std::string_view::npos;
 }
 
+// RapidJSON 1.1.0's full-precision number path (fixed upstream after 1.1.0) has undefined
+// behaviour on numbers that json.dumps never writes (each found by tests/fuzz, in
+// regressions/metadata):
+// - beyond 1e300 or below 1e-300 once digits and exponent are combined (0.[300 zeros]1e-300,
+//   [240 digits]E288): it indexes its table of powers of ten far out of bounds, a SIGSEGV
+//   (power-out-of-range, power-far-out-of-range);
+// - all digits zero but missing the fast path (0e308, -0.0e-99, 0. and 23 zeros): clz(0), then
+//   shifts by a garbage count (zero-exponent);
+// - significant digits 18446744073709551615 then 5-9: rounding wraps the uint64 to 0, as above
+//   (uint64-wrap);
+// - NaN or Inf(inity) with a fraction or exponent (NaNe3, NaInfe1): no digits at all, so it
+//   reads its empty (maybe null) digit buffer at index -1 (nan-exponent, inf-exponent).
+// A text holding any of them is parsed without full precision, which handles them all.
+
+// One number: `mantissa` (digits, sign, point) and its exponent, if it has one.
+bool numberUnsafe(std::string_view mantissa, bool hasExponent, long exponent)
+{
+    std::string significant; // digits without leading zeros, enough of them to compare
+    std::size_t digits = 0;
+    long magnitude = 0; // the decimal exponent of the first significant digit, plus one
+    bool fraction = false;
+    for (const char c : mantissa) {
+        if (c == '.')
+            fraction = true;
+        if (c < '0' || c > '9')
+            continue;
+        ++digits;
+        if (c != '0' || !significant.empty()) {
+            if (!fraction && digits < 100000)
+                ++magnitude;
+            if (significant.size() < 21)
+                significant += c;
+        } else if (fraction && magnitude > -100000) {
+            --magnitude;
+        }
+    }
+    if (digits && significant.empty())
+        return hasExponent || digits > 20;
+    if (std::labs(magnitude + exponent) > 300)
+        return true;
+    return significant.size() > 20 && significant.starts_with("18446744073709551615");
+}
+
+// Conservative: it looks at every run of number characters outside strings.
+bool fullPrecisionUnsafe(std::string_view text)
+{
+    const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    bool inString = false, escaped = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            continue;
+        }
+        // NaN, Inf or Infinity (1.1.0 also takes "NaInf") right before a fraction or an exponent.
+        if ((c == '.' || c == 'e' || c == 'E') && i > 0 &&
+            std::string_view("Nfy").find(text[i - 1]) != std::string_view::npos)
+            return true;
+        if (!isDigit(c) && c != '-' && c != '.')
+            continue;
+        // A number as the parser reads it: a minus sign only first, one point at most ("0.0-1" and
+        // "0.0.1" end after "0.0", so its zeros are judged alone).
+        const std::size_t from = i;
+        bool point = false;
+        for (i += c == '-' ? 1 : 0; i < text.size() && (isDigit(text[i]) || (text[i] == '.' && !point)); ++i)
+            point = point || text[i] == '.';
+        const std::string_view mantissa = text.substr(from, i - from);
+        const bool hasExponent = i < text.size() && (text[i] == 'e' || text[i] == 'E');
+        long exponent = 0;
+        if (hasExponent) {
+            const bool minus = i + 1 < text.size() && text[i + 1] == '-';
+            for (i += (i + 1 < text.size() && (text[i + 1] == '-' || text[i + 1] == '+')) ? 2 : 1;
+                 i < text.size() && isDigit(text[i]); ++i)
+                exponent = std::min(exponent * 10 + (text[i] - '0'), 100000L);
+            exponent = minus ? -exponent : exponent;
+        }
+        if (numberUnsafe(mantissa, hasExponent, exponent))
+            return true;
+        --i; // look at the character that ended the number again
+    }
+    return false;
+}
+
 } // namespace
 
 bool parse(rapidjson::Document& doc, std::string_view text, std::string& error)
@@ -45,8 +139,11 @@ bool parse(rapidjson::Document& doc, std::string_view text, std::string& error)
         error = "nested deeper than " + std::to_string(kMaxDepth) + " levels at byte " + std::to_string(at);
         return false;
     }
-    constexpr unsigned flags = rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag;
-    doc.Parse<flags>(text.data(), text.size());
+    constexpr unsigned flags = rapidjson::kParseNanAndInfFlag;
+    if (fullPrecisionUnsafe(text))
+        doc.Parse<flags>(text.data(), text.size());
+    else
+        doc.Parse<flags | rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
     if (doc.HasParseError()) {
         error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " +
                 std::to_string(doc.GetErrorOffset());
@@ -57,9 +154,12 @@ bool parse(rapidjson::Document& doc, std::string_view text, std::string& error)
 
 bool parseInPlace(rapidjson::Document& doc, std::string& text, std::string& error)
 {
-    constexpr unsigned flags = rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag |
-                               rapidjson::kParseNanAndInfFlag | rapidjson::kParseFullPrecisionFlag;
-    doc.ParseInsitu<flags>(text.data());
+    constexpr unsigned flags =
+        rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag | rapidjson::kParseNanAndInfFlag;
+    if (fullPrecisionUnsafe(text))
+        doc.ParseInsitu<flags>(text.data());
+    else
+        doc.ParseInsitu<flags | rapidjson::kParseFullPrecisionFlag>(text.data());
     if (doc.HasParseError()) {
         error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " +
                 std::to_string(doc.GetErrorOffset());

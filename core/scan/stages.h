@@ -4,9 +4,10 @@
 
 namespace kl {
 
-/// Stage extensions Triton writes, in the order a compile produces them.
-inline constexpr std::string_view kKnownStages[] = {"source", "ttir",   "ttgir", "llir", "ptx",
-                                                    "cubin",  "amdgcn", "hsaco", "json"};
+/// Stage extensions Triton writes, in the order a compile produces them, plus "cu": the CUDA C++
+/// source of KernelLens's own NVRTC entries, which take the place of Triton's "source".
+inline constexpr std::string_view kKnownStages[] = {"source", "cu",    "ttir",   "ttgir", "llir",
+                                                    "ptx",    "cubin", "amdgcn", "hsaco", "json"};
 
 /// Position of `ext` in kKnownStages, or -1 for an extension Triton does not write.
 int stageOrder(std::string_view ext);

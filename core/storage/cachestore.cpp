@@ -442,4 +442,83 @@ GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) 
     return r;
 }
 
+PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName, std::string_view bytes) const
+{
+    PutResult result;
+    Writer w{m_root, m_options, entryPath(keyHex), {}};
+    result.entryPath = w.entryPath;
+    if (w.entryPath.empty()) {
+        result.error = badKeyMessage(keyHex);
+        return result;
+    }
+    const std::string name(fileName);
+    if (!isPlainFileName(name) || startsWith(name, kGroupPrefix) || startsWith(name, "tmp.")) {
+        result.error = "cannot store \"" + printableName(fileName) + "\" into " +
+                       printableName(w.entryPath) + ": not a plain file name";
+        return result;
+    }
+    const std::string folder = w.entryPath.substr(m_root.size() + (m_root == "/" ? 0 : 1));
+    UniqueFd rootFd, entryFd;
+    if (!w.openEntry(folder, rootFd, entryFd)) {
+        result.error = w.error;
+        return result;
+    }
+    std::unique_ptr<TempFolder> temp = w.makeTemp(entryFd.get());
+    if (!temp || !w.place(*temp, entryFd.get(), name, bytes)) {
+        result.error = w.error;
+        return result;
+    }
+    if (!temp->remove()) {
+        result.error = "cannot remove temp folder " + printableName(joinPath(w.entryPath, temp->name())) +
+                       ": " + errnoText(errno);
+        return result;
+    }
+    if (!w.syncEntry(entryFd.get())) {
+        result.error = w.error;
+        return result;
+    }
+    result.ok = true;
+    return result;
+}
+
+GetResult CacheStore::getFile(std::string_view keyHex, std::string_view fileName) const
+{
+    GetResult r;
+    r.entryPath = entryPath(keyHex);
+    if (r.entryPath.empty()) {
+        r.outcome = GetOutcome::Error;
+        r.message = badKeyMessage(keyHex);
+        return r;
+    }
+    const std::string name(fileName);
+    const std::string path = joinPath(r.entryPath, name);
+    if (!isPlainFileName(name)) {
+        r.outcome = GetOutcome::Error;
+        r.message = "\"" + printableName(fileName) + "\" is not a plain file name";
+        return r;
+    }
+    UniqueFd entryFd(::open(r.entryPath.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!entryFd.valid()) {
+        const bool absent = errno == ENOENT;
+        r.outcome = absent ? GetOutcome::Miss : GetOutcome::Error;
+        r.message = absent ? "no entry folder " + printableName(r.entryPath)
+                           : "cannot open entry folder " + printableName(r.entryPath) + ": " + errnoText(errno);
+        return r;
+    }
+    SmallFile f = readSmallFileAt(entryFd.get(), name, m_options.maxReadBytes);
+    if (f.vanished) {
+        r.message = "no file " + printableName(path);
+        return r;
+    }
+    if (!f.ok || f.tooLarge) {
+        r.outcome = GetOutcome::Error;
+        r.message = "cannot read " + printableName(path) + ": " +
+                    (f.tooLarge ? std::to_string(f.size) + " bytes exceed the limit" : f.error);
+        return r;
+    }
+    r.files[name] = std::move(f.text);
+    r.outcome = GetOutcome::Hit;
+    return r;
+}
+
 } // namespace kl

@@ -79,6 +79,14 @@ public:
     /// recorded path. `kernelName` picks the group file; when empty, the entry's only group file.
     GetResult get(std::string_view keyHex, std::string_view kernelName = {}) const;
 
+    /// Write one file with no group file, as Triton's `cache.put` does for `<fn>.autotune.json`:
+    /// written in a temp folder and renamed over `<entry>/<fileName>`, so a reader sees the old
+    /// file or the new one, whole. `fileName` must be a plain name (no '/', not a group file).
+    PutResult putFile(std::string_view keyHex, std::string_view fileName, std::string_view bytes) const;
+    /// Read one such file: a hit when `<entry>/<fileName>` is a plain file (never followed through
+    /// a symlink), with `files` holding just it.
+    GetResult getFile(std::string_view keyHex, std::string_view fileName) const;
+
 private:
     std::string m_root;
     StoreOptions m_options;

@@ -1,0 +1,161 @@
+#include "compilecommand.h"
+
+#include "clioutput.h"
+#include "command.h"
+#include "cubin/cubininfo.h"
+#include "env/environment.h"
+#include "events/eventlog.h"
+#include "nvrtc/compilejson.h"
+#include "nvrtc/nvrtccache.h"
+#include "util/posixfile.h"
+
+#include <cstdio>
+
+namespace kl::cli {
+namespace {
+
+std::string ms(std::int64_t us)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f ms", static_cast<double>(us) / 1000.0);
+    return buf;
+}
+
+void printStages(const CompileEvent& e)
+{
+    std::string list;
+    for (const auto& [stage, us] : e.stagesUs)
+        list += (list.empty() ? "" : ", ") + stage + " " + ms(us);
+    std::printf("  time   %s (%s)\n", ms(e.totalUs).c_str(), list.c_str());
+}
+
+void printResult(const CompileArgs& args, const NvrtcCacheResult& r)
+{
+    std::printf("%s: %s\n", printableName(args.file).c_str(),
+                r.hit ? "cache hit, loaded without compiling" : "compiled (cache miss)");
+    if (!r.repaired.empty())
+        std::printf("  repaired: the cached entry was unusable (%s) and was recompiled\n",
+                    r.repaired.c_str());
+    std::printf("  key    %s\n  entry  %s\n", r.key.hex.c_str(), printableName(r.entryPath).c_str());
+    printStages(r.event);
+    std::printf("  ptx    %s   cubin %s\n", humanSize(r.ptx.size()).c_str(),
+                humanSize(r.cubin.size()).c_str());
+    const CubinResult info =
+        readCubinInfo(std::span(reinterpret_cast<const std::uint8_t*>(r.cubin.data()), r.cubin.size()));
+    if (info.ok)
+        for (const CubinKernel& k : info.info.kernels)
+            std::printf("  kernel %s: %s registers, %s shared, %s local\n", printableName(k.name).c_str(),
+                        k.registers ? std::to_string(*k.registers).c_str() : "?",
+                        humanSize(k.staticSharedBytes).c_str(), humanSize(k.frameSize.value_or(0)).c_str());
+    for (const auto& d : r.compile.diagnostics)
+        std::printf("  %s:%d: %s: %s\n", printableName(d.file).c_str(), d.line, d.severity.c_str(),
+                    d.message.c_str());
+}
+
+bool writeOut(const std::string& dir, const std::string& name, const std::string& bytes)
+{
+    const std::string path = joinPath(dir, name);
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
+        printError(printableName(path) + ": " + errnoText(errno));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runCompile(const CompileArgs& args)
+{
+    const ToolkitInfo& tk = toolkitInfo();
+    if (!tk.nvrtc) {
+        printError("compile is unavailable: " + tk.whyUnavailable);
+        return ExitError;
+    }
+    NvrtcRequest req;
+    req.sourcePath = args.file;
+    req.name = args.name;
+    std::string error;
+    if (!readFile(args.file, 64ull << 20, req.source, error)) {
+        printError(printableName(args.file) + ": " + error);
+        return ExitError;
+    }
+    if (args.arch.empty()) {
+        printError("give the target with --arch (NVRTC " + tk.nvrtcVersion + " supports " +
+                   supportedArchList() + ")");
+        return ExitError;
+    }
+    req.options.arch = args.arch;
+    req.options.optLevel = args.optLevel;
+    req.options.defines = args.defines;
+    req.options.includePaths = args.includes;
+    req.options.lineInfo = args.lineInfo;
+    req.options.standard = args.standard;
+    req.options.via = args.via == "nvjitlink" ? CubinVia::NvJitLink : CubinVia::Nvrtc;
+    req.alwaysCompile = args.alwaysCompile;
+    if (auto why = validateArch(args.arch); !why.empty()) {
+        printError(why);
+        return ExitError;
+    }
+
+    const Environment env = Environment::current();
+    const NvrtcCache cache(args.cache.empty() ? defaultNvrtcCacheRoot(env) : args.cache);
+    const NvrtcCacheResult r = cache.compile(req);
+    if (!r.ok) {
+        if (args.json) {
+            writeCompileJson(args.file, r, stdout);
+        } else {
+            if (!r.compile.log.empty())
+                std::fputs(r.compile.log.c_str(), stderr);
+            printError("compiling " + printableName(args.file) + " failed: " + r.error);
+        }
+        // A compile that ran and failed is the user's code: exit 1. Anything else is ours or I/O.
+        return r.compile.stagesUs.empty() ? ExitError : ExitProblems;
+    }
+    if (!args.noLog) {
+        const EventLog log(args.log.empty() ? defaultEventsLogPath(env) : args.log,
+                           eventLogOptionsFromEnvironment(env));
+        if (auto err = log.append(r.event); !err.empty())
+            printError("event not logged: " + err);
+    }
+    if (!r.storeError.empty())
+        printError("compiled, but not cached: " + r.storeError);
+    if (!args.outDir.empty()) {
+        const std::string stem = nvrtcEntryName(req);
+        if (!writeOut(args.outDir, stem + ".ptx", r.ptx) || !writeOut(args.outDir, stem + ".cubin", r.cubin))
+            return ExitError;
+    }
+    if (args.json)
+        writeCompileJson(args.file, r, stdout);
+    else
+        printResult(args, r);
+    return r.storeError.empty() ? ExitOk : ExitError;
+}
+
+void addCompileCommand(CLI::App& app, Commands& out)
+{
+    auto a = std::make_shared<CompileArgs>();
+    auto* cmd = app.add_subcommand("compile", "Compile CUDA C++ with NVRTC through KernelLens's cache");
+    cmd->add_option("FILE", a->file, "The .cu file")->required();
+    cmd->add_option("--arch", a->arch, "Target, sm_XX (one NVRTC supports)");
+    cmd->add_option("-O,--opt-level", a->optLevel, "ptxas optimisation level")->check(CLI::Range(0, 3));
+    cmd->add_option("-D,--define", a->defines, "NAME or NAME=VALUE (repeatable)");
+    cmd->add_option("-I,--include", a->includes, "Include folder (repeatable)");
+    cmd->add_flag("--lineinfo", a->lineInfo, "Generate line info (-lineinfo)");
+    cmd->add_option("--std", a->standard, "Language standard")
+        ->check(CLI::IsMember({"c++03", "c++11", "c++14", "c++17", "c++20"}));
+    cmd->add_option("--cubin-via", a->via, "nvrtc: nvrtcGetCUBIN; nvjitlink: PTX assembled by nvJitLink")
+        ->check(CLI::IsMember({"nvrtc", "nvjitlink"}));
+    cmd->add_option("--name", a->name, "Entry name (default: the file's stem)");
+    cmd->add_option("--cache", a->cache,
+                    "Cache root (default: $KERNELLENS_CACHE_DIR, else $XDG_CACHE_HOME/kernellens/nvrtc)");
+    cmd->add_option("-o,--out", a->outDir, "Also write <name>.ptx and <name>.cubin into this folder");
+    cmd->add_option("--log", a->log,
+                    "Events log (default: $KERNELLENS_EVENTS_LOG, else the XDG state folder)");
+    cmd->add_flag("--no-log", a->noLog, "Do not append a compile event");
+    cmd->add_flag("--always-compile", a->alwaysCompile, "Compile even when the cache has the entry");
+    cmd->add_flag("--json", a->json, "Print the documented JSON (schema kernellens.compile/1)");
+    out.push_back({cmd, [a] { return runCompile(*a); }});
+}
+
+} // namespace kl::cli

@@ -1,0 +1,133 @@
+#include "recompilecommand.h"
+
+#include "clioutput.h"
+#include "command.h"
+#include "entryresolution.h"
+#include "env/environment.h"
+#include "events/eventlog.h"
+#include "nvrtc/nvrtccache.h"
+#include "nvrtc/recompile.h"
+#include "report/jsonwriter.h"
+#include "rootselection.h"
+#include "util/posixfile.h"
+
+#include <cstdio>
+
+namespace kl::cli {
+namespace {
+
+void writeJson(const std::vector<std::pair<Entry, RecompileReport>>& results)
+{
+    json::writeDocument(stdout, [&](json::Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.recompile/1");
+        w.Key("entries");
+        w.StartArray();
+        for (const auto& [e, r] : results) {
+            w.StartObject();
+            w.Key("entry");
+            json::str(w, e.path);
+            w.Key("kernel");
+            json::str(w, e.kernel);
+            w.Key("ok");
+            w.Bool(r.ok);
+            json::strOrNull(w, "error", r.error);
+            json::strOrNull(w, "kind", r.kind);
+            json::strOrNull(w, "arch", r.arch);
+            json::strOrNull(w, "assembler", r.assembler);
+            w.Key("verdict");
+            if (r.ok)
+                json::str(w, recompileVerdict(r));
+            else
+                w.Null();
+            w.Key("fresh");
+            w.Bool(r.ok && r.fresh);
+            w.Key("artefacts");
+            w.StartArray();
+            for (const auto& a : r.artefacts) {
+                w.StartObject();
+                w.Key("file");
+                json::str(w, a.file);
+                w.Key("identical");
+                w.Bool(a.identical);
+                json::strOrNull(w, "difference", a.difference);
+                w.EndObject();
+            }
+            w.EndArray();
+            w.Key("total_us");
+            w.Int64(r.event.totalUs);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    });
+}
+
+} // namespace
+
+int runRecompile(const RecompileArgs& args)
+{
+    const Environment env = Environment::current();
+    std::vector<std::string> roots = args.roots;
+    if (roots.empty()) {
+        // The effective Triton roots and KernelLens's own cache, which a prefix may name.
+        for (const Root& root : selectRoots({}))
+            roots.push_back(root.path);
+        roots.push_back(defaultNvrtcCacheRoot(env));
+    }
+    std::vector<Entry> entries;
+    if (!resolveEntries(args.targets, roots, entries))
+        return ExitError;
+    const EventLog log(args.log.empty() ? defaultEventsLogPath(env) : args.log,
+                       eventLogOptionsFromEnvironment(env));
+    std::vector<std::pair<Entry, RecompileReport>> results;
+    int code = ExitOk;
+    for (const Entry& e : entries) {
+        RecompileReport r = recompileEntry(e);
+        if (!r.ok) {
+            if (!toolkitInfo().nvrtc) {
+                printError(r.error);
+                return ExitError;
+            }
+            code = ExitProblems;
+            if (!args.json)
+                printError(r.error);
+        } else {
+            if (!r.fresh)
+                code = ExitProblems;
+            if (!args.noLog)
+                if (auto err = log.append(r.event); !err.empty())
+                    printError("event not logged: " + err);
+            if (!args.json) {
+                std::printf("%s (%s, %s, %s): %s\n", printableName(e.path).c_str(), r.kind.c_str(),
+                            r.arch.c_str(), r.assembler.c_str(), recompileVerdict(r).c_str());
+                for (const auto& a : r.artefacts)
+                    std::printf("  %-40s %s\n", printableName(a.file).c_str(),
+                                a.identical ? (a.difference.empty() ? "identical" : a.difference.c_str())
+                                            : a.difference.c_str());
+            }
+        }
+        results.emplace_back(e, std::move(r));
+    }
+    if (args.json)
+        writeJson(results);
+    return code;
+}
+
+void addRecompileCommand(CLI::App& app, Commands& out)
+{
+    auto a = std::make_shared<RecompileArgs>();
+    auto* cmd =
+        app.add_subcommand("recompile", "Rebuild cache entries and say whether each is fresh or stale");
+    cmd->add_option("ENTRY", a->targets, "Entries: folders or unique name prefixes")->required();
+    cmd->add_option("--root", a->roots,
+                    "Where to look prefixes up (default: the effective roots and KernelLens's cache)");
+    cmd->add_option("--log", a->log,
+                    "Events log (default: $KERNELLENS_EVENTS_LOG, else the XDG state folder)");
+    cmd->add_flag("--no-log", a->noLog, "Do not append compile events");
+    cmd->add_flag("--json", a->json, "Print the documented JSON (schema kernellens.recompile/1)");
+    out.push_back({cmd, [a] { return runRecompile(*a); }});
+}
+
+} // namespace kl::cli

@@ -1,0 +1,647 @@
+#include "kernels/kernelspec.h"
+
+#include "formats/json.h"
+#include "kernels/kernelconfig.h"
+#include "kernels/kernelreference.h"
+#include "kernels/launchplan.h"
+#include "kernels/specreader.h"
+#include "util/posixfile.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace kl {
+
+std::string_view dataTypeName(DataType t)
+{
+    switch (t) {
+    case DataType::F16: return "f16";
+    case DataType::F32: return "f32";
+    case DataType::F64: return "f64";
+    case DataType::I32: return "i32";
+    case DataType::I64: return "i64";
+    }
+    return "?";
+}
+
+std::optional<DataType> dataTypeFromName(std::string_view s)
+{
+    for (auto t : {DataType::F16, DataType::F32, DataType::F64, DataType::I32, DataType::I64})
+        if (dataTypeName(t) == s)
+            return t;
+    return std::nullopt;
+}
+
+std::size_t dataTypeSize(DataType t)
+{
+    switch (t) {
+    case DataType::F16: return 2;
+    case DataType::F32:
+    case DataType::I32: return 4;
+    case DataType::F64:
+    case DataType::I64: return 8;
+    }
+    return 0;
+}
+
+std::string_view argumentRoleName(ArgumentRole r)
+{
+    switch (r) {
+    case ArgumentRole::In: return "in";
+    case ArgumentRole::Out: return "out";
+    case ArgumentRole::InOut: return "inout";
+    case ArgumentRole::Scratch: return "scratch";
+    }
+    return "?";
+}
+
+std::string_view fillKindName(FillKind f)
+{
+    switch (f) {
+    case FillKind::Uniform: return "uniform";
+    case FillKind::UniformInt: return "uniform_int";
+    case FillKind::Zero: return "zero";
+    case FillKind::Poison: return "poison";
+    }
+    return "?";
+}
+
+std::string_view metricKindName(MetricKind m)
+{
+    return m == MetricKind::Bytes ? "bytes" : "flops";
+}
+
+const ProblemSize* KernelSpec::findSize(std::string_view sizeName) const
+{
+    for (const auto& s : sizes)
+        if (s.name == sizeName)
+            return &s;
+    return nullptr;
+}
+
+namespace {
+
+// More combinations than this is a spec mistake, not a tuning space anyone will time.
+constexpr std::size_t kMaxCombinations = 1000000;
+constexpr std::uint64_t kMaxSourceBytes = 4u << 20;
+
+std::string folderOf(const std::string& path)
+{
+    const auto slash = path.rfind('/');
+    if (slash == std::string::npos)
+        return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Whether `word` occurs in `text` as a whole identifier.
+bool containsIdentifier(std::string_view text, std::string_view word)
+{
+    auto isIdent = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (auto pos = text.find(word); pos != std::string_view::npos; pos = text.find(word, pos + 1)) {
+        const bool startOk = pos == 0 || !isIdent(text[pos - 1]);
+        const bool endOk = pos + word.size() == text.size() || !isIdent(text[pos + word.size()]);
+        if (startOk && endOk)
+            return true;
+    }
+    return false;
+}
+
+std::string listOf(const std::vector<std::string>& names)
+{
+    std::string s;
+    for (const auto& n : names)
+        s += (s.empty() ? "" : ", ") + n;
+    return s.empty() ? "none" : s;
+}
+
+class SpecParser {
+public:
+    SpecParser(const std::string& path)
+        : m_in(path)
+    {
+    }
+
+    std::optional<KernelSpec> parse(std::string_view text, std::string& error);
+
+private:
+    bool header(const rapidjson::Value& root);
+    bool parameters(const rapidjson::Value& root);
+    bool constraints(const rapidjson::Value& root);
+    bool problem(const rapidjson::Value& root);
+    bool derived(const rapidjson::Value& root);
+    bool launch(const rapidjson::Value& root);
+    bool arguments(const rapidjson::Value& root);
+    bool argument(const rapidjson::Value& v, const std::string& field, KernelArgument& a);
+    bool fill(const rapidjson::Value& v, const std::string& field, KernelArgument& a);
+    bool checking(const rapidjson::Value& root);
+    bool defaultPlans();
+
+    bool newName(const std::string& field, const std::string& name);
+    std::string knownNames(bool withSizes, std::size_t derivedCount) const;
+    bool expressionValue(const rapidjson::Value& v, const std::string& field, std::string& out,
+                         bool withSizes, std::size_t derivedCount);
+    bool expressionField(const rapidjson::Value& obj, const char* key, const std::string& prefix,
+                         std::string& out, bool withSizes, std::size_t derivedCount,
+                         const char* fallback = nullptr);
+    bool isKnown(std::string_view n, bool withSizes, std::size_t derivedCount) const;
+
+    SpecReader m_in;
+    KernelSpec m_spec;
+};
+
+bool SpecParser::newName(const std::string& field, const std::string& name)
+{
+    if (!isIdentifier(name))
+        return m_in.fail(field,
+                         "`" + name + "` is not a name (letters, digits and _, not starting with a digit)");
+    if (isExpressionFunction(name))
+        return m_in.fail(field, "`" + name + "` is the name of an expression function");
+    for (const auto& p : m_spec.parameters)
+        if (p.name == name)
+            return m_in.fail(field, "`" + name + "` is already a parameter");
+    for (const auto& v : m_spec.problemVariables)
+        if (v == name)
+            return m_in.fail(field, "`" + name + "` is already a problem variable");
+    for (const auto& d : m_spec.derived)
+        if (d.name == name)
+            return m_in.fail(field, "`" + name + "` is already a derived name");
+    return true;
+}
+
+bool SpecParser::isKnown(std::string_view n, bool withSizes, std::size_t derivedCount) const
+{
+    for (const auto& p : m_spec.parameters)
+        if (p.name == n)
+            return true;
+    if (!withSizes)
+        return false;
+    for (const auto& v : m_spec.problemVariables)
+        if (v == n)
+            return true;
+    for (std::size_t i = 0; i < derivedCount && i < m_spec.derived.size(); ++i)
+        if (m_spec.derived[i].name == n)
+            return true;
+    return false;
+}
+
+std::string SpecParser::knownNames(bool withSizes, std::size_t derivedCount) const
+{
+    std::vector<std::string> params, derived;
+    for (const auto& p : m_spec.parameters)
+        params.push_back(p.name);
+    if (!withSizes)
+        return "parameters: " + listOf(params);
+    for (std::size_t i = 0; i < derivedCount && i < m_spec.derived.size(); ++i)
+        derived.push_back(m_spec.derived[i].name);
+    std::string s =
+        "parameters: " + listOf(params) + "; problem variables: " + listOf(m_spec.problemVariables);
+    if (!derived.empty())
+        s += "; derived: " + listOf(derived);
+    return s;
+}
+
+bool SpecParser::expressionField(const rapidjson::Value& obj, const char* key, const std::string& prefix,
+                                 std::string& out, bool withSizes, std::size_t derivedCount,
+                                 const char* fallback)
+{
+    const std::string field = SpecReader::join(prefix, key);
+    const rapidjson::Value* v = m_in.member(obj, key, prefix, fallback == nullptr);
+    if (!v) {
+        if (!fallback || !m_in.ok())
+            return false;
+        out = fallback;
+        return true;
+    }
+    return expressionValue(*v, field, out, withSizes, derivedCount);
+}
+
+bool SpecParser::expressionValue(const rapidjson::Value& v, const std::string& field, std::string& out,
+                                 bool withSizes, std::size_t derivedCount)
+{
+    if (!m_in.expression(v, field, out))
+        return false;
+    std::string cause;
+    if (!checkExpression(
+            out, [&](std::string_view n) { return isKnown(n, withSizes, derivedCount); },
+            knownNames(withSizes, derivedCount), cause))
+        return m_in.fail(field, cause.starts_with("`") ? cause : "bad expression `" + out + "`: " + cause);
+    return true;
+}
+
+bool SpecParser::header(const rapidjson::Value& root)
+{
+    std::string schema;
+    if (!m_in.string(root, "schema", "", schema))
+        return false;
+    if (schema != kKernelSpecSchema)
+        return m_in.fail("schema", "`" + schema + "` is not `" + std::string(kKernelSpecSchema) + "`");
+    if (!m_in.string(root, "name", "", m_spec.name))
+        return false;
+    if (m_spec.name.empty() ||
+        m_spec.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      "0123456789_.-") != std::string::npos ||
+        m_spec.name[0] == '.')
+        return m_in.fail("name", "`" + m_spec.name + "` is not a kernel name (letters, digits, _ . -)");
+    if (root.HasMember("description") && !m_in.string(root, "description", "", m_spec.description))
+        return false;
+
+    std::string source;
+    if (!m_in.string(root, "source", "", source))
+        return false;
+    if (source.empty())
+        return m_in.fail("source", "empty");
+    m_spec.sourcePath = source.front() == '/' ? source : joinPath(folderOf(m_spec.path), source);
+    std::string readError;
+    if (!readFile(m_spec.sourcePath, kMaxSourceBytes + 1, m_spec.source, readError))
+        return m_in.fail("source", "cannot read " + m_spec.sourcePath + ": " + readError);
+    if (m_spec.source.size() > kMaxSourceBytes)
+        return m_in.fail("source", m_spec.sourcePath + " is larger than 4 MiB");
+
+    if (!m_in.string(root, "entry", "", m_spec.entry))
+        return false;
+    if (!isIdentifier(m_spec.entry))
+        return m_in.fail("entry", "`" + m_spec.entry + "` is not a function name");
+    if (!containsIdentifier(m_spec.source, m_spec.entry))
+        return m_in.fail("entry", "`" + m_spec.entry + "` does not appear in " + m_spec.sourcePath);
+    return true;
+}
+
+bool SpecParser::parameters(const rapidjson::Value& root)
+{
+    const rapidjson::Value* arr = m_in.array(root, "parameters", "", false);
+    if (!arr)
+        return m_in.ok();
+    for (rapidjson::SizeType i = 0; i < arr->Size(); ++i) {
+        const std::string field = "parameters[" + std::to_string(i) + "]";
+        const rapidjson::Value& p = (*arr)[i];
+        if (!m_in.object(p, field) || !m_in.onlyKnown(p, field, {"name", "values", "default", "description"}))
+            return false;
+        TunableParameter param;
+        if (!m_in.string(p, "name", field, param.name) || !newName(field + ".name", param.name))
+            return false;
+        const rapidjson::Value* values = m_in.array(p, "values", field, true);
+        if (!values)
+            return false;
+        if (values->Empty())
+            return m_in.fail(field + ".values", "empty");
+        for (rapidjson::SizeType j = 0; j < values->Size(); ++j) {
+            const std::string vf = field + ".values[" + std::to_string(j) + "]";
+            std::int64_t v = 0;
+            if (!m_in.wholeNumber((*values)[j], vf, v))
+                return false;
+            if (std::find(param.values.begin(), param.values.end(), v) != param.values.end())
+                return m_in.fail(vf, std::to_string(v) + " is listed twice");
+            param.values.push_back(v);
+        }
+        param.defaultValue = param.values.front();
+        if (const rapidjson::Value* d = m_in.member(p, "default", field, false)) {
+            if (!m_in.wholeNumber(*d, field + ".default", param.defaultValue))
+                return false;
+            if (std::find(param.values.begin(), param.values.end(), param.defaultValue) == param.values.end())
+                return m_in.fail(field + ".default", std::to_string(param.defaultValue) +
+                                                         " is not one of the parameter's values");
+        } else if (!m_in.ok()) {
+            return false;
+        }
+        m_spec.parameters.push_back(std::move(param));
+    }
+    if (combinationCount(m_spec) > kMaxCombinations)
+        return m_in.fail("parameters",
+                         "the values give more than " + std::to_string(kMaxCombinations) + " combinations");
+    return true;
+}
+
+bool SpecParser::constraints(const rapidjson::Value& root)
+{
+    const rapidjson::Value* arr = m_in.array(root, "constraints", "", false);
+    if (!arr)
+        return m_in.ok();
+    for (rapidjson::SizeType i = 0; i < arr->Size(); ++i) {
+        const std::string field = "constraints[" + std::to_string(i) + "]";
+        std::string text;
+        if (!expressionValue((*arr)[i], field, text, false, 0))
+            return false;
+        m_spec.constraints.push_back(text);
+    }
+    return true;
+}
+
+bool SpecParser::problem(const rapidjson::Value& root)
+{
+    const rapidjson::Value* prob = m_in.member(root, "problem", "", true);
+    if (!prob || !m_in.object(*prob, "problem") ||
+        !m_in.onlyKnown(*prob, "problem", {"variables", "sizes", "default_size"}))
+        return false;
+    const rapidjson::Value* vars = m_in.array(*prob, "variables", "problem", true);
+    if (!vars)
+        return false;
+    if (vars->Empty())
+        return m_in.fail("problem.variables", "empty");
+    for (rapidjson::SizeType i = 0; i < vars->Size(); ++i) {
+        const std::string field = "problem.variables[" + std::to_string(i) + "]";
+        if (!(*vars)[i].IsString())
+            return m_in.fail(field, "must be a string");
+        const std::string name = (*vars)[i].GetString();
+        if (!newName(field, name))
+            return false;
+        m_spec.problemVariables.push_back(name);
+    }
+    const rapidjson::Value* sizes = m_in.member(*prob, "sizes", "problem", true);
+    if (!sizes || !m_in.object(*sizes, "problem.sizes"))
+        return false;
+    if (sizes->MemberCount() == 0)
+        return m_in.fail("problem.sizes", "empty");
+    for (const auto& s : sizes->GetObject()) {
+        const std::string name = s.name.GetString();
+        const std::string field = "problem.sizes." + name;
+        if (!m_in.object(s.value, field))
+            return false;
+        ProblemSize size{name, {}};
+        for (const auto& var : m_spec.problemVariables) {
+            const rapidjson::Value* v = m_in.member(s.value, var.c_str(), field, true);
+            std::int64_t value = 0;
+            if (!v || !m_in.wholeNumber(*v, field + "." + var, value))
+                return false;
+            if (value < 0)
+                return m_in.fail(field + "." + var, std::to_string(value) + " is negative");
+            size.values.emplace_back(var, value);
+        }
+        for (const auto& m : s.value.GetObject()) {
+            const std::string key = m.name.GetString();
+            if (std::find(m_spec.problemVariables.begin(), m_spec.problemVariables.end(), key) ==
+                m_spec.problemVariables.end())
+                return m_in.fail(field + "." + key,
+                                 "not a problem variable (" + listOf(m_spec.problemVariables) + ")");
+        }
+        m_spec.sizes.push_back(std::move(size));
+    }
+    std::string defaultSize;
+    if (prob->HasMember("default_size")) {
+        if (!m_in.string(*prob, "default_size", "problem", defaultSize))
+            return false;
+        if (!m_spec.findSize(defaultSize))
+            return m_in.fail("problem.default_size", "no size `" + defaultSize + "` in `problem.sizes`");
+    } else {
+        defaultSize = m_spec.findSize("default") ? "default" : m_spec.sizes.front().name;
+    }
+    m_spec.defaultSize = std::size_t(m_spec.findSize(defaultSize) - m_spec.sizes.data());
+    return true;
+}
+
+bool SpecParser::derived(const rapidjson::Value& root)
+{
+    const rapidjson::Value* obj = m_in.member(root, "derived", "", false);
+    if (!obj)
+        return m_in.ok();
+    if (!m_in.object(*obj, "derived"))
+        return false;
+    for (const auto& m : obj->GetObject()) {
+        const std::string name = m.name.GetString();
+        const std::string field = "derived." + name;
+        if (!newName(field, name))
+            return false;
+        DerivedVariable d{name, {}};
+        if (!expressionField(*obj, name.c_str(), "derived", d.expression, true, m_spec.derived.size()))
+            return false;
+        m_spec.derived.push_back(std::move(d));
+    }
+    return true;
+}
+
+bool SpecParser::launch(const rapidjson::Value& root)
+{
+    const rapidjson::Value* l = m_in.member(root, "launch", "", true);
+    if (!l || !m_in.object(*l, "launch") || !m_in.onlyKnown(*l, "launch", {"grid", "block", "shared_bytes"}))
+        return false;
+    const std::size_t all = m_spec.derived.size();
+    for (const char* key : {"grid", "block"}) {
+        const std::string field = std::string("launch.") + key;
+        const rapidjson::Value* arr = m_in.array(*l, key, "launch", true);
+        if (!arr)
+            return false;
+        if (arr->Size() != 3)
+            return m_in.fail(field,
+                             "must list 3 expressions (x, y, z), it has " + std::to_string(arr->Size()));
+        auto& target = key[0] == 'g' ? m_spec.grid : m_spec.block;
+        for (rapidjson::SizeType i = 0; i < 3; ++i) {
+            if (!expressionValue((*arr)[i], field + "[" + std::to_string(i) + "]", target[i], true, all))
+                return false;
+        }
+    }
+    return expressionField(*l, "shared_bytes", "launch", m_spec.sharedBytes, true, all, "0");
+}
+
+bool SpecParser::fill(const rapidjson::Value& v, const std::string& field, KernelArgument& a)
+{
+    if (!m_in.object(v, field) || !m_in.onlyKnown(v, field, {"kind", "low", "high"}))
+        return false;
+    std::string kind;
+    if (!m_in.string(v, "kind", field, kind))
+        return false;
+    bool found = false;
+    for (auto k : {FillKind::Uniform, FillKind::UniformInt, FillKind::Zero, FillKind::Poison}) {
+        if (fillKindName(k) == kind) {
+            a.fill.kind = k;
+            found = true;
+        }
+    }
+    if (!found)
+        return m_in.fail(field + ".kind", "unknown fill `" + kind + "` (uniform, uniform_int, zero, poison)");
+    if (v.HasMember("low") && !m_in.number(v, "low", field, a.fill.low))
+        return false;
+    if (v.HasMember("high") && !m_in.number(v, "high", field, a.fill.high))
+        return false;
+    if (a.fill.low > a.fill.high)
+        return m_in.fail(field, "`low` is above `high`");
+    const double limit = a.type == DataType::I32 ? 2147483647.0 : a.type == DataType::F16 ? 65504.0 : 1.0e15;
+    if (std::fabs(a.fill.low) > limit || std::fabs(a.fill.high) > limit)
+        return m_in.fail(field, "`low` and `high` must lie within +-" + std::to_string(std::int64_t(limit)) +
+                                    " for " + std::string(dataTypeName(a.type)));
+    if (a.fill.kind == FillKind::UniformInt && std::ceil(a.fill.low) > std::floor(a.fill.high))
+        return m_in.fail(field, "no whole number between `low` and `high`");
+    return true;
+}
+
+bool SpecParser::argument(const rapidjson::Value& v, const std::string& field, KernelArgument& a)
+{
+    if (!m_in.object(v, field))
+        return false;
+    if (!m_in.string(v, "name", field, a.name))
+        return false;
+    if (!isIdentifier(a.name))
+        return m_in.fail(field + ".name", "`" + a.name + "` is not a name");
+    for (const auto& other : m_spec.arguments)
+        if (other.name == a.name)
+            return m_in.fail(field + ".name", "`" + a.name + "` is already an argument");
+    std::string kind, type;
+    if (!m_in.string(v, "kind", field, kind))
+        return false;
+    if (kind == "buffer")
+        a.kind = ArgumentKind::Buffer;
+    else if (kind == "scalar")
+        a.kind = ArgumentKind::Scalar;
+    else
+        return m_in.fail(field + ".kind", "unknown kind `" + kind + "` (buffer, scalar)");
+    if (!m_in.string(v, "type", field, type))
+        return false;
+    const auto dt = dataTypeFromName(type);
+    if (!dt)
+        return m_in.fail(field + ".type", "unknown type `" + type + "` (f16, f32, f64, i32, i64)");
+    a.type = *dt;
+    const std::size_t all = m_spec.derived.size();
+    if (a.kind == ArgumentKind::Scalar) {
+        if (!m_in.onlyKnown(v, field, {"name", "kind", "type", "value", "description"}))
+            return false;
+        return expressionField(v, "value", field, a.value, true, all);
+    }
+    if (!m_in.onlyKnown(v, field, {"name", "kind", "type", "role", "count", "fill", "description"}))
+        return false;
+    std::string role;
+    if (!m_in.string(v, "role", field, role))
+        return false;
+    bool found = false;
+    for (auto r : {ArgumentRole::In, ArgumentRole::Out, ArgumentRole::InOut, ArgumentRole::Scratch}) {
+        if (argumentRoleName(r) == role) {
+            a.role = r;
+            found = true;
+        }
+    }
+    if (!found)
+        return m_in.fail(field + ".role", "unknown role `" + role + "` (in, out, inout, scratch)");
+    if (!expressionField(v, "count", field, a.count, true, all))
+        return false;
+    // Defaults: inputs random, outputs poisoned so unwritten elements show, scratch zeroed.
+    a.fill = {a.role == ArgumentRole::Out       ? FillKind::Poison
+              : a.role == ArgumentRole::Scratch ? FillKind::Zero
+                                                : FillKind::Uniform,
+              -1, 1};
+    if (const rapidjson::Value* f = m_in.member(v, "fill", field, false)) {
+        if (a.role == ArgumentRole::Scratch)
+            return m_in.fail(field + ".fill", "scratch buffers are always zero-filled");
+        return fill(*f, field + ".fill", a);
+    }
+    return m_in.ok();
+}
+
+bool SpecParser::arguments(const rapidjson::Value& root)
+{
+    const rapidjson::Value* arr = m_in.array(root, "arguments", "", true);
+    if (!arr)
+        return false;
+    if (arr->Empty())
+        return m_in.fail("arguments", "empty");
+    for (rapidjson::SizeType i = 0; i < arr->Size(); ++i) {
+        KernelArgument a;
+        if (!argument((*arr)[i], "arguments[" + std::to_string(i) + "]", a))
+            return false;
+        m_spec.arguments.push_back(std::move(a));
+    }
+    return true;
+}
+
+bool SpecParser::checking(const rapidjson::Value& root)
+{
+    if (!m_in.string(root, "reference", "", m_spec.reference))
+        return false;
+    if (m_spec.reference != "none" && !findReference(m_spec.reference)) {
+        std::vector<std::string> known;
+        for (const auto& r : referenceCatalog())
+            known.emplace_back(r.name);
+        return m_in.fail("reference",
+                         "unknown reference `" + m_spec.reference + "` (" + listOf(known) + ", none)");
+    }
+    std::string layoutError;
+    if (!checkReferenceLayout(m_spec, layoutError))
+        return m_in.failRaw("field " + layoutError);
+
+    const rapidjson::Value* tol = m_in.member(root, "tolerance", "", true);
+    if (!tol || !m_in.object(*tol, "tolerance") || !m_in.onlyKnown(*tol, "tolerance", {"abs", "rel"}))
+        return false;
+    for (const char* key : {"abs", "rel"}) {
+        double& out = key[0] == 'a' ? m_spec.tolerance.abs : m_spec.tolerance.rel;
+        if (tol->HasMember(key) && !m_in.number(*tol, key, "tolerance", out))
+            return false;
+        if (!(out >= 0))
+            return m_in.fail(std::string("tolerance.") + key, "must be >= 0");
+    }
+
+    const rapidjson::Value* metric = m_in.member(root, "metric", "", true);
+    if (!metric || !m_in.object(*metric, "metric") || !m_in.onlyKnown(*metric, "metric", {"kind", "value"}))
+        return false;
+    std::string kind;
+    if (!m_in.string(*metric, "kind", "metric", kind))
+        return false;
+    if (kind == "bytes")
+        m_spec.metricKind = MetricKind::Bytes;
+    else if (kind == "flops")
+        m_spec.metricKind = MetricKind::Flops;
+    else
+        return m_in.fail("metric.kind", "unknown metric `" + kind + "` (bytes, flops)");
+    return expressionField(*metric, "value", "metric", m_spec.metric, true, m_spec.derived.size());
+}
+
+bool SpecParser::defaultPlans()
+{
+    const Configuration config = defaultConfiguration(m_spec);
+    const std::string label = configurationLabel(m_spec, config);
+    std::string rejectedBy;
+    if (!satisfiesConstraints(m_spec, config, &rejectedBy))
+        return m_in.fail("constraints",
+                         "the default configuration (" + label + ") does not satisfy `" + rejectedBy + "`");
+    for (const auto& size : m_spec.sizes) {
+        std::string planError;
+        if (!planLaunch(m_spec, config, size, planError))
+            return m_in.failRaw("field " + planError + " (problem size `" + size.name +
+                                "`, default configuration " + (label.empty() ? "without parameters" : label) +
+                                ")");
+    }
+    return true;
+}
+
+std::optional<KernelSpec> SpecParser::parse(std::string_view text, std::string& error)
+{
+    m_spec.path = m_in.path();
+    rapidjson::Document doc;
+    std::string parseError;
+    if (!json::parse(doc, text, parseError)) {
+        error = m_in.path() + ": not valid JSON: " + parseError;
+        return std::nullopt;
+    }
+    const bool ok =
+        m_in.object(doc, "") &&
+        m_in.onlyKnown(doc, "",
+                       {"schema", "name", "description", "source", "entry", "parameters", "constraints",
+                        "problem", "derived", "launch", "arguments", "reference", "tolerance", "metric"}) &&
+        header(doc) && parameters(doc) && constraints(doc) && problem(doc) && derived(doc) && launch(doc) &&
+        arguments(doc) && checking(doc) && defaultPlans();
+    if (!ok) {
+        error = m_in.error();
+        return std::nullopt;
+    }
+    return std::move(m_spec);
+}
+
+} // namespace
+
+std::optional<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path, std::string& error)
+{
+    return SpecParser(path).parse(text, error);
+}
+
+std::optional<KernelSpec> loadKernelSpec(const std::string& path, std::string& error)
+{
+    std::string text, readError;
+    // Specs are a few KiB; 1 MiB is damage or the wrong file.
+    if (!readFile(path, (1u << 20) + 1, text, readError)) {
+        error = path + ": " + readError;
+        return std::nullopt;
+    }
+    if (text.size() > (1u << 20)) {
+        error = path + ": larger than 1 MiB, not a kernel spec";
+        return std::nullopt;
+    }
+    return parseKernelSpec(text, path, error);
+}
+
+} // namespace kl

@@ -1,0 +1,118 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kl {
+
+/// Element type of a buffer or type of a scalar kernel argument, as written in a spec.
+enum class DataType { F16, F32, F64, I32, I64 };
+
+enum class ArgumentKind { Buffer, Scalar };
+
+/// What the kernel does with a buffer. Scratch buffers are device workspace: zero-filled before
+/// the first launch, never compared, and the kernel must leave them reusable for the next launch.
+enum class ArgumentRole { In, Out, InOut, Scratch };
+
+/// How a buffer's host copy is filled before a run (see makeHostBuffers).
+enum class FillKind {
+    Uniform,    ///< reals in [low, high), rounded to the element type
+    UniformInt, ///< whole numbers in [low, high]
+    Zero,
+    Poison, ///< NaN for floating types, the lowest value for integers: unwritten outputs show up
+};
+
+enum class MetricKind { Bytes, Flops };
+
+std::string_view dataTypeName(DataType t); ///< "f16", "f32", "f64", "i32", "i64"
+std::optional<DataType> dataTypeFromName(std::string_view s);
+std::size_t dataTypeSize(DataType t);              ///< bytes per element
+std::string_view argumentRoleName(ArgumentRole r); ///< "in", "out", "inout", "scratch"
+std::string_view fillKindName(FillKind f);         ///< "uniform", "uniform_int", "zero", "poison"
+std::string_view metricKindName(MetricKind m);     ///< "bytes", "flops"
+
+/// A tunable parameter: compiled into the source as `-DNAME=VALUE` and usable in expressions.
+struct TunableParameter {
+    std::string name;
+    std::vector<std::int64_t> values; ///< candidates, in the order the spec lists them
+    std::int64_t defaultValue = 0;    ///< "default", else the first value
+};
+
+/// A named problem size: a value for every problem variable (spec order).
+struct ProblemSize {
+    std::string name;
+    std::vector<std::pair<std::string, std::int64_t>> values;
+};
+
+/// A name defined by an expression over parameters, problem variables and earlier derived names.
+struct DerivedVariable {
+    std::string name;
+    std::string expression;
+};
+
+struct BufferFill {
+    FillKind kind = FillKind::Uniform;
+    double low = -1;
+    double high = 1;
+};
+
+/// One kernel argument, in the kernel's parameter order.
+struct KernelArgument {
+    std::string name;
+    ArgumentKind kind = ArgumentKind::Buffer;
+    DataType type = DataType::F32;
+    ArgumentRole role = ArgumentRole::In; ///< buffers only
+    std::string count;                    ///< buffers: element count expression
+    BufferFill fill;                      ///< buffers: how the host copy starts out
+    std::string value;                    ///< scalars: value expression
+};
+
+struct Tolerance {
+    double abs = 0; ///< |actual - expected| <= abs + rel * |expected| passes (numpy's allclose)
+    double rel = 0;
+};
+
+/// A kernel of the demo library (or a user's): its source, tunable parameters, launch geometry,
+/// arguments, problem sizes, CPU reference and metric. Expressions are muparser text over the
+/// parameter, problem-variable and derived names (see docs/json-schema.md, "Kernel specs").
+struct KernelSpec {
+    std::string path;        ///< the spec file as given to loadKernelSpec
+    std::string name;        ///< [A-Za-z0-9_.-]+, names the autotune results
+    std::string description; ///< may be empty
+    std::string sourcePath;  ///< the .cu file (resolved against the spec's folder)
+    std::string source;      ///< its text
+    std::string entry;       ///< the extern "C" __global__ function to launch
+    std::vector<TunableParameter> parameters;
+    std::vector<std::string> constraints; ///< over parameters only; a configuration needs every one non-zero
+    std::vector<std::string> problemVariables;
+    std::vector<ProblemSize> sizes;
+    std::size_t defaultSize = 0; ///< index into sizes
+    std::vector<DerivedVariable> derived;
+    std::array<std::string, 3> grid;
+    std::array<std::string, 3> block;
+    std::string sharedBytes = "0"; ///< dynamic shared memory per block
+    std::vector<KernelArgument> arguments;
+    std::string reference; ///< a name from referenceCatalog(), or "none"
+    Tolerance tolerance;
+    MetricKind metricKind = MetricKind::Bytes;
+    std::string metric; ///< bytes moved or floating-point operations of one launch
+
+    const ProblemSize* findSize(std::string_view sizeName) const;
+};
+
+/// Reads and checks a spec file and the source it names (resolved against the spec's folder).
+/// Errors name the path and the field, e.g. "/x/vector_add.json: field `launch.grid` missing",
+/// "... field `launch.block[0]`: `BLOCK` is not defined (...)". Beyond the shape, every expression
+/// is checked for syntax and names, the reference's buffer layout against the arguments, and the
+/// default configuration is planned at every problem size.
+std::optional<KernelSpec> loadKernelSpec(const std::string& path, std::string& error);
+
+/// The same from text; `path` names the spec in errors and the source is resolved against its
+/// folder (the source file must exist there).
+std::optional<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path, std::string& error);
+
+} // namespace kl

@@ -1,0 +1,328 @@
+#include "nvrtc/nvrtccompiler.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <sys/stat.h>
+
+#if KL_HAVE_NVRTC
+#include <nvrtc.h>
+#endif
+#if KL_HAVE_NVJITLINK
+#include <nvJitLink.h>
+#endif
+
+namespace kl {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t microsSince(Clock::time_point t0)
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
+}
+
+ToolkitInfo queryToolkit()
+{
+    ToolkitInfo info;
+#if KL_HAVE_NVRTC
+    info.nvrtc = true;
+    int major = 0, minor = 0;
+    if (nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
+        info.nvrtcVersion = std::to_string(major) + "." + std::to_string(minor);
+    int n = 0;
+    if (nvrtcGetNumSupportedArchs(&n) == NVRTC_SUCCESS && n > 0) {
+        info.archs.resize(static_cast<std::size_t>(n));
+        if (nvrtcGetSupportedArchs(info.archs.data()) != NVRTC_SUCCESS)
+            info.archs.clear();
+    }
+#else
+    info.whyUnavailable = "KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; "
+                          "set CUDAToolkit_ROOT and rebuild)";
+#endif
+#if KL_HAVE_NVJITLINK
+    info.nvJitLink = true;
+    unsigned jmajor = 0, jminor = 0;
+    if (nvJitLinkVersion(&jmajor, &jminor) == NVJITLINK_SUCCESS)
+        info.nvJitLinkVersion = std::to_string(jmajor) + "." + std::to_string(jminor);
+#endif
+    return info;
+}
+
+std::string archList(const std::vector<int>& archs)
+{
+    std::string s;
+    for (int a : archs)
+        s += (s.empty() ? "sm_" : ", sm_") + std::to_string(a);
+    return s;
+}
+
+int archNumber(std::string_view arch)
+{
+    if (!arch.starts_with("sm_"))
+        return -1;
+    arch.remove_prefix(3);
+    int n = 0;
+    const auto [p, ec] = std::from_chars(arch.data(), arch.data() + arch.size(), n);
+    // sm_90a / sm_100f: the arch-specific suffixes NVRTC also accepts.
+    if (ec != std::errc() || p == arch.data() ||
+        (p != arch.data() + arch.size() && std::string_view(p) != "a" && std::string_view(p) != "f"))
+        return -1;
+    return n;
+}
+
+#if KL_HAVE_NVJITLINK
+std::string jitLinkLogs(nvJitLinkHandle h)
+{
+    std::string out;
+    size_t n = 0;
+    if (nvJitLinkGetErrorLogSize(h, &n) == NVJITLINK_SUCCESS && n > 1) {
+        std::string s(n, '\0');
+        if (nvJitLinkGetErrorLog(h, s.data()) == NVJITLINK_SUCCESS)
+            out += s.c_str();
+    }
+    if (nvJitLinkGetInfoLogSize(h, &n) == NVJITLINK_SUCCESS && n > 1) {
+        std::string s(n, '\0');
+        if (nvJitLinkGetInfoLog(h, s.data()) == NVJITLINK_SUCCESS)
+            out += s.c_str();
+    }
+    return out;
+}
+
+std::string jitLinkResultName(nvJitLinkResult r)
+{
+    // nvJitLink's enum is sequential and only ever appended to.
+    static constexpr const char* kNames[] = {
+        "NVJITLINK_SUCCESS",
+        "NVJITLINK_ERROR_UNRECOGNIZED_OPTION",
+        "NVJITLINK_ERROR_MISSING_ARCH",
+        "NVJITLINK_ERROR_INVALID_INPUT",
+        "NVJITLINK_ERROR_PTX_COMPILE",
+        "NVJITLINK_ERROR_NVVM_COMPILE",
+        "NVJITLINK_ERROR_INTERNAL",
+        "NVJITLINK_ERROR_THREADPOOL",
+        "NVJITLINK_ERROR_UNRECOGNIZED_INPUT",
+        "NVJITLINK_ERROR_FINALIZE",
+        "NVJITLINK_ERROR_NULL_INPUT",
+        "NVJITLINK_ERROR_INCOMPATIBLE_OPTIONS",
+        "NVJITLINK_ERROR_INCORRECT_INPUT_TYPE",
+        "NVJITLINK_ERROR_ARCH_MISMATCH",
+        "NVJITLINK_ERROR_OUTDATED_LIBRARY",
+        "NVJITLINK_ERROR_MISSING_FATBIN",
+        "NVJITLINK_ERROR_UNRECOGNIZED_ARCH",
+        "NVJITLINK_ERROR_UNSUPPORTED_ARCH",
+    };
+    const auto i = static_cast<std::size_t>(r);
+    return i < std::size(kNames) ? kNames[i] : "NVJITLINK_ERROR " + std::to_string(i);
+}
+#endif
+
+} // namespace
+
+std::string_view cubinViaName(CubinVia via)
+{
+    return via == CubinVia::NvJitLink ? "nvjitlink" : "nvrtc";
+}
+
+const ToolkitInfo& toolkitInfo()
+{
+    static const ToolkitInfo info = queryToolkit();
+    return info;
+}
+
+std::string supportedArchList()
+{
+    return archList(toolkitInfo().archs);
+}
+
+std::string validateArch(std::string_view arch)
+{
+    const ToolkitInfo& tk = toolkitInfo();
+    if (!tk.nvrtc)
+        return tk.whyUnavailable;
+    const int n = archNumber(arch);
+    if (n >= 0 && std::find(tk.archs.begin(), tk.archs.end(), n) != tk.archs.end())
+        return {};
+    return "unsupported arch \"" + std::string(arch) + "\": NVRTC " + tk.nvrtcVersion + " supports " +
+           archList(tk.archs);
+}
+
+std::string toolkitIncludeDir()
+{
+#ifdef KL_CUDA_INCLUDE_DIR
+    static const std::string dir = [] {
+        struct stat st {};
+        return ::stat(KL_CUDA_INCLUDE_DIR "/cuda_fp16.h", &st) == 0 ? std::string(KL_CUDA_INCLUDE_DIR)
+                                                                    : std::string();
+    }();
+    return dir;
+#else
+    return {};
+#endif
+}
+
+std::vector<std::string> nvrtcArguments(const NvrtcOptions& o)
+{
+    std::vector<std::string> args;
+    std::string arch = o.arch;
+    if (o.via == CubinVia::NvJitLink && arch.starts_with("sm_"))
+        arch = "compute_" + arch.substr(3);
+    args.push_back("-arch=" + arch);
+    args.push_back("-std=" + o.standard);
+    if (o.via == CubinVia::Nvrtc)
+        args.push_back("--ptxas-options=-O" + std::to_string(o.optLevel));
+    if (o.lineInfo)
+        args.push_back("-lineinfo");
+    for (const auto& d : o.defines)
+        args.push_back("-D" + d);
+    for (const auto& i : o.includePaths)
+        args.push_back("-I" + i);
+    if (const std::string dir = toolkitIncludeDir(); !dir.empty())
+        args.push_back("-I" + dir);
+    return args;
+}
+
+NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, const NvrtcOptions& options)
+{
+    NvrtcOutput out;
+#if !KL_HAVE_NVRTC
+    (void)source;
+    (void)fileName;
+    (void)options;
+    out.error = toolkitInfo().whyUnavailable;
+    return out;
+#else
+    if (auto why = validateArch(options.arch); !why.empty()) {
+        out.error = why;
+        return out;
+    }
+    if (options.optLevel < 0 || options.optLevel > 3) {
+        out.error = "optimisation level " + std::to_string(options.optLevel) + " is not 0..3";
+        return out;
+    }
+    if (options.via == CubinVia::NvJitLink && !toolkitInfo().nvJitLink) {
+        out.error = "nvJitLink was not found at build time";
+        return out;
+    }
+    const std::string src(source); // NVRTC wants a NUL-terminated string
+    const std::string name(fileName);
+    nvrtcProgram prog = nullptr;
+    if (nvrtcResult r = nvrtcCreateProgram(&prog, src.c_str(), name.c_str(), 0, nullptr, nullptr);
+        r != NVRTC_SUCCESS) {
+        out.error = std::string("nvrtcCreateProgram: ") + nvrtcGetErrorString(r);
+        return out;
+    }
+    struct Destroy {
+        nvrtcProgram& p;
+        ~Destroy() { nvrtcDestroyProgram(&p); }
+    } destroy{prog};
+
+    const std::vector<std::string> args = nvrtcArguments(options);
+    std::vector<const char*> argv;
+    for (const auto& a : args)
+        argv.push_back(a.c_str());
+    const auto t0 = Clock::now();
+    const nvrtcResult compiled = nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
+    out.stagesUs.emplace_back("nvrtc", microsSince(t0));
+
+    size_t n = 0;
+    if (nvrtcGetProgramLogSize(prog, &n) == NVRTC_SUCCESS && n > 1) {
+        out.log.assign(n, '\0');
+        if (nvrtcGetProgramLog(prog, out.log.data()) == NVRTC_SUCCESS)
+            out.log.resize(n - 1);
+        else
+            out.log.clear();
+    }
+    out.diagnostics = parseNvrtcLog(out.log);
+    if (compiled != NVRTC_SUCCESS) {
+        out.error = std::string("nvrtcCompileProgram: ") + nvrtcGetErrorString(compiled);
+        for (const auto& d : out.diagnostics)
+            if (d.severity == "error" || d.severity == "catastrophic error") {
+                out.error = (d.file.empty() ? "" : d.file + ":" + std::to_string(d.line) + ": ") +
+                            d.severity + ": " + d.message;
+                break;
+            }
+        return out;
+    }
+    if (nvrtcGetPTXSize(prog, &n) == NVRTC_SUCCESS && n > 0) {
+        out.ptx.assign(n, '\0');
+        nvrtcGetPTX(prog, out.ptx.data());
+        while (!out.ptx.empty() && out.ptx.back() == '\0')
+            out.ptx.pop_back();
+    }
+    if (options.via == CubinVia::Nvrtc) {
+        if (nvrtcGetCUBINSize(prog, &n) != NVRTC_SUCCESS || n == 0) {
+            out.error = "NVRTC produced no cubin for " + options.arch;
+            return out;
+        }
+        out.cubin.assign(n, '\0');
+        nvrtcGetCUBIN(prog, out.cubin.data());
+        out.ok = true;
+        return out;
+    }
+    NvrtcOutput linked = assemblePtx(out.ptx, options.arch, options.optLevel);
+    out.linkLog = std::move(linked.linkLog);
+    out.stagesUs.insert(out.stagesUs.end(), linked.stagesUs.begin(), linked.stagesUs.end());
+    if (!linked.ok) {
+        out.error = linked.error;
+        return out;
+    }
+    out.cubin = std::move(linked.cubin);
+    out.ok = true;
+    return out;
+#endif
+}
+
+NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLevel)
+{
+    NvrtcOutput out;
+#if !KL_HAVE_NVJITLINK
+    (void)ptx;
+    (void)arch;
+    (void)optLevel;
+    out.error = "KernelLens was built without nvJitLink (not found at build time)";
+    return out;
+#else
+    if (!arch.starts_with("sm_")) {
+        out.error = "unsupported arch \"" + std::string(arch) + "\" (expected sm_XX)";
+        return out;
+    }
+    const std::string archOpt = "-arch=" + std::string(arch);
+    const std::string optOpt = "-O" + std::to_string(optLevel);
+    const char* opts[] = {archOpt.c_str(), optOpt.c_str()};
+    nvJitLinkHandle h = nullptr;
+    const auto t0 = Clock::now();
+    if (nvJitLinkResult r = nvJitLinkCreate(&h, 2, opts); r != NVJITLINK_SUCCESS) {
+        out.error = std::string("nvJitLinkCreate(") + archOpt + "): " + jitLinkResultName(r);
+        return out;
+    }
+    struct Destroy {
+        nvJitLinkHandle& h;
+        ~Destroy() { nvJitLinkDestroy(&h); }
+    } destroy{h};
+    const std::string text(ptx);
+    nvJitLinkResult r = nvJitLinkAddData(h, NVJITLINK_INPUT_PTX, text.c_str(), text.size() + 1, "kernel.ptx");
+    if (r == NVJITLINK_SUCCESS)
+        r = nvJitLinkComplete(h);
+    out.linkLog = jitLinkLogs(h);
+    if (r != NVJITLINK_SUCCESS) {
+        out.stagesUs.emplace_back("nvjitlink", microsSince(t0));
+        out.error = std::string("nvJitLink: ") + jitLinkResultName(r);
+        if (!out.linkLog.empty())
+            out.error += ": " + out.linkLog.substr(0, out.linkLog.find('\n'));
+        return out;
+    }
+    size_t n = 0;
+    if (nvJitLinkGetLinkedCubinSize(h, &n) != NVJITLINK_SUCCESS || n == 0) {
+        out.error = "nvJitLink produced no cubin";
+        return out;
+    }
+    out.cubin.assign(n, '\0');
+    nvJitLinkGetLinkedCubin(h, out.cubin.data());
+    out.stagesUs.emplace_back("nvjitlink", microsSince(t0));
+    out.ok = true;
+    return out;
+#endif
+}
+
+} // namespace kl

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds klens as on a machine without the CUDA Toolkit (KL_WITH_CUDA=OFF) and checks that
+# everything else works and that `klens compile` and `klens recompile` say why they are off.
+# Run by `bash scripts/dev.sh test`.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build=build/no-cuda
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKL_WITH_CUDA=OFF \
+    -DKL_BUILD_GUI=OFF -DKL_BUILD_TESTS=OFF -DKL_BUILD_BENCH=OFF ${CI:+-DKL_WERROR=ON} >/dev/null
+cmake --build "$build" --target klens
+klens=$build/app/cli/klens
+fail() { echo "check-no-cuda: FAIL: $*" >&2; exit 1; }
+
+if ldd "$klens" | grep -Eq 'libnvrtc|libnvJitLink|libcuda'; then
+    fail "klens links a CUDA library: $(ldd "$klens" | grep -E 'nvrtc|nvJitLink|cuda')"
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'extern "C" __global__ void k(float* x) { x[0] = 1; }\n' >"$tmp/k.cu"
+set +e
+out=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" compile "$tmp/k.cu" --arch sm_90 2>&1)
+rc=$?
+set -e
+[[ $rc -eq 2 ]] || fail "klens compile exited $rc, expected 2: $out"
+grep -q "built without the CUDA Toolkit" <<<"$out" || fail "klens compile did not say why: $out"
+[[ ! -e $tmp/cache ]] || fail "klens compile wrote to the cache"
+# The fixture holds entries with problems on purpose: scan exits 1 for those, 2 on failure.
+rc=0
+"$klens" scan tests/fixtures/triton/cache >/dev/null || rc=$?
+[[ $rc -le 1 ]] || fail "klens scan exited $rc without CUDA"
+set +e
+out2=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" recompile "$(find tests/fixtures/triton/cache -name '*.ptx' -printf '%h\n' | head -1)" 2>&1)
+rc=$?
+set -e
+[[ $rc -eq 2 ]] && grep -q "built without the CUDA Toolkit" <<<"$out2" || fail "klens recompile: exit $rc: $out2"
+"$klens" cubin "$(find tests/fixtures/triton/cache -name '*.cubin' | head -1)" >/dev/null ||
+    fail "klens cubin failed without CUDA"
+echo "check-no-cuda: ok ($out)"

@@ -1,0 +1,131 @@
+#include "cubin/cubininfo.h"
+#include "kernels/kernelconfig.h"
+#include "kernels/kernellibrary.h"
+#include "kernels/kernelspec.h"
+#include "nvrtc/nvrtccompiler.h"
+#include "util/posixfile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QTest>
+
+namespace {
+
+struct CompileOutcome {
+    bool ok = false;
+    QString log;                  ///< NVRTC's log, or why nothing was compiled
+    std::uint32_t frameBytes = 0; ///< the largest per-thread local frame: non-zero when ptxas spilled
+};
+
+// The one place this suite compiles a kernel: KernelLens's NVRTC compiler, as the autotuner
+// does. Warnings count as failures. `arch` is e.g. 80 for sm_80.
+CompileOutcome compileKernel(const kl::KernelSpec& spec, const kl::Configuration& config, int arch)
+{
+    std::string source, error;
+    if (!kl::readFile(spec.sourcePath, 1 << 20, source, error))
+        return {false, QString::fromStdString(spec.sourcePath + ": " + error)};
+    kl::NvrtcOptions o;
+    o.arch = "sm_" + std::to_string(arch);
+    o.defines = kl::configurationDefines(spec, config);
+    const kl::NvrtcOutput out = kl::compileCuda(source, spec.sourcePath, o);
+    CompileOutcome r{out.ok && out.diagnostics.empty(), QString::fromStdString(out.error + "\n" + out.log)};
+    if (!out.ok)
+        return r;
+    const kl::CubinResult info = kl::readCubinInfo(
+        std::span(reinterpret_cast<const std::uint8_t*>(out.cubin.data()), out.cubin.size()));
+    if (!info.ok || info.info.kernels.empty()) {
+        r.ok = false;
+        r.log += QString::fromStdString("\nno readable cubin: " + info.error);
+        return r;
+    }
+    for (const auto& k : info.info.kernels) {
+        r.frameBytes = std::max(r.frameBytes, k.frameSize.value_or(0));
+        r.log += QString::fromStdString("\n" + k.name + ": " + std::to_string(k.registers.value_or(0)) +
+                                        " registers, frame " + std::to_string(k.frameSize.value_or(0)));
+    }
+    return r;
+}
+
+// Every configuration when there are few; else the default, the first and last enumerated,
+// and for each parameter its smallest and largest value in the valid configuration closest
+// to the default (fewest other parameters changed).
+std::vector<kl::Configuration> representativeConfigurations(const kl::KernelSpec& spec)
+{
+    const auto all = kl::enumerateConfigurations(spec);
+    if (all.size() <= 12)
+        return all;
+    const kl::Configuration def = kl::defaultConfiguration(spec);
+    std::vector<kl::Configuration> out{def, all.front(), all.back()};
+    auto distance = [&def](const kl::Configuration& c) {
+        int d = 0;
+        for (std::size_t i = 0; i < c.values.size(); ++i)
+            d += c.values[i] != def.values[i];
+        return d;
+    };
+    for (std::size_t p = 0; p < spec.parameters.size(); ++p) {
+        const auto& values = spec.parameters[p].values;
+        for (auto v : {*std::min_element(values.begin(), values.end()),
+                       *std::max_element(values.begin(), values.end())}) {
+            const kl::Configuration* best = nullptr;
+            for (const auto& c : all)
+                if (c.values[p] == v && (!best || distance(c) < distance(*best)))
+                    best = &c;
+            if (best)
+                out.push_back(*best);
+        }
+    }
+    std::vector<kl::Configuration> unique;
+    for (auto& c : out)
+        if (std::find(unique.begin(), unique.end(), c) == unique.end())
+            unique.push_back(c);
+    return unique;
+}
+
+} // namespace
+
+class TstKernelCompile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void compiles_data()
+    {
+        QTest::addColumn<QString>("specPath");
+        QTest::addColumn<QList<qint64>>("config");
+        QTest::addColumn<int>("arch");
+        for (const auto& path : kl::listKernelSpecs(kl::kernelLibraryDir())) {
+            std::string error;
+            const auto spec = kl::loadKernelSpec(path, error);
+            if (!spec)
+                qFatal("%s", error.c_str());
+            for (const auto& c : representativeConfigurations(*spec)) {
+                for (int arch : {80, 90}) {
+                    QTest::addRow("%s %s sm_%d", spec->name.c_str(), kl::configurationLabel(*spec, c).c_str(),
+                                  arch)
+                        << QString::fromStdString(path) << QList<qint64>(c.values.begin(), c.values.end())
+                        << arch;
+                }
+            }
+        }
+    }
+
+    void compiles()
+    {
+        QFETCH(QString, specPath);
+        QFETCH(QList<qint64>, config);
+        QFETCH(int, arch);
+        if (!kl::toolkitInfo().nvrtc)
+            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+        std::string error;
+        const auto spec = kl::loadKernelSpec(specPath.toStdString(), error);
+        QVERIFY2(spec, error.c_str());
+        const CompileOutcome out =
+            compileKernel(*spec, kl::Configuration{{config.begin(), config.end()}}, arch);
+        QVERIFY2(out.ok, qPrintable(out.log));
+        // A kernel that spills in one of these configurations would time its local memory, not
+        // the idea the parameters stand for.
+        QVERIFY2(out.frameBytes == 0, qPrintable(out.log));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstKernelCompile)
+#include "tst_kernelcompile.moc"
