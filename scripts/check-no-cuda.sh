@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds klens as on a machine without the CUDA Toolkit (KL_WITH_CUDA=OFF) and checks that
-# everything else works and that `klens compile` and `klens recompile` say why they are off.
+# everything else works and that `klens compile`, `recompile`, `gpu` and `autotune` say why they are off.
 # Run by `bash scripts/dev.sh test`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -35,4 +35,13 @@ set -e
 [[ $rc -eq 2 ]] && grep -q "built without the CUDA Toolkit" <<<"$out2" || fail "klens recompile: exit $rc: $out2"
 "$klens" cubin "$(find tests/fixtures/triton/cache -name '*.cubin' | head -1)" >/dev/null ||
     fail "klens cubin failed without CUDA"
-echo "check-no-cuda: ok ($out)"
+set +e
+out3=$("$klens" gpu 2>&1)
+rc=$?
+out4=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" autotune vector_add 2>&1)
+rc4=$?
+set -e
+[[ $rc -eq 3 ]] && grep -q "built without the CUDA Toolkit" <<<"$out3" || fail "klens gpu: exit $rc: $out3"
+[[ $rc4 -eq 3 ]] && grep -q "built without the CUDA Toolkit" <<<"$out4" || fail "klens autotune: exit $rc4: $out4"
+if nm -D "$klens" | grep -q ' U cu[A-Z]'; then fail "klens refers to CUDA driver symbols"; fi
+echo "check-no-cuda: ok ($out; $out3)"

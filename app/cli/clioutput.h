@@ -7,7 +7,7 @@
 namespace kl::cli {
 
 /// Exit codes shared by every klens command (documented in README).
-enum ExitCode : int { ExitOk = 0, ExitProblems = 1, ExitError = 2 };
+enum ExitCode : int { ExitOk = 0, ExitProblems = 1, ExitError = 2, ExitNoGpu = 3, ExitCancelled = 130 };
 
 /// "19.2 KiB", "1.0 GiB": sizes as people read them.
 std::string humanSize(std::uint64_t bytes);

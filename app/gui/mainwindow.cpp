@@ -1,16 +1,22 @@
 #include "mainwindow.h"
 
+#include "autotunedialog.h"
+#include "cudabackend.h"
 #include "democache.h"
 #include "detailloader.h"
 #include "entryfilterproxy.h"
 #include "entrytablemodel.h"
 #include "entrytext.h"
 #include "env/cacheroots.h"
+#include "env/environment.h"
+#include "gpustatus.h"
+#include "nvrtc/nvrtccache.h"
 #include "scancontroller.h"
 
 #include <QAction>
 #include <QFileDialog>
 #include <QFontDatabase>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,6 +31,7 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace kl::gui {
 namespace {
@@ -170,6 +177,13 @@ void MainWindow::createActions()
     });
     addAction(find);
 
+    QMenu* kernels = menuBar()->addMenu(tr("&Kernels"));
+    kernels->setToolTipsVisible(true);
+    m_autotuneAction = kernels->addAction(tr("&Autotune…"), this, &MainWindow::openAutotune);
+    m_autotuneAction->setEnabled(false);
+    m_autotuneAction->setToolTip(tr("Looking for a GPU…"));
+    checkGpu();
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About KernelLens"), this, [this] {
         QMessageBox::about(this, tr("About KernelLens"),
@@ -177,6 +191,36 @@ void MainWindow::createActions()
                               "NVRTC).")
                                .arg(QCoreApplication::applicationVersion()));
     });
+}
+
+// Loading the driver and cuInit can take a second on a GPU machine: never on the UI thread.
+void MainWindow::checkGpu()
+{
+    auto* watcher = new QFutureWatcher<GpuStatus>(this);
+    connect(watcher, &QFutureWatcher<GpuStatus>::finished, this, [this, watcher] {
+        const GpuStatus s = watcher->result();
+        watcher->deleteLater();
+        m_autotuneAction->setEnabled(s.available);
+        if (s.available) {
+            m_autotuneAction->setToolTip(tr("Time every configuration of a demo kernel on %1")
+                                             .arg(QString::fromStdString(s.devices.front().name)));
+        } else {
+            const QString why = tr("Autotuning needs a GPU: %1").arg(QString::fromStdString(s.reason));
+            m_autotuneAction->setToolTip(why);
+            m_autotuneAction->setStatusTip(why);
+            m_autotuneAction->setText(tr("&Autotune… (no GPU)"));
+        }
+    });
+    watcher->setFuture(QtConcurrent::run([] { return gpuStatus(); }));
+}
+
+void MainWindow::openAutotune()
+{
+    const QString cache = QString::fromStdString(defaultNvrtcCacheRoot(Environment::current()));
+    auto* dialog =
+        new AutotuneDialog([](std::string& error) { return makeCudaBackend(0, error); }, cache, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::chooseFolder()

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+class QAction;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -44,6 +45,8 @@ public:
 
     /// The folders of the scan shown (or running), as given.
     QStringList openedFolders() const { return m_folders; }
+    /// Kernels > Autotune…: disabled, with the reason as its tooltip, where there is no GPU.
+    QAction* autotuneAction() const { return m_autotuneAction; }
     bool isScanning() const;
 
 public slots:
@@ -53,6 +56,8 @@ public slots:
 
 private:
     void createActions();
+    void checkGpu();
+    void openAutotune();
     void openRoots(std::vector<Root> roots, const QString& title);
     void onScanStarted();
     void onScanProgress(qint64 done, qint64 total, qint64 elapsedMs);
@@ -64,6 +69,7 @@ private:
     void fitColumns();
 
     EntryTableModel* m_model = nullptr;
+    QAction* m_autotuneAction = nullptr;
     EntryFilterProxy* m_proxy = nullptr;
     ScanController* m_scanner = nullptr;
     DetailLoader* m_detailLoader = nullptr;

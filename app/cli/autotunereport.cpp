@@ -1,0 +1,179 @@
+#include "autotunereport.h"
+
+#include "clioutput.h"
+#include "report/jsonwriter.h"
+#include "util/posixfile.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace kl::cli {
+namespace {
+
+// Fastest ok configurations first, then the failures in the order they ran.
+std::vector<std::size_t> displayOrder(const AutotuneReport& r)
+{
+    std::vector<std::size_t> order(r.configs.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        const bool okA = r.configs[a].status == ConfigStatus::Ok,
+                   okB = r.configs[b].status == ConfigStatus::Ok;
+        if (okA != okB)
+            return okA;
+        return okA && r.configs[a].timing.median < r.configs[b].timing.median;
+    });
+    return order;
+}
+
+std::string sizeText(const AutotuneReport& r)
+{
+    std::string s = r.sizeName + " (";
+    for (std::size_t i = 0; i < r.sizeValues.size(); ++i)
+        s += (i ? ", " : "") + r.sizeValues[i].first + "=" + std::to_string(r.sizeValues[i].second);
+    return s + ")";
+}
+
+} // namespace
+
+void printAutotuneTable(const KernelSpec& spec, const AutotuneReport& r, const CopyYardstick& copy,
+                        std::FILE* out)
+{
+    const std::string unit(throughputUnit(r.metricKind));
+    std::fprintf(out, "%s on %s (%s), size %s: %zu configurations", r.kernel.c_str(), r.device.c_str(),
+                 r.arch.c_str(), sizeText(r).c_str(), r.configs.size());
+    if (r.rejectedByConstraints)
+        std::fprintf(out, " (%zu more excluded by the spec's constraints)", r.rejectedByConstraints);
+    std::fprintf(out, ", %zu compiles from the cache\n\n", r.compileHits);
+    std::size_t width = 6;
+    for (const ConfigOutcome& c : r.configs)
+        width = std::max(width, c.label.size());
+    std::fprintf(out, "  %-*s  %-14s %10s %10s %10s %10s %5s %7s\n", int(width), "config", "status",
+                 "median ms", "p20 ms", "p80 ms", unit.c_str(), "regs", "compile");
+    for (std::size_t i : displayOrder(r)) {
+        const ConfigOutcome& c = r.configs[i];
+        const std::string compile = c.compileHit      ? "hit"
+                                    : c.compileMs > 0 ? std::to_string(int(c.compileMs)) + "ms"
+                                                      : "-";
+        if (c.status == ConfigStatus::Ok) {
+            std::fprintf(out, "%s %-*s  %-14s %10.4f %10.4f %10.4f %10.1f %5d %7s\n", r.best == i ? "*" : " ",
+                         int(width), c.label.c_str(), "ok", c.timing.median, c.timing.p20, c.timing.p80,
+                         c.throughput, c.kernel.registers, compile.c_str());
+        } else {
+            std::fprintf(out, "  %-*s  %-14s %s\n", int(width), c.label.c_str(),
+                         std::string(configStatusName(c.status)).c_str(), c.message.c_str());
+        }
+    }
+    std::fputc('\n', out);
+    if (r.best) {
+        const ConfigOutcome& b = r.configs[*r.best];
+        std::fprintf(out, "best: %s  %.4f ms  %.1f %s (repeat spread %.1f%%, %d repeats)\n", b.label.c_str(),
+                     b.timing.median, b.throughput, unit.c_str(), 100 * b.timing.spread(), b.timing.count);
+        if (copy.gbs > 0)
+            std::fprintf(out, "device-to-device copy of %s: %.1f GB/s; the best reaches %.0f%% of it\n",
+                         humanSize(copy.bytes).c_str(), copy.gbs, 100 * b.throughput / copy.gbs);
+        else if (!copy.error.empty())
+            std::fprintf(out, "copy yardstick not measured: %s\n", copy.error.c_str());
+    } else {
+        std::fprintf(out, "no configuration ran correctly\n");
+    }
+    if (r.cancelled)
+        std::fprintf(out, "cancelled: the configurations not listed as run were not tried\n");
+    if (!r.stopped.empty())
+        std::fprintf(out, "stopped: %s\n", r.stopped.c_str());
+    if (!r.resultsPath.empty())
+        std::fprintf(out, "saved %s\n", printableName(r.resultsPath).c_str());
+    else if (!r.persistError.empty())
+        std::fprintf(out, "results %s\n", r.persistError.c_str());
+    (void)spec;
+}
+
+void writeAutotuneJson(const KernelSpec& spec, const AutotuneReport& r, const CopyYardstick& copy,
+                       std::FILE* out)
+{
+    json::writeDocument(out, [&](json::Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.autotune-run/1");
+        w.Key("kernel");
+        json::str(w, r.kernel);
+        w.Key("spec");
+        json::str(w, spec.path);
+        w.Key("device");
+        json::str(w, r.device);
+        w.Key("arch");
+        json::str(w, r.arch);
+        w.Key("size");
+        w.StartObject();
+        w.Key("name");
+        json::str(w, r.sizeName);
+        for (const auto& [name, value] : r.sizeValues) {
+            w.Key(name.c_str());
+            w.Int64(value);
+        }
+        w.EndObject();
+        w.Key("metric");
+        json::str(w, metricKindName(r.metricKind));
+        w.Key("unit");
+        json::str(w, throughputUnit(r.metricKind));
+        w.Key("configs");
+        w.StartArray();
+        for (const ConfigOutcome& c : r.configs) {
+            w.StartObject();
+            w.Key("config");
+            json::str(w, c.label);
+            w.Key("status");
+            json::str(w, configStatusName(c.status));
+            w.Key("message");
+            json::str(w, c.message);
+            w.Key("compile_hit");
+            w.Bool(c.compileHit);
+            w.Key("compile_ms");
+            w.Double(c.compileMs);
+            w.Key("registers");
+            w.Int(c.kernel.registers);
+            w.Key("local_bytes");
+            w.Int(c.kernel.localBytes);
+            w.Key("timing_ms");
+            if (c.status == ConfigStatus::Ok) {
+                w.StartObject();
+                for (auto [k, v] : {std::pair{"median", c.timing.median},
+                                    {"p20", c.timing.p20},
+                                    {"p80", c.timing.p80},
+                                    {"min", c.timing.min},
+                                    {"max", c.timing.max}}) {
+                    w.Key(k);
+                    w.Double(v);
+                }
+                w.Key("repeats");
+                w.Int(c.timing.count);
+                w.EndObject();
+            } else {
+                w.Null();
+            }
+            w.Key("throughput");
+            w.Double(c.status == ConfigStatus::Ok ? c.throughput : 0);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.Key("best");
+        if (r.best)
+            json::str(w, r.configs[*r.best].label);
+        else
+            w.Null();
+        w.Key("copy_gbs");
+        if (copy.gbs > 0)
+            w.Double(copy.gbs);
+        else
+            w.Null();
+        w.Key("compile_hits");
+        w.Uint64(r.compileHits);
+        w.Key("cancelled");
+        w.Bool(r.cancelled);
+        json::strOrNull(w, "stopped", r.stopped);
+        json::strOrNull(w, "results_path", r.resultsPath);
+        json::strOrNull(w, "persist_error", r.persistError);
+        w.EndObject();
+    });
+}
+
+} // namespace kl::cli

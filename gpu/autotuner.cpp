@@ -1,0 +1,221 @@
+#include "autotuner.h"
+
+#include "autotunefile.h"
+#include "kernels/hostbuffer.h"
+#include "kernels/kernelreference.h"
+#include "kernels/launchplan.h"
+#include "kernels/resultcheck.h"
+#include "nvrtc/nvrtccache.h"
+#include "nvrtc/nvrtccompiler.h"
+#include "storage/cachestore.h"
+
+#include <map>
+
+namespace kl {
+namespace {
+
+// Inputs and expected outputs for one buffer layout; configurations whose plans size every
+// buffer alike share them (the reference runs once per layout, not once per configuration).
+struct Workload {
+    std::vector<HostBuffer> inputs;
+    std::vector<ExpectedOutput> expected;
+    bool checked = false; ///< false: the spec's reference is "none"
+};
+
+std::vector<std::uint64_t> layoutOf(const LaunchPlan& plan)
+{
+    std::vector<std::uint64_t> counts;
+    for (const ResolvedArgument& a : plan.arguments)
+        counts.push_back(a.count);
+    return counts;
+}
+
+bool cancelled(const std::atomic<bool>* cancel)
+{
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+} // namespace
+
+std::string_view configStatusName(ConfigStatus s)
+{
+    switch (s) {
+    case ConfigStatus::Ok: return "ok";
+    case ConfigStatus::WrongResult: return "wrong-result";
+    case ConfigStatus::CompileFailed: return "compile-failed";
+    case ConfigStatus::LoadFailed: return "load-failed";
+    case ConfigStatus::LaunchFailed: return "launch-failed";
+    case ConfigStatus::TimedOut: return "timed-out";
+    case ConfigStatus::NotRun: return "not-run";
+    }
+    return "?";
+}
+
+std::string_view throughputUnit(MetricKind m)
+{
+    return m == MetricKind::Flops ? "TFLOP/s" : "GB/s";
+}
+
+AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, const AutotuneOptions& options,
+                           const AutotuneProgressFn& progress, const std::atomic<bool>* cancel)
+{
+    AutotuneReport report;
+    report.kernel = spec.name;
+    report.metricKind = spec.metricKind;
+    report.device = backend.deviceName();
+    report.arch = options.arch.empty() ? backend.arch() : options.arch;
+    std::string error;
+    const std::optional<ProblemSize> size = resolveProblemSize(spec, options.size, error);
+    if (!size) {
+        report.error = spec.path + ": " + error;
+        return report;
+    }
+    report.sizeName = size->name;
+    report.sizeValues = size->values;
+    report.keyJson = autotuneKeyJson(spec, size->values);
+    if (std::string bad = validateArch(report.arch); !bad.empty()) {
+        report.error = bad;
+        return report;
+    }
+    std::vector<Configuration> configs = enumerateConfigurations(spec, &report.rejectedByConstraints);
+    if (options.limit && configs.size() > options.limit)
+        configs.resize(options.limit);
+    if (configs.empty()) {
+        report.error = spec.path + ": no configuration satisfies the constraints";
+        return report;
+    }
+    for (const Configuration& c : configs)
+        report.configs.push_back({.config = c, .label = configurationLabel(spec, c)});
+
+    const NvrtcCache cache(options.cacheRoot);
+    std::map<std::vector<std::uint64_t>, Workload> workloads;
+    const std::size_t total = configs.size();
+    auto tell = [&](std::size_t i, const char* phase) {
+        if (progress)
+            progress({i, total, i < total ? report.configs[i].label : std::string(), phase});
+    };
+
+    for (std::size_t i = 0; i < total; ++i) {
+        ConfigOutcome& out = report.configs[i];
+        if (cancelled(cancel)) {
+            report.cancelled = true;
+            break;
+        }
+        if (std::string why; !backend.usable(why)) {
+            report.stopped = why;
+            break;
+        }
+        tell(i, "compile");
+        const std::optional<LaunchPlan> plan = planLaunch(spec, out.config, *size, error);
+        if (!plan) {
+            out.status = ConfigStatus::LaunchFailed;
+            out.message = "cannot plan the launch: " + error;
+            continue;
+        }
+        out.threadsPerBlock = static_cast<int>(plan->block[0] * plan->block[1] * plan->block[2]);
+
+        NvrtcRequest request;
+        request.name = spec.name;
+        request.source = spec.source;
+        request.sourcePath = spec.sourcePath;
+        request.options.arch = report.arch;
+        request.options.optLevel = options.optLevel;
+        request.options.defines = configurationDefines(spec, out.config);
+        const NvrtcCacheResult compiled = cache.compile(request);
+        if (options.onCompile && (compiled.ok || compiled.hit))
+            options.onCompile(compiled.event);
+        out.compileHit = compiled.hit;
+        report.compileHits += compiled.hit ? 1 : 0;
+        out.compileMs = static_cast<double>(compiled.event.totalUs) / 1000.0;
+        if (!compiled.ok) {
+            out.status = ConfigStatus::CompileFailed;
+            out.message = compiled.error;
+            continue;
+        }
+
+        Workload& work = workloads[layoutOf(*plan)];
+        if (work.inputs.empty()) {
+            work.inputs = makeHostBuffers(spec, *plan, options.seed);
+            if (spec.reference != "none") {
+                auto expected = computeReference(spec, *plan, work.inputs, error);
+                if (!expected) {
+                    out.status = ConfigStatus::WrongResult;
+                    out.message = "no reference to check against: " + error;
+                    workloads.erase(layoutOf(*plan));
+                    continue;
+                }
+                work.expected = std::move(*expected);
+                work.checked = true;
+            }
+        }
+
+        tell(i, "check");
+        RunOutcome run = backend.load(compiled.cubin, spec.entry, out.kernel);
+        std::vector<HostBuffer> results;
+        if (run.ok())
+            run = backend.launchOnce(spec, *plan, work.inputs, results, options.bench.timeBoundMs);
+        if (!run.ok()) {
+            out.status = run.status == RunStatus::LoadFailed ? ConfigStatus::LoadFailed
+                         : run.status == RunStatus::TimedOut ? ConfigStatus::TimedOut
+                                                             : ConfigStatus::LaunchFailed;
+            out.message = run.message;
+            backend.unload();
+            continue;
+        }
+        if (work.checked) {
+            const ResultCheck check = checkResults(spec, work.expected, results);
+            if (!check.ok) {
+                out.status = ConfigStatus::WrongResult;
+                out.message = check.message;
+                backend.unload();
+                continue;
+            }
+            out.message = check.message;
+        } else {
+            out.message = "not checked (the spec names no reference)";
+        }
+        if (cancelled(cancel)) {
+            backend.unload();
+            report.cancelled = true;
+            break;
+        }
+
+        tell(i, "time");
+        std::vector<double> samples;
+        run = backend.time(options.bench, samples);
+        backend.unload();
+        if (!run.ok()) {
+            out.status =
+                run.status == RunStatus::TimedOut ? ConfigStatus::TimedOut : ConfigStatus::LaunchFailed;
+            out.message = run.message;
+            continue;
+        }
+        out.timing = summarizeTimings(samples);
+        out.status = ConfigStatus::Ok;
+        const double seconds = out.timing.median * 1e-3;
+        const double scale = spec.metricKind == MetricKind::Flops ? 1e12 : 1e9;
+        out.throughput = seconds > 0 ? plan->metric / seconds / scale : 0;
+        if (!report.best || out.timing.median < report.configs[*report.best].timing.median)
+            report.best = i;
+    }
+    tell(total, "done");
+
+    report.keyHex = autotuneKeyHex(spec, report, options.optLevel);
+    if (!options.persist)
+        return report;
+    if (report.cancelled || !report.stopped.empty()) {
+        report.persistError = report.cancelled ? "not saved: the run was cancelled"
+                                               : "not saved: the run stopped before every configuration ran";
+        return report;
+    }
+    const CacheStore store(options.cacheRoot, {.fsync = false});
+    const PutResult put = store.putFile(report.keyHex, CacheStore::fileStem(spec.name) + ".autotune.json",
+                                        autotuneFileText(spec, report));
+    if (put.ok)
+        report.resultsPath = put.entryPath + "/" + CacheStore::fileStem(spec.name) + ".autotune.json";
+    else
+        report.persistError = put.error;
+    return report;
+}
+
+} // namespace kl

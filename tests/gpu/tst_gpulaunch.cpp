@@ -1,0 +1,193 @@
+// On a real GPU: modules, buffers, launches, failures that must not end the run (an illegal
+// address resets the context, too large a block is refused, a hung kernel is reported), and the
+// autotuner with the CUDA backend. Every test QSKIPs with the driver's reason where there is none.
+
+#include "autotuner.h"
+#include "cudabackend.h"
+#include "cudasession.h"
+#include "cudatimer.h"
+#include "gpustatus.h"
+#include "gputestkernels.h"
+#include "kernelargs.h"
+#include "kernels/kernellibrary.h"
+#include "nvrtc/nvrtccompiler.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <chrono>
+
+class TstGpuLaunch : public QObject {
+    Q_OBJECT
+
+    kl::GpuStatus m_status;
+    std::string m_cubin;
+
+    std::unique_ptr<kl::CudaSession> session()
+    {
+        std::string error;
+        auto s = kl::CudaSession::open(0, error);
+        if (!s)
+            qWarning("%s", error.c_str());
+        return s;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_status = kl::gpuStatus();
+        if (!m_status.available)
+            QSKIP(("no GPU: " + m_status.reason).c_str());
+        if (!kl::toolkitInfo().nvrtc)
+            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+        kl::NvrtcOptions o;
+        o.arch = m_status.devices[0].arch();
+        const kl::NvrtcOutput out = kl::compileCuda(kKernels, "gpu_test_kernels.cu", o);
+        QVERIFY2(out.ok, (out.error + "\n" + out.log).c_str());
+        m_cubin = out.cubin;
+    }
+
+    void launchScalesABuffer()
+    {
+        auto s = session();
+        QVERIFY(s);
+        std::string error;
+        kl::GpuModule module;
+        QVERIFY2(module.load(*s, m_cubin, error), error.c_str());
+        CUfunction f = module.function("scale", error);
+        QVERIFY2(f, error.c_str());
+        QVERIFY(module.attributes(f).registers > 0);
+        std::vector<float> host(1000);
+        for (int i = 0; i < 1000; ++i)
+            host[i] = float(i);
+        kl::DeviceBuffer buf;
+        QVERIFY2(buf.allocate(*s, host.size() * 4, error) && buf.upload(host.data(), host.size() * 4, error),
+                 error.c_str());
+        kl::KernelArgs args;
+        args.addPointer(buf.pointer());
+        args.add(2.0f);
+        args.add<int>(1000);
+        QCOMPARE(s->api().cuLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, s->stream(), args.params(), nullptr),
+                 CUDA_SUCCESS);
+        CUresult failure = CUDA_SUCCESS;
+        QVERIFY(kl::waitBounded(*s, 5000, failure) == kl::WaitResult::Done);
+        QVERIFY2(buf.download(host.data(), host.size() * 4, error), error.c_str());
+        for (int i = 0; i < 1000; ++i)
+            QCOMPARE(host[i], 2.0f * i);
+        QVERIFY(!module.function("no_such_kernel", error));
+        QVERIFY2(error.find("CUDA_ERROR_NOT_FOUND") != std::string::npos, error.c_str());
+    }
+
+    void anIllegalAddressIsReportedAndTheContextRecovers()
+    {
+        auto s = session();
+        QVERIFY(s);
+        std::string error;
+        {
+            kl::GpuModule module;
+            QVERIFY2(module.load(*s, m_cubin, error), error.c_str());
+            CUfunction f = module.function("wild_write", error);
+            kl::DeviceBuffer buf;
+            QVERIFY(buf.allocate(*s, 4, error));
+            kl::KernelArgs args;
+            args.addPointer(buf.pointer());
+            s->api().cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, s->stream(), args.params(), nullptr);
+            CUresult failure = CUDA_SUCCESS;
+            QVERIFY(kl::waitBounded(*s, 5000, failure) == kl::WaitResult::Failed);
+            QCOMPARE(kl::cudaResultName(&s->api(), failure), std::string("CUDA_ERROR_ILLEGAL_ADDRESS"));
+            QVERIFY(kl::isStickyCudaError(failure));
+            buf.abandon();
+            module.abandon();
+        }
+        QVERIFY2(s->reset(error), error.c_str());
+        kl::DeviceBuffer again;
+        QVERIFY2(again.allocate(*s, 1024, error) && again.fill(7, error), error.c_str());
+    }
+
+    void aHungKernelIsReportedAtTheBound()
+    {
+        auto s = session();
+        QVERIFY(s);
+        std::string error;
+        kl::GpuModule module;
+        QVERIFY(module.load(*s, m_cubin, error));
+        CUfunction f = module.function("spin", error);
+        kl::DeviceBuffer out;
+        QVERIFY(out.allocate(*s, 4, error));
+        kl::KernelArgs args;
+        args.add<long long>(static_cast<long long>(m_status.devices[0].clockKHz) * 1000 * 2); // about 2 s
+        args.addPointer(out.pointer());
+        QCOMPARE(s->api().cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, s->stream(), args.params(), nullptr),
+                 CUDA_SUCCESS);
+        const auto t0 = std::chrono::steady_clock::now();
+        CUresult failure = CUDA_SUCCESS;
+        QVERIFY(kl::waitBounded(*s, 200, failure) == kl::WaitResult::TimedOut);
+        const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        QVERIFY2(waited < 1.0, std::to_string(waited).c_str());
+        QVERIFY(kl::waitBounded(*s, 30000, failure) == kl::WaitResult::Done); // it does end
+    }
+
+    void autotuneVectorAddOnTheDevice()
+    {
+        QTemporaryDir dir;
+        std::string error;
+        auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json", error);
+        QVERIFY2(spec, error.c_str());
+        auto backend = kl::makeCudaBackend(0, error);
+        QVERIFY2(backend, error.c_str());
+        kl::AutotuneOptions o;
+        o.size = "small";
+        o.cacheRoot = dir.filePath("cache").toStdString();
+        o.limit = 9;
+        o.bench.warmupMs = 5;
+        o.bench.repMs = 20;
+        const kl::AutotuneReport r = kl::runAutotune(*spec, *backend, o);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        for (const auto& c : r.configs)
+            QVERIFY2(c.status == kl::ConfigStatus::Ok, (c.label + ": " + c.message).c_str());
+        QVERIFY(r.best);
+        QVERIFY(r.configs[*r.best].throughput > 1); // GB/s
+        QVERIFY2(!r.resultsPath.empty(), r.persistError.c_str());
+        const kl::AutotuneReport again = kl::runAutotune(*spec, *backend, o);
+        QCOMPARE(again.compileHits, r.configs.size());
+    }
+
+    void aBlockTooLargeIsRefusedAndTheRunGoesOn()
+    {
+        QTemporaryDir dir;
+        std::string error;
+        auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json", error);
+        QVERIFY2(spec, error.c_str());
+        spec->block[0] = "BLOCK_SIZE == 1024 ? 2048 : BLOCK_SIZE"; // more than any kernel may have
+        auto backend = kl::makeCudaBackend(0, error);
+        QVERIFY2(backend, error.c_str());
+        kl::AutotuneOptions o;
+        o.size = "small";
+        o.cacheRoot = dir.filePath("cache").toStdString();
+        o.bench.warmupMs = 1;
+        o.bench.repMs = 5;
+        o.persist = false;
+        const kl::AutotuneReport r = kl::runAutotune(*spec, *backend, o);
+        int refused = 0, ok = 0;
+        for (const auto& c : r.configs) {
+            if (c.label.starts_with("BLOCK_SIZE=1024")) {
+                QVERIFY(c.status == kl::ConfigStatus::LaunchFailed);
+                ++refused;
+            } else if (c.status == kl::ConfigStatus::Ok) {
+                ++ok;
+            }
+        }
+        QVERIFY(refused > 0);
+        QVERIFY(ok > 0);
+    }
+
+    void copyBandwidthIsMeasured()
+    {
+        std::string error;
+        const double gbs = kl::measureCopyBandwidth(0, 256ull << 20, {}, error);
+        QVERIFY2(gbs > 50, (std::to_string(gbs) + " " + error).c_str());
+        QVERIFY(gbs < 2 * m_status.devices[0].peakBandwidthGBs() + 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstGpuLaunch)
+#include "tst_gpulaunch.moc"
