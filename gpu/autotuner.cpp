@@ -84,8 +84,12 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
         report.error = spec.path + ": no configuration satisfies the constraints";
         return report;
     }
-    for (const Configuration& c : configs)
-        report.configs.push_back({.config = c, .label = configurationLabel(spec, c)});
+    for (const Configuration& c : configs) {
+        ConfigOutcome outcome;
+        outcome.config = c;
+        outcome.label = configurationLabel(spec, c);
+        report.configs.push_back(std::move(outcome));
+    }
 
     const NvrtcCache cache(options.cacheRoot);
     std::map<std::vector<std::uint64_t>, Workload> workloads;

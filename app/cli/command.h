@@ -26,6 +26,7 @@ void addCleanCommand(CLI::App& app, Commands& out);
 void addCubinCommand(CLI::App& app, Commands& out);
 void addCompileCommand(CLI::App& app, Commands& out);
 void addRecompileCommand(CLI::App& app, Commands& out);
+void addDiffCommand(CLI::App& app, Commands& out);
 void addGpuCommand(CLI::App& app, Commands& out);
 void addAutotuneCommand(CLI::App& app, Commands& out);
 void addStatsCommand(CLI::App& app, Commands& out);

@@ -21,6 +21,7 @@ int main(int argc, char** argv)
     kl::cli::addCubinCommand(app, commands);
     kl::cli::addCompileCommand(app, commands);
     kl::cli::addRecompileCommand(app, commands);
+    kl::cli::addDiffCommand(app, commands);
     kl::cli::addGpuCommand(app, commands);
     kl::cli::addAutotuneCommand(app, commands);
     kl::cli::addStatsCommand(app, commands);

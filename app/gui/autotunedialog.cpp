@@ -26,6 +26,7 @@ AutotuneDialog::AutotuneDialog(BackendFactory factory, QString cacheRoot, QWidge
     , m_cacheRoot(std::move(cacheRoot))
 {
     setWindowTitle(tr("Autotune"));
+    m_pool.setMaxThreadCount(1);
     m_spec = new QComboBox(this);
     for (const std::string& path : listKernelSpecs(kernelLibraryDir()))
         m_spec->addItem(QFileInfo(QString::fromStdString(path)).completeBaseName(),

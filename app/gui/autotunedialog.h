@@ -7,6 +7,7 @@
 
 #include <QDialog>
 #include <QFutureWatcher>
+#include <QThreadPool>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -55,6 +56,9 @@ private:
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel;
+    // The dialog's own thread, joined when it closes: libraries with per-thread state (OpenSSL's,
+    // used for hashing by the NVRTC cache) free it at thread exit, not at process exit.
+    QThreadPool m_pool;
     QFutureWatcher<AutotuneReport> m_watcher;
 };
 

@@ -440,6 +440,48 @@ private slots:
         QVERIFY(g.files == second);
     }
 
+    // Triton's autotuner writes `<fn>.autotune.json` alone, with no group file; so does ours.
+    void singleFilePutAndGet()
+    {
+        TempCache c, outside;
+        CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
+        const std::string key = sha("tune");
+        PutResult p = store.putFile(key, "k.autotune.json", "{\"key\": [1]}");
+        QVERIFY2(p.ok, p.error.c_str());
+        const QString entry = QString::fromStdString(p.entryPath);
+        QCOMPARE(QDir(entry).entryList(QDir::NoDotAndDotDot | QDir::AllEntries),
+                 QStringList{"k.autotune.json"});
+        QVERIFY(store.putFile(key, "k.autotune.json", "{\"key\": [2]}").ok); // replaced whole
+        GetResult g = store.getFile(key, "k.autotune.json");
+        QVERIFY2(g.hit(), g.message.c_str());
+        QCOMPARE(g.files.at("k.autotune.json"), std::string("{\"key\": [2]}"));
+        QCOMPARE(QDir(entry).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 1);
+        // The scanner reads such a folder as an autotune entry (no group file needed).
+        CacheScanner scanner;
+        Root root;
+        root.path = c.path().toStdString();
+        root.reason = "given";
+        const Snapshot snap = scanner.scan({root});
+        QCOMPARE(snap.entries.size(), std::size_t(1));
+        QVERIFY(snap.entries[0].kind == EntryKind::Autotune);
+
+        g = store.getFile(key, "other.json");
+        QVERIFY(g.outcome == GetOutcome::Miss);
+        QVERIFY(g.message.find("no file") != std::string::npos);
+        for (const char* bad : {"../escape.json", "__grp__k.json", "tmp.x", "", "a/b"}) {
+            p = store.putFile(key, bad, "x");
+            QVERIFY2(!p.ok, bad);
+            QVERIFY2(p.error.find("not a plain file name") != std::string::npos, p.error.c_str());
+        }
+        // A symlink where the file belongs is not followed when reading.
+        outside.write("secret", "do not read");
+        QVERIFY(QFile::link(outside.filePath("secret"), entry + "/s.autotune.json"));
+        g = store.getFile(key, "s.autotune.json");
+        QVERIFY(g.outcome == GetOutcome::Error);
+        QVERIFY(g.files.empty());
+        QVERIFY(store.putFile("nothex", "k.autotune.json", "x").error.find("invalid cache key") == 0);
+    }
+
     void threadsOnOneKey()
     {
         // In-process writers of one key (the torture test does processes): never an error, never a

@@ -1,0 +1,113 @@
+// `klens diff` on the real Triton fixture: entries by prefix, stages, normalisations, exit codes.
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run klens(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(KL_KLENS_BIN), args);
+    p.waitForFinished(60000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+const QString kCache = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+
+// The fixture's add_kernel entries compiled for sm_80 and sm_90 (found by their ttgir target).
+QString entryFor(const QString& target)
+{
+    for (const QString& d : QDir(kCache).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile f(kCache + "/" + d + "/add_kernel.ttgir");
+        if (f.open(QIODevice::ReadOnly) && f.readAll().contains("ttg.target = \"" + target.toUtf8() + "\""))
+            return d;
+    }
+    return {};
+}
+
+} // namespace
+
+class TstDiffCli : public QObject {
+    Q_OBJECT
+    QString m_sm80, m_sm90;
+
+private slots:
+    void initTestCase()
+    {
+        m_sm80 = entryFor("cuda:80");
+        m_sm90 = entryFor("cuda:90");
+        QVERIFY(!m_sm80.isEmpty() && !m_sm90.isEmpty());
+    }
+
+    void entriesByPrefixDiffer()
+    {
+        const Run r = klens({"diff", m_sm80.left(8), m_sm90.left(8), "--root", kCache, "--stage", "ttgir"});
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.startsWith("--- " + m_sm80.toUtf8() + "/add_kernel.ttgir\n+++ " + m_sm90.toUtf8() +
+                                 "/add_kernel.ttgir\n@@ "));
+        QVERIFY(r.out.contains("-module attributes {") && r.out.contains("ttg.target = \"cuda:80\""));
+        QVERIFY(r.out.contains("+module attributes {") && r.out.contains("ttg.target = \"cuda:90\""));
+    }
+
+    void anEntryEqualsItself()
+    {
+        const Run r = klens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm90});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // The same file with every SSA number and location changed: equal only when both are ignored.
+    void normalisationsDecide()
+    {
+        QTemporaryDir dir;
+        QFile in(kCache + "/" + m_sm90 + "/add_kernel.ttgir");
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray a = in.readAll();
+        QString text = QString::fromUtf8(a);
+        text.replace("%c1024_i32", "%c2048_i32").replace("%0 ", "%7 ").replace("%1 ", "%8 ");
+        text.replace(QRegularExpression("loc\\(#loc\\d*\\)"), "loc(#loc99)");
+        const QByteArray b = text.toUtf8();
+        QFile out(dir.filePath("changed.ttgir"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(b);
+        out.close();
+        QVERIFY(a != b);
+        const QString f = in.fileName(), g = out.fileName();
+        QCOMPARE(klens({"diff", f, g, "-q"}).code, 1);
+        QCOMPARE(klens({"diff", f, g, "-q", "--ignore-ssa"}).code, 1);
+        QCOMPARE(klens({"diff", f, g, "-q", "--ignore-locations"}).code, 1);
+        QCOMPARE(klens({"diff", f, g, "-q", "--ignore-ssa", "--ignore-locations"}).code, 0);
+    }
+
+    void errorsNameThePathAndCause()
+    {
+        Run r = klens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm80, "--stage", "cubin"});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("stage cubin is binary"));
+        r = klens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm80, "--stage", "amdgcn"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("has no amdgcn stage (it has: source, ttir, ttgir, llir, ptx, cubin"),
+                 r.err.constData());
+        r = klens({"diff", "/nonexistent/a.ttir", kCache + "/" + m_sm80});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("/nonexistent/a.ttir"));
+        r = klens({"diff", kCache + "/" + m_sm80 + "/add_kernel.ttir", kCache + "/" + m_sm90});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("--stage"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstDiffCli)
+#include "tst_diffcli.moc"
