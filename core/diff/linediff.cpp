@@ -1,8 +1,8 @@
 #include "diff/linediff.h"
 
 #include <algorithm>
+#include <functional>
 #include <string>
-#include <unordered_map>
 
 namespace kl {
 namespace {
@@ -17,6 +17,44 @@ constexpr std::uint32_t kNone = UINT32_MAX;
 struct Match {
     std::uint32_t a;
     std::uint32_t b;
+};
+
+// Distinct lines numbered 0, 1, 2... in an open-addressing table (one allocation, not one per
+// line as std::unordered_map makes): the diff of two 200,000-line files spends its time here.
+class LineNumbering {
+public:
+    explicit LineNumbering(std::size_t expected)
+    {
+        std::size_t cap = 16;
+        while (cap < expected * 2)
+            cap <<= 1;
+        m_slots.assign(cap, Slot{});
+        m_mask = cap - 1;
+    }
+    std::uint32_t idOf(std::string_view line)
+    {
+        const std::size_t h = std::hash<std::string_view>{}(line);
+        for (std::size_t i = h & m_mask;; i = (i + 1) & m_mask) {
+            Slot& s = m_slots[i];
+            if (s.id == kNone) {
+                s = {h, m_count, line};
+                return m_count++;
+            }
+            if (s.hash == h && s.line == line)
+                return s.id;
+        }
+    }
+    std::uint32_t size() const { return m_count; }
+
+private:
+    struct Slot {
+        std::size_t hash = 0;
+        std::uint32_t id = kNone;
+        std::string_view line;
+    };
+    std::vector<Slot> m_slots;
+    std::size_t m_mask = 0;
+    std::uint32_t m_count = 0;
 };
 
 class Histogram {
@@ -198,8 +236,7 @@ LineDiff diffLines(const std::vector<std::string_view>& a, const std::vector<std
 {
     LineDiff out;
     // Number every distinct compared form; the diff then runs on integers.
-    std::unordered_map<std::string_view, std::uint32_t> ids;
-    ids.reserve(a.size() + b.size());
+    LineNumbering ids(a.size() + b.size());
     std::vector<std::string> storage; // normalised forms, when options change lines
     storage.reserve(options.any() ? a.size() + b.size() : 0);
     auto number = [&](const std::vector<std::string_view>& lines, std::vector<std::uint32_t>& seq,
@@ -216,8 +253,7 @@ LineDiff diffLines(const std::vector<std::string_view>& a, const std::vector<std
                 storage.push_back(norm);
                 key = storage.back();
             }
-            const auto [it, added] = ids.try_emplace(key, std::uint32_t(ids.size()));
-            seq.push_back(it->second);
+            seq.push_back(ids.idOf(key));
             kept.push_back(std::uint32_t(i));
         }
     };
@@ -226,7 +262,7 @@ LineDiff diffLines(const std::vector<std::string_view>& a, const std::vector<std
     number(b, sb, out.bLines);
 
     std::vector<Match> matches;
-    Histogram h(sa, sb, std::uint32_t(ids.size()), cancel);
+    Histogram h(sa, sb, ids.size(), cancel);
     h.run(matches);
     if (h.cancelled) {
         out.cancelled = true;

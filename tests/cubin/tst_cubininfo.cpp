@@ -177,6 +177,44 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
         QCOMPARE((*k.maxThreads)[0], 128u);
     }
 
+    // The other ground truth, where the toolkit ships it (the GPU machine's does; Debian's CUDA
+    // 13 install here has no cuobjdump): `cuobjdump -res-usage` on every fixture cubin.
+    void againstCuobjdump()
+    {
+        const QString cuobjdump = QFile::exists(QStringLiteral("/usr/local/cuda/bin/cuobjdump"))
+                                      ? QStringLiteral("/usr/local/cuda/bin/cuobjdump")
+                                      : QStandardPaths::findExecutable(QStringLiteral("cuobjdump"));
+        if (cuobjdump.isEmpty())
+            QSKIP("cuobjdump not found (neither /usr/local/cuda/bin/cuobjdump nor on PATH)");
+        int compared = 0;
+        QDirIterator it(QStringLiteral(KL_FIXTURE_DIR "/triton/cache"), {QStringLiteral("*.cubin")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QProcess p;
+            p.start(cuobjdump, {QStringLiteral("-res-usage"), path});
+            QVERIFY(p.waitForFinished(60000));
+            const QString out = QString::fromLocal8Bit(p.readAllStandardOutput());
+            QVERIFY2(p.exitCode() == 0, qPrintable(out));
+            const kl::CubinResult r = kl::readCubinInfo(path.toStdString());
+            QVERIFY2(r.ok, r.error.c_str());
+            for (const kl::CubinKernel& k : r.info.kernels) {
+                const auto m =
+                    QRegularExpression(QStringLiteral("Function %1:\\s*\\n\\s*REG:(\\d+) STACK:(\\d+) "
+                                                      "SHARED:(\\d+) LOCAL:(\\d+)")
+                                           .arg(QRegularExpression::escape(QString::fromStdString(k.name))))
+                        .match(out);
+                QVERIFY2(m.hasMatch(), qPrintable(path + "\n" + out));
+                QVERIFY(k.registers);
+                QCOMPARE(int(*k.registers), m.captured(1).toInt());
+                QCOMPARE(int(k.staticSharedBytes), m.captured(3).toInt());
+                QCOMPARE(int(k.frameSize.value_or(0)), m.captured(4).toInt());
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 0);
+    }
+
     // Every prefix of a real cubin and thousands of byte flips: a cause or a result, never a crash.
     void badInput()
     {
