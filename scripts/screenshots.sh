@@ -3,7 +3,8 @@
 #
 #   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
 #
-# Writes docs/screenshots/main-window-demo.png (--demo) and, when the shared corpus exists,
+# Writes docs/screenshots/main-window-demo.png (--demo), diff-sm80-sm90.png (--diff of two fixture
+# entries) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
 # xwininfo and ImageMagick's import.
 set -euo pipefail
@@ -48,6 +49,13 @@ shoot() {
 }
 
 shoot main-window-demo "$bin" --demo
+# The side-by-side diff of the fixture's add_kernel compiled for sm_80 and for sm_90.
+fixture=tests/fixtures/triton/cache
+sm80=$(grep -l 'ttg.target = "cuda:80"' "$fixture"/*/add_kernel.ttgir | head -1)
+sm90=$(grep -l 'ttg.target = "cuda:90"' "$fixture"/*/add_kernel.ttgir | head -1)
+if [[ -n $sm80 && -n $sm90 ]]; then
+    shoot diff-sm80-sm90 "$bin" --diff "$(dirname "$(realpath "$sm80")")" "$(dirname "$(realpath "$sm90")")"
+fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then
     shoot main-window-corpus "$bin" "$(realpath "$corpus")"

@@ -1,9 +1,12 @@
 // kernellens: the desktop browser for GPU kernel compile caches. This file only parses arguments;
 // the window and its workers live in kl_gui.
+#include "diffview.h"
 #include "mainwindow.h"
+#include "scan/cachescanner.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QSocketNotifier>
 #include <csignal>
 #include <string_view>
@@ -14,6 +17,7 @@ namespace {
 
 struct Arguments {
     bool demo = false;
+    bool diff = false;
     QStringList dirs;
 };
 
@@ -33,8 +37,15 @@ Arguments parseArguments(const QCoreApplication& app)
         QStringLiteral("demo"),
         QCoreApplication::translate("main", "Open a temporary copy of the bundled demo cache."));
     parser.addOption(demo);
+    const QCommandLineOption diff(
+        QStringLiteral("diff"),
+        QCoreApplication::translate("main", "Compare two entry folders (their text stages) or two files: "
+                                            "kernellens --diff A B."));
+    parser.addOption(diff);
     parser.process(app);
-    return {parser.isSet(demo), parser.positionalArguments()};
+    if (parser.isSet(diff) && parser.positionalArguments().size() != 2)
+        parser.showHelp(2);
+    return {parser.isSet(demo), parser.isSet(diff), parser.positionalArguments()};
 }
 
 // --help and --version must work where there is no display, so they never start the GUI.
@@ -97,6 +108,27 @@ int main(int argc, char** argv)
     const Arguments args = parseArguments(app);
     quitOnSignals(app);
 
+    if (args.diff) {
+        kl::gui::DiffView view;
+        view.setWindowTitle(QCoreApplication::translate("main", "%1 ↔ %2 — KernelLens")
+                                .arg(QFileInfo(args.dirs[0]).fileName(), QFileInfo(args.dirs[1]).fileName()));
+        view.resize(1280, 800);
+        if (QFileInfo(args.dirs[0]).isDir() && QFileInfo(args.dirs[1]).isDir()) {
+            kl::Entry entries[2];
+            const kl::CacheScanner scanner;
+            for (int i = 0; i < 2; ++i) {
+                const QFileInfo info(args.dirs[i]);
+                bool vanished = false;
+                entries[i] = scanner.scanOne(info.absolutePath().toStdString(), info.fileName().toStdString(),
+                                             vanished);
+            }
+            view.compareEntries(entries[0], entries[1]);
+        } else {
+            view.compareFiles(args.dirs[0], args.dirs[1]);
+        }
+        view.show();
+        return app.exec();
+    }
     kl::gui::MainWindow window;
     window.show();
     if (args.demo)

@@ -4,6 +4,7 @@
 #include "cudabackend.h"
 #include "democache.h"
 #include "detailloader.h"
+#include "diffview.h"
 #include "entryfilterproxy.h"
 #include "entrytablemodel.h"
 #include "entrytext.h"
@@ -81,7 +82,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(EntryTableModel::KernelColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
@@ -91,6 +92,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->horizontalHeader()->setHighlightSections(false);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MainWindow::updateActions);
 
     m_detailView = new QPlainTextEdit(this);
     m_detailView->setObjectName(QStringLiteral("detailView"));
@@ -154,6 +157,8 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow()
 {
     // Stop the workers before the demo copy they may be reading is removed.
+    for (const QPointer<QWidget>& w : m_diffWindows)
+        delete w.data();
     delete m_scanner;
     delete m_detailLoader;
 }
@@ -176,6 +181,13 @@ void MainWindow::createActions()
         m_filterEdit->selectAll();
     });
     addAction(find);
+
+    QMenu* entryMenu = menuBar()->addMenu(tr("&Entry"));
+    m_compareAction = entryMenu->addAction(tr("&Compare Selected"), this, &MainWindow::compareSelected);
+    m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_compareAction->setToolTip(tr("Select two entries (Ctrl+click) to compare their stages"));
+    m_compareAction->setEnabled(false);
+    entryMenu->setToolTipsVisible(true);
 
     QMenu* kernels = menuBar()->addMenu(tr("&Kernels"));
     kernels->setToolTipsVisible(true);
@@ -221,6 +233,29 @@ void MainWindow::openAutotune()
         new AutotuneDialog([](std::string& error) { return makeCudaBackend(0, error); }, cache, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
+}
+
+void MainWindow::updateActions()
+{
+    m_compareAction->setEnabled(m_view->selectionModel()->selectedRows().size() == 2);
+}
+
+void MainWindow::compareSelected()
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.size() != 2)
+        return;
+    const Entry* a = m_model->entry(m_proxy->mapToSource(rows[0]));
+    const Entry* b = m_model->entry(m_proxy->mapToSource(rows[1]));
+    if (!a || !b)
+        return;
+    auto* window = new DiffView;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowTitle(tr("%1 ↔ %2").arg(qs(a->folderName).left(12), qs(b->folderName).left(12)));
+    window->resize(1300, 800);
+    window->compareEntries(*a, *b);
+    window->show();
+    m_diffWindows.append(window);
 }
 
 void MainWindow::chooseFolder()

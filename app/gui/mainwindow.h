@@ -4,6 +4,7 @@
 #include "report/entrydetail.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QStringList>
 #include <memory>
 #include <vector>
@@ -47,6 +48,10 @@ public:
     QStringList openedFolders() const { return m_folders; }
     /// Kernels > Autotune…: disabled, with the reason as its tooltip, where there is no GPU.
     QAction* autotuneAction() const { return m_autotuneAction; }
+    /// Entry > Compare Selected (two rows selected): a diff window of their stages.
+    QList<QPointer<QWidget>> diffWindows() const { return m_diffWindows; }
+    QAction* compareAction() const { return m_compareAction; }
+    QTableView* entryView() const { return m_view; }
     bool isScanning() const;
 
 public slots:
@@ -58,6 +63,8 @@ private:
     void createActions();
     void checkGpu();
     void openAutotune();
+    void compareSelected();
+    void updateActions();
     void openRoots(std::vector<Root> roots, const QString& title);
     void onScanStarted();
     void onScanProgress(qint64 done, qint64 total, qint64 elapsedMs);
@@ -70,6 +77,8 @@ private:
 
     EntryTableModel* m_model = nullptr;
     QAction* m_autotuneAction = nullptr;
+    QAction* m_compareAction = nullptr;
+    QList<QPointer<QWidget>> m_diffWindows; ///< open diff windows (closed with this one)
     EntryFilterProxy* m_proxy = nullptr;
     ScanController* m_scanner = nullptr;
     DetailLoader* m_detailLoader = nullptr;

@@ -301,6 +301,37 @@ LineDiff diffLines(const std::vector<std::string_view>& a, const std::vector<std
     return out;
 }
 
+std::vector<AlignedRow> alignRows(const LineDiff& diff)
+{
+    std::vector<AlignedRow> rows;
+    for (std::size_t i = 0; i < diff.ops.size(); ++i) {
+        const DiffOp& op = diff.ops[i];
+        if (op.kind == DiffOpKind::Equal) {
+            for (std::size_t k = 0; k < op.count; ++k)
+                rows.push_back({AlignedRow::Same, std::int64_t(op.aStart + k), std::int64_t(op.bStart + k)});
+            continue;
+        }
+        // A Delete followed by an Insert replaces lines in one place: pair them.
+        const bool replace = op.kind == DiffOpKind::Delete && i + 1 < diff.ops.size() &&
+                             diff.ops[i + 1].kind == DiffOpKind::Insert;
+        const DiffOp* del = op.kind == DiffOpKind::Delete ? &op : nullptr;
+        const DiffOp* ins = op.kind == DiffOpKind::Insert ? &op : replace ? &diff.ops[i + 1] : nullptr;
+        const std::size_t nd = del ? del->count : 0, ni = ins ? ins->count : 0;
+        for (std::size_t k = 0; k < std::max(nd, ni); ++k) {
+            AlignedRow r;
+            r.a = k < nd ? std::int64_t(del->aStart + k) : -1;
+            r.b = k < ni ? std::int64_t(ins->bStart + k) : -1;
+            r.kind = r.a >= 0 && r.b >= 0 ? AlignedRow::Changed
+                     : r.a >= 0           ? AlignedRow::Deleted
+                                          : AlignedRow::Inserted;
+            rows.push_back(r);
+        }
+        if (replace)
+            ++i;
+    }
+    return rows;
+}
+
 IntraLine intraLineChange(std::string_view a, std::string_view b)
 {
     std::size_t p = 0;

@@ -53,6 +53,18 @@ struct LineDiff {
 LineDiff diffLines(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
                    const DiffOptions& options = {}, const std::atomic<bool>* cancel = nullptr);
 
+/// One row of a side-by-side view: a line of a, of b, or both.
+struct AlignedRow {
+    enum Kind { Same, Changed, Deleted, Inserted };
+    Kind kind = Same;
+    std::int64_t a = -1; ///< line index in a, -1 when the row has none
+    std::int64_t b = -1;
+};
+
+/// The rows of a side-by-side view: equal runs side by side; in a place where lines were both
+/// deleted and inserted, deleted and inserted lines pair up as Changed rows (the rest stand alone).
+std::vector<AlignedRow> alignRows(const LineDiff& diff);
+
 /// The changed middle of two lines that differ (common prefix and suffix trimmed), as
 /// [begin, end) byte ranges in each: what a side-by-side view highlights within the lines.
 struct IntraLine {

@@ -242,6 +242,24 @@ private slots:
         QCOMPARE(d.b, std::make_pair(std::size_t(2), std::size_t(4)));
     }
 
+    void sideBySideRows()
+    {
+        const std::vector<std::string> a = {"same", "old 1", "old 2", "old 3", "same 2", "gone"};
+        const std::vector<std::string> b = {"same", "new 1", "same 2", "added"};
+        const kl::LineDiff d = kl::diffLines(views(a), views(b));
+        const std::vector<kl::AlignedRow> rows = kl::alignRows(d);
+        using R = kl::AlignedRow;
+        const std::vector<std::tuple<int, int, int>> expected = {{R::Same, 0, 0},     {R::Changed, 1, 1},
+                                                                 {R::Deleted, 2, -1}, {R::Deleted, 3, -1},
+                                                                 {R::Same, 4, 2},     {R::Changed, 5, 3}};
+        QCOMPARE(rows.size(), expected.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            QCOMPARE(int(rows[i].kind), std::get<0>(expected[i]));
+            QCOMPARE(int(rows[i].a), std::get<1>(expected[i]));
+            QCOMPARE(int(rows[i].b), std::get<2>(expected[i]));
+        }
+    }
+
     void cancel()
     {
         std::vector<std::string> a(5000, "x"), b(5000, "y");
