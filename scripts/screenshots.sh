@@ -3,8 +3,8 @@
 #
 #   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
 #
-# Writes docs/screenshots/main-window-demo.png (--demo), diff-sm80-sm90.png (--diff of two fixture
-# entries) and, when the shared corpus exists,
+# Writes docs/screenshots/main-window-demo.png (--demo), stage-ttgir.png and stage-cubin.png (an
+# entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
 # xwininfo and ImageMagick's import.
 set -euo pipefail
@@ -53,6 +53,11 @@ shoot main-window-demo "$bin" --demo
 fixture=tests/fixtures/triton/cache
 sm80=$(grep -l 'ttg.target = "cuda:80"' "$fixture"/*/add_kernel.ttgir | head -1)
 sm90=$(grep -l 'ttg.target = "cuda:90"' "$fixture"/*/add_kernel.ttgir | head -1)
+if [[ -n $sm90 ]]; then
+    entry=$(basename "$(dirname "$sm90")")
+    shoot stage-ttgir "$bin" --demo --entry "${entry:0:8}" --stage ttgir
+    shoot stage-cubin "$bin" --demo --entry "${entry:0:8}" --stage cubin
+fi
 if [[ -n $sm80 && -n $sm90 ]]; then
     shoot diff-sm80-sm90 "$bin" --diff "$(dirname "$(realpath "$sm80")")" "$(dirname "$(realpath "$sm90")")"
 fi

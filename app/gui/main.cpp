@@ -18,6 +18,8 @@ namespace {
 struct Arguments {
     bool demo = false;
     bool diff = false;
+    QString entry;
+    QString stage;
     QStringList dirs;
 };
 
@@ -42,10 +44,23 @@ Arguments parseArguments(const QCoreApplication& app)
         QCoreApplication::translate("main", "Compare two entry folders (their text stages) or two files: "
                                             "kernellens --diff A B."));
     parser.addOption(diff);
+    const QCommandLineOption entry(QStringLiteral("entry"),
+                                   QCoreApplication::translate("main",
+                                                               "Select the entry whose folder name starts "
+                                                               "with PREFIX once the scan ends."),
+                                   QStringLiteral("PREFIX"));
+    const QCommandLineOption stage(QStringLiteral("stage"),
+                                   QCoreApplication::translate("main",
+                                                               "Show this stage of the selected entry "
+                                                               "(ttir, ttgir, llir, ptx, cubin, ...)."),
+                                   QStringLiteral("EXT"));
+    parser.addOption(entry);
+    parser.addOption(stage);
     parser.process(app);
     if (parser.isSet(diff) && parser.positionalArguments().size() != 2)
         parser.showHelp(2);
-    return {parser.isSet(demo), parser.isSet(diff), parser.positionalArguments()};
+    return {parser.isSet(demo), parser.isSet(diff), parser.value(entry), parser.value(stage),
+            parser.positionalArguments()};
 }
 
 // --help and --version must work where there is no display, so they never start the GUI.
@@ -131,6 +146,8 @@ int main(int argc, char** argv)
     }
     kl::gui::MainWindow window;
     window.show();
+    if (!args.entry.isEmpty() || !args.stage.isEmpty())
+        window.selectAfterScan(args.entry, args.stage);
     if (args.demo)
         window.openDemo(args.dirs);
     else if (!args.dirs.isEmpty())

@@ -13,6 +13,7 @@
 #include "gpustatus.h"
 #include "nvrtc/nvrtccache.h"
 #include "scancontroller.h"
+#include "stagetabs.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -112,7 +113,8 @@ MainWindow::MainWindow(QWidget* parent)
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
-    splitter->addWidget(m_detailView);
+    m_stageTabs = new StageTabs(m_detailView, this);
+    splitter->addWidget(m_stageTabs);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
@@ -235,6 +237,12 @@ void MainWindow::openAutotune()
     dialog->show();
 }
 
+void MainWindow::selectAfterScan(const QString& folderPrefix, const QString& stage)
+{
+    m_pendingEntry = folderPrefix.toStdString();
+    m_pendingStage = stage;
+}
+
 void MainWindow::updateActions()
 {
     m_compareAction->setEnabled(m_view->selectionModel()->selectedRows().size() == 2);
@@ -330,6 +338,7 @@ void MainWindow::openRoots(std::vector<Root> roots, const QString& title)
     setWindowTitle(tr("%1 — KernelLens").arg(title));
     // Another folder: what was shown no longer applies.
     m_model->resetSnapshot(nullptr);
+    m_stageTabs->clearEntry();
     m_detailView->clear();
     m_detailView->setPlaceholderText(tr("Select an entry to see its details."));
     m_rootMessages->hide();
@@ -403,7 +412,14 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
     }
     // Keep the selected entry across a rescan; otherwise start on the first row.
     QModelIndex select;
-    for (std::size_t i = 0; i < snapshot->entries.size() && !keep.empty(); ++i) {
+    const std::string wanted = std::exchange(m_pendingEntry, std::string());
+    for (std::size_t i = 0; i < snapshot->entries.size() && !wanted.empty(); ++i) {
+        if (snapshot->entries[i].folderName.starts_with(wanted)) {
+            select = m_proxy->mapFromSource(m_model->index(static_cast<int>(i), 0));
+            break;
+        }
+    }
+    for (std::size_t i = 0; i < snapshot->entries.size() && !keep.empty() && !select.isValid(); ++i) {
         if (snapshot->entries[i].path == keep) {
             select = m_proxy->mapFromSource(m_model->index(static_cast<int>(i), 0));
             break;
@@ -415,6 +431,11 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
         m_view->setCurrentIndex(select);
         m_view->scrollTo(select);
     }
+    if (const QString stage = std::exchange(m_pendingStage, QString()); !stage.isEmpty()) {
+        const int tab = m_stageTabs->tabOf(stage);
+        if (tab > 0)
+            m_stageTabs->setCurrentIndex(tab);
+    }
     updateSummary();
 }
 
@@ -423,9 +444,11 @@ void MainWindow::onCurrentRowChanged()
     const Entry* entry = m_model->entry(m_proxy->mapToSource(m_view->currentIndex()));
     if (!entry) {
         m_detailView->clear();
+        m_stageTabs->clearEntry();
         return;
     }
     m_selectedPath = entry->path;
+    m_stageTabs->setEntry(*entry);
     // What the scan already knows shows at once; the full metadata follows from the loader.
     EntryDetail quick;
     quick.entry = *entry;

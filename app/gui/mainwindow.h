@@ -46,12 +46,16 @@ public:
 
     /// The folders of the scan shown (or running), as given.
     QStringList openedFolders() const { return m_folders; }
+    /// When the next scan ends, select the first entry whose folder name starts with
+    /// `folderPrefix` and show its `stage` tab (kernellens --entry/--stage).
+    void selectAfterScan(const QString& folderPrefix, const QString& stage);
     /// Kernels > Autotune…: disabled, with the reason as its tooltip, where there is no GPU.
     QAction* autotuneAction() const { return m_autotuneAction; }
     /// Entry > Compare Selected (two rows selected): a diff window of their stages.
     QList<QPointer<QWidget>> diffWindows() const { return m_diffWindows; }
     QAction* compareAction() const { return m_compareAction; }
     QTableView* entryView() const { return m_view; }
+    class StageTabs* stageTabs() const { return m_stageTabs; }
     bool isScanning() const;
 
 public slots:
@@ -78,6 +82,9 @@ private:
     EntryTableModel* m_model = nullptr;
     QAction* m_autotuneAction = nullptr;
     QAction* m_compareAction = nullptr;
+    std::string m_pendingEntry;
+    QString m_pendingStage;
+    class StageTabs* m_stageTabs = nullptr;
     QList<QPointer<QWidget>> m_diffWindows; ///< open diff windows (closed with this one)
     EntryFilterProxy* m_proxy = nullptr;
     ScanController* m_scanner = nullptr;
