@@ -1,6 +1,7 @@
-# The CUDA Toolkit is optional. When found (CUDAToolkit_ROOT or /usr/local/cuda) NVRTC and nvJitLink
-# get imported targets of our own: CMake 3.25's CUDA::nvrtc drags in the driver stub libcuda.so,
-# which with sanitizers becomes a NEEDED entry and stops binaries from starting without a driver.
+# The CUDA Toolkit is optional. When found (CUDAToolkit_ROOT or /usr/local/cuda) its headers are
+# used and NVRTC / nvJitLink are located for core/nvrtc to dlopen; nothing from the toolkit is
+# linked (CMake 3.25's CUDA::nvrtc would also drag in the driver stub libcuda.so, which with
+# sanitizers becomes a NEEDED entry and stops binaries from starting without a driver).
 # KL_WITH_CUDA=OFF builds as a machine without the toolkit would (scripts/check-no-cuda.sh).
 option(KL_WITH_CUDA "Use the CUDA Toolkit (NVRTC, nvJitLink) when found" ON)
 set(KL_HAVE_NVRTC OFF)
@@ -15,16 +16,11 @@ endif()
 if(KL_WITH_CUDA AND CUDAToolkit_FOUND)
     find_library(KL_NVRTC_LIBRARY nvrtc HINTS ${CUDAToolkit_LIBRARY_DIR} NO_DEFAULT_PATH)
     find_library(KL_NVJITLINK_LIBRARY nvJitLink HINTS ${CUDAToolkit_LIBRARY_DIR} NO_DEFAULT_PATH)
+    # Found here, opened at run time (core/nvrtc/nvrtcapi.cpp): never linked.
     if(KL_NVRTC_LIBRARY)
-        add_library(kl::nvrtc UNKNOWN IMPORTED)
-        set_target_properties(kl::nvrtc PROPERTIES IMPORTED_LOCATION ${KL_NVRTC_LIBRARY}
-            INTERFACE_INCLUDE_DIRECTORIES ${CUDAToolkit_INCLUDE_DIRS})
         set(KL_HAVE_NVRTC ON)
     endif()
     if(KL_NVJITLINK_LIBRARY)
-        add_library(kl::nvjitlink UNKNOWN IMPORTED)
-        set_target_properties(kl::nvjitlink PROPERTIES IMPORTED_LOCATION ${KL_NVJITLINK_LIBRARY}
-            INTERFACE_INCLUDE_DIRECTORIES ${CUDAToolkit_INCLUDE_DIRS})
         set(KL_HAVE_NVJITLINK ON)
     endif()
     # gpu/ takes only the driver API's types and prototypes from cuda.h and loads libcuda.so.1

@@ -1,16 +1,11 @@
 #include "nvrtc/nvrtccompiler.h"
 
+#include "nvrtc/nvrtcapi.h"
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <sys/stat.h>
-
-#if KL_HAVE_NVRTC
-#include <nvrtc.h>
-#endif
-#if KL_HAVE_NVJITLINK
-#include <nvJitLink.h>
-#endif
 
 namespace kl {
 namespace {
@@ -26,24 +21,30 @@ ToolkitInfo queryToolkit()
 {
     ToolkitInfo info;
 #if KL_HAVE_NVRTC
-    info.nvrtc = true;
-    int major = 0, minor = 0;
-    if (nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
-        info.nvrtcVersion = std::to_string(major) + "." + std::to_string(minor);
-    int n = 0;
-    if (nvrtcGetNumSupportedArchs(&n) == NVRTC_SUCCESS && n > 0) {
-        info.archs.resize(static_cast<std::size_t>(n));
-        if (nvrtcGetSupportedArchs(info.archs.data()) != NVRTC_SUCCESS)
-            info.archs.clear();
+    const NvrtcApi& api = nvrtcApi();
+    info.nvrtc = api.ok;
+    if (!api.ok) {
+        info.whyUnavailable = api.error;
+    } else {
+        int major = 0, minor = 0;
+        if (api.nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
+            info.nvrtcVersion = std::to_string(major) + "." + std::to_string(minor);
+        int n = 0;
+        if (api.nvrtcGetNumSupportedArchs(&n) == NVRTC_SUCCESS && n > 0) {
+            info.archs.resize(static_cast<std::size_t>(n));
+            if (api.nvrtcGetSupportedArchs(info.archs.data()) != NVRTC_SUCCESS)
+                info.archs.clear();
+        }
     }
 #else
     info.whyUnavailable = "KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; "
                           "set CUDAToolkit_ROOT and rebuild)";
 #endif
 #if KL_HAVE_NVJITLINK
-    info.nvJitLink = true;
+    const JitLinkApi& jl = jitLinkApi();
+    info.nvJitLink = jl.ok;
     unsigned jmajor = 0, jminor = 0;
-    if (nvJitLinkVersion(&jmajor, &jminor) == NVJITLINK_SUCCESS)
+    if (jl.ok && jl.nvJitLinkVersion && jl.nvJitLinkVersion(&jmajor, &jminor) == NVJITLINK_SUCCESS)
         info.nvJitLinkVersion = std::to_string(jmajor) + "." + std::to_string(jminor);
 #endif
     return info;
@@ -74,16 +75,17 @@ int archNumber(std::string_view arch)
 #if KL_HAVE_NVJITLINK
 std::string jitLinkLogs(nvJitLinkHandle h)
 {
+    const JitLinkApi& jl = jitLinkApi();
     std::string out;
     size_t n = 0;
-    if (nvJitLinkGetErrorLogSize(h, &n) == NVJITLINK_SUCCESS && n > 1) {
+    if (jl.nvJitLinkGetErrorLogSize(h, &n) == NVJITLINK_SUCCESS && n > 1) {
         std::string s(n, '\0');
-        if (nvJitLinkGetErrorLog(h, s.data()) == NVJITLINK_SUCCESS)
+        if (jl.nvJitLinkGetErrorLog(h, s.data()) == NVJITLINK_SUCCESS)
             out += s.c_str();
     }
-    if (nvJitLinkGetInfoLogSize(h, &n) == NVJITLINK_SUCCESS && n > 1) {
+    if (jl.nvJitLinkGetInfoLogSize(h, &n) == NVJITLINK_SUCCESS && n > 1) {
         std::string s(n, '\0');
-        if (nvJitLinkGetInfoLog(h, s.data()) == NVJITLINK_SUCCESS)
+        if (jl.nvJitLinkGetInfoLog(h, s.data()) == NVJITLINK_SUCCESS)
             out += s.c_str();
     }
     return out;
@@ -201,41 +203,47 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
         return out;
     }
     if (options.via == CubinVia::NvJitLink && !toolkitInfo().nvJitLink) {
+#if KL_HAVE_NVJITLINK
+        out.error = jitLinkApi().error;
+#else
         out.error = "nvJitLink was not found at build time";
+#endif
         return out;
     }
+    const NvrtcApi& api = nvrtcApi();
     const std::string src(source); // NVRTC wants a NUL-terminated string
     const std::string name(fileName);
     nvrtcProgram prog = nullptr;
-    if (nvrtcResult r = nvrtcCreateProgram(&prog, src.c_str(), name.c_str(), 0, nullptr, nullptr);
+    if (nvrtcResult r = api.nvrtcCreateProgram(&prog, src.c_str(), name.c_str(), 0, nullptr, nullptr);
         r != NVRTC_SUCCESS) {
-        out.error = std::string("nvrtcCreateProgram: ") + nvrtcGetErrorString(r);
+        out.error = std::string("nvrtcCreateProgram: ") + api.nvrtcGetErrorString(r);
         return out;
     }
     struct Destroy {
+        const NvrtcApi& api;
         nvrtcProgram& p;
-        ~Destroy() { nvrtcDestroyProgram(&p); }
-    } destroy{prog};
+        ~Destroy() { api.nvrtcDestroyProgram(&p); }
+    } destroy{api, prog};
 
     const std::vector<std::string> args = nvrtcArguments(options);
     std::vector<const char*> argv;
     for (const auto& a : args)
         argv.push_back(a.c_str());
     const auto t0 = Clock::now();
-    const nvrtcResult compiled = nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
+    const nvrtcResult compiled = api.nvrtcCompileProgram(prog, static_cast<int>(argv.size()), argv.data());
     out.stagesUs.emplace_back("nvrtc", microsSince(t0));
 
     size_t n = 0;
-    if (nvrtcGetProgramLogSize(prog, &n) == NVRTC_SUCCESS && n > 1) {
+    if (api.nvrtcGetProgramLogSize(prog, &n) == NVRTC_SUCCESS && n > 1) {
         out.log.assign(n, '\0');
-        if (nvrtcGetProgramLog(prog, out.log.data()) == NVRTC_SUCCESS)
+        if (api.nvrtcGetProgramLog(prog, out.log.data()) == NVRTC_SUCCESS)
             out.log.resize(n - 1);
         else
             out.log.clear();
     }
     out.diagnostics = parseNvrtcLog(out.log);
     if (compiled != NVRTC_SUCCESS) {
-        out.error = std::string("nvrtcCompileProgram: ") + nvrtcGetErrorString(compiled);
+        out.error = std::string("nvrtcCompileProgram: ") + api.nvrtcGetErrorString(compiled);
         for (const auto& d : out.diagnostics)
             if (d.severity == "error" || d.severity == "catastrophic error") {
                 out.error = (d.file.empty() ? "" : d.file + ":" + std::to_string(d.line) + ": ") +
@@ -244,19 +252,19 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
             }
         return out;
     }
-    if (nvrtcGetPTXSize(prog, &n) == NVRTC_SUCCESS && n > 0) {
+    if (api.nvrtcGetPTXSize(prog, &n) == NVRTC_SUCCESS && n > 0) {
         out.ptx.assign(n, '\0');
-        nvrtcGetPTX(prog, out.ptx.data());
+        api.nvrtcGetPTX(prog, out.ptx.data());
         while (!out.ptx.empty() && out.ptx.back() == '\0')
             out.ptx.pop_back();
     }
     if (options.via == CubinVia::Nvrtc) {
-        if (nvrtcGetCUBINSize(prog, &n) != NVRTC_SUCCESS || n == 0) {
+        if (api.nvrtcGetCUBINSize(prog, &n) != NVRTC_SUCCESS || n == 0) {
             out.error = "NVRTC produced no cubin for " + options.arch;
             return out;
         }
         out.cubin.assign(n, '\0');
-        nvrtcGetCUBIN(prog, out.cubin.data());
+        api.nvrtcGetCUBIN(prog, out.cubin.data());
         out.ok = true;
         return out;
     }
@@ -290,20 +298,27 @@ NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLeve
     const std::string archOpt = "-arch=" + std::string(arch);
     const std::string optOpt = "-O" + std::to_string(optLevel);
     const char* opts[] = {archOpt.c_str(), optOpt.c_str()};
+    const JitLinkApi& jl = jitLinkApi();
+    if (!jl.ok) {
+        out.error = jl.error;
+        return out;
+    }
     nvJitLinkHandle h = nullptr;
     const auto t0 = Clock::now();
-    if (nvJitLinkResult r = nvJitLinkCreate(&h, 2, opts); r != NVJITLINK_SUCCESS) {
+    if (nvJitLinkResult r = jl.nvJitLinkCreate(&h, 2, opts); r != NVJITLINK_SUCCESS) {
         out.error = std::string("nvJitLinkCreate(") + archOpt + "): " + jitLinkResultName(r);
         return out;
     }
     struct Destroy {
+        const JitLinkApi& jl;
         nvJitLinkHandle& h;
-        ~Destroy() { nvJitLinkDestroy(&h); }
-    } destroy{h};
+        ~Destroy() { jl.nvJitLinkDestroy(&h); }
+    } destroy{jl, h};
     const std::string text(ptx);
-    nvJitLinkResult r = nvJitLinkAddData(h, NVJITLINK_INPUT_PTX, text.c_str(), text.size() + 1, "kernel.ptx");
+    nvJitLinkResult r =
+        jl.nvJitLinkAddData(h, NVJITLINK_INPUT_PTX, text.c_str(), text.size() + 1, "kernel.ptx");
     if (r == NVJITLINK_SUCCESS)
-        r = nvJitLinkComplete(h);
+        r = jl.nvJitLinkComplete(h);
     out.linkLog = jitLinkLogs(h);
     if (r != NVJITLINK_SUCCESS) {
         out.stagesUs.emplace_back("nvjitlink", microsSince(t0));
@@ -313,12 +328,12 @@ NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLeve
         return out;
     }
     size_t n = 0;
-    if (nvJitLinkGetLinkedCubinSize(h, &n) != NVJITLINK_SUCCESS || n == 0) {
+    if (jl.nvJitLinkGetLinkedCubinSize(h, &n) != NVJITLINK_SUCCESS || n == 0) {
         out.error = "nvJitLink produced no cubin";
         return out;
     }
     out.cubin.assign(n, '\0');
-    nvJitLinkGetLinkedCubin(h, out.cubin.data());
+    jl.nvJitLinkGetLinkedCubin(h, out.cubin.data());
     out.stagesUs.emplace_back("nvjitlink", microsSince(t0));
     out.ok = true;
     return out;
