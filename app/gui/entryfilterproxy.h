@@ -16,8 +16,21 @@ public:
     void setFilterText(const QString& text);
     QString filterText() const { return m_filterText; }
 
+    /// Structured filters, each empty for "any": entries that have stage `ext`, whose arch is
+    /// shown as `arch` ("sm_90", "gfx90a"), whose status and kind are named so ("complete",
+    /// "kernel"; as toString() writes them).
+    void setStageFilter(const QString& ext);
+    void setArchFilter(const QString& arch);
+    void setStatusFilter(const QString& status);
+    void setKindFilter(const QString& kind);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
 private:
+    void refilter();
     QString m_filterText;
+    QString m_stage, m_arch, m_status, m_kind;
 };
 
 } // namespace kl::gui

@@ -16,9 +16,11 @@
 #include "stagetabs.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -34,6 +36,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <set>
 
 namespace kl::gui {
 namespace {
@@ -108,7 +111,29 @@ MainWindow::MainWindow(QWidget* parent)
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->setSpacing(4);
     topLayout->addWidget(m_rootMessages);
-    topLayout->addWidget(m_filterEdit);
+    auto* filterRow = new QHBoxLayout;
+    filterRow->setSpacing(4);
+    filterRow->addWidget(m_filterEdit, 1);
+    auto facet = [this, filterRow](const char* name, const QString& tip,
+                                   void (EntryFilterProxy::*set)(const QString&)) {
+        auto* box = new QComboBox(this);
+        box->setObjectName(QLatin1String(name));
+        box->setToolTip(tip);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        connect(box, &QComboBox::currentIndexChanged, this, [this, box, set] {
+            (m_proxy->*set)(box->currentData().toString());
+            updateSummary();
+        });
+        filterRow->addWidget(box);
+        return box;
+    };
+    m_stageFilter =
+        facet("stageFilter", tr("Only entries that have this stage"), &EntryFilterProxy::setStageFilter);
+    m_archFilter = facet("archFilter", tr("Only entries for this target"), &EntryFilterProxy::setArchFilter);
+    m_statusFilter =
+        facet("statusFilter", tr("Only entries in this state"), &EntryFilterProxy::setStatusFilter);
+    m_kindFilter = facet("kindFilter", tr("Only entries of this kind"), &EntryFilterProxy::setKindFilter);
+    topLayout->addLayout(filterRow);
     topLayout->addWidget(m_view);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -241,6 +266,41 @@ void MainWindow::selectAfterScan(const QString& folderPrefix, const QString& sta
 {
     m_pendingEntry = folderPrefix.toStdString();
     m_pendingStage = stage;
+}
+
+// The filter combos offer what this snapshot holds; a choice that still exists is kept.
+void MainWindow::fillFacets(const Snapshot& snapshot)
+{
+    std::set<QString> stages, archs, statuses, kinds;
+    for (const Entry& e : snapshot.entries) {
+        for (const Stage& st : e.stages)
+            if (st.known)
+                stages.insert(QString::fromUtf8(st.ext().data(), qsizetype(st.ext().size())));
+        if (!e.target.empty())
+            archs.insert(EntryText::arch(e.target));
+        statuses.insert(QString::fromUtf8(toString(e.status).data()));
+        kinds.insert(QString::fromUtf8(toString(e.kind).data()));
+    }
+    auto fill = [](QComboBox* box, const QString& any, const std::set<QString>& values) {
+        const QString keep = box->currentData().toString();
+        const QSignalBlocker block(box);
+        box->clear();
+        box->addItem(any, QString());
+        for (const QString& v : values)
+            box->addItem(v, v);
+        const int again = box->findData(keep);
+        box->setCurrentIndex(again < 0 ? 0 : again);
+        return again < 0 && !keep.isEmpty();
+    };
+    // A choice that vanished falls back to "any": tell the proxy.
+    if (fill(m_stageFilter, tr("Any stage"), stages))
+        m_proxy->setStageFilter({});
+    if (fill(m_archFilter, tr("Any arch"), archs))
+        m_proxy->setArchFilter({});
+    if (fill(m_statusFilter, tr("Any status"), statuses))
+        m_proxy->setStatusFilter({});
+    if (fill(m_kindFilter, tr("Any kind"), kinds))
+        m_proxy->setKindFilter({});
 }
 
 void MainWindow::updateActions()
@@ -399,6 +459,7 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
 
     const std::string keep = m_selectedPath;
     m_model->resetSnapshot(snapshot);
+    fillFacets(*snapshot);
     showRootMessages(*snapshot);
     if (m_fitColumnsPending && !snapshot->entries.empty()) {
         fitColumns(); // once per opened folder: a rescan keeps the widths the user chose
@@ -475,7 +536,7 @@ void MainWindow::updateSummary()
         (s.entries == 1 ? tr("1 entry") : tr("%1 entries").arg(locale.toString(qulonglong(s.entries)))) +
         QLatin1String(", ") + EntryText::size(s.totalSize) + QLatin1String(", ") +
         (s.problems == 1 ? tr("1 problem") : tr("%1 problems").arg(locale.toString(qulonglong(s.problems))));
-    if (!m_proxy->filterText().isEmpty())
+    if (m_proxy->rowCount() != m_model->rowCount())
         text += QLatin1String(" — ") + tr("%1 shown").arg(m_proxy->rowCount());
     if (s.vanished)
         text += QLatin1String(" — ") + tr("%1 vanished while scanning").arg(s.vanished);

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QAction;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -68,6 +69,7 @@ private:
     void checkGpu();
     void openAutotune();
     void compareSelected();
+    void fillFacets(const Snapshot& snapshot);
     void updateActions();
     void openRoots(std::vector<Root> roots, const QString& title);
     void onScanStarted();
@@ -82,6 +84,10 @@ private:
     EntryTableModel* m_model = nullptr;
     QAction* m_autotuneAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QComboBox* m_stageFilter = nullptr;
+    QComboBox* m_archFilter = nullptr;
+    QComboBox* m_statusFilter = nullptr;
+    QComboBox* m_kindFilter = nullptr;
     std::string m_pendingEntry;
     QString m_pendingStage;
     class StageTabs* m_stageTabs = nullptr;

@@ -6,6 +6,8 @@
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
+#include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -101,7 +103,53 @@ private slots:
     void missingFolderIsReported();
     void environmentRootsAreOpened();
     void demoOpensTemporaryCopy();
+    void facetsFilterByStageArchStatusKind();
 };
+
+void TestMainWindow::facetsFilterByStageArchStatusKind()
+{
+    MainWindow w;
+    Ui ui(w);
+    w.openFolders({fixtureDir()});
+    QTRY_VERIFY(!w.isScanning());
+    auto* stage = w.findChild<QComboBox*>(QStringLiteral("stageFilter"));
+    auto* arch = w.findChild<QComboBox*>(QStringLiteral("archFilter"));
+    auto* kind = w.findChild<QComboBox*>(QStringLiteral("kindFilter"));
+    auto* status = w.findChild<QComboBox*>(QStringLiteral("statusFilter"));
+    QVERIFY(stage && arch && kind && status);
+    QAbstractItemModelTester tester(ui.table->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const int all = ui.rows();
+    // The combos offer what the fixture holds.
+    QVERIFY(stage->findData("amdgcn") > 0 && stage->findData("ptx") > 0);
+    QVERIFY(arch->findData("sm_90") > 0 && arch->findData("gfx90a") > 0);
+    QVERIFY(kind->findData("module") > 0);
+
+    auto count = [&](int column, const QString& value) {
+        int n = 0;
+        for (int r = 0; r < ui.rows(); ++r)
+            n += ui.cell(r, column) == value;
+        return n;
+    };
+    arch->setCurrentIndex(arch->findData("sm_90"));
+    QVERIFY(ui.rows() > 0 && ui.rows() < all);
+    QCOMPARE(count(EntryTableModel::ArchColumn, "sm_90"), ui.rows());
+    stage->setCurrentIndex(stage->findData("hsaco"));
+    QCOMPARE(ui.rows(), 0); // no sm_90 entry has a hsaco
+    arch->setCurrentIndex(0);
+    QCOMPARE(ui.rows(), 1);
+    QCOMPARE(ui.cell(0, EntryTableModel::ArchColumn), QString("gfx90a"));
+    stage->setCurrentIndex(0);
+    kind->setCurrentIndex(kind->findData("module"));
+    QCOMPARE(ui.rows(), 1);
+    QCOMPARE(ui.cell(0, EntryTableModel::KindColumn), QString("module"));
+    kind->setCurrentIndex(0);
+    status->setCurrentIndex(status->findData("complete"));
+    QCOMPARE(ui.rows(), all); // every fixture entry is complete
+    // The summary counts what is shown.
+    arch->setCurrentIndex(arch->findData("sm_80"));
+    QTRY_VERIFY(ui.summary->text().contains(QString::number(ui.rows())));
+}
 
 void TestMainWindow::opensFolderAndShowsDetail()
 {
