@@ -12,7 +12,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::int64_t microsSince(Clock::time_point t0)
+[[maybe_unused]] std::int64_t microsSince(Clock::time_point t0)
 {
     return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count();
 }
