@@ -5,6 +5,7 @@
 #include "democache.h"
 #include "detailloader.h"
 #include "diffview.h"
+#include "doctordialog.h"
 #include "entryfilterproxy.h"
 #include "entrytablemodel.h"
 #include "entrytext.h"
@@ -215,6 +216,10 @@ void MainWindow::createActions()
     m_compareAction->setToolTip(tr("Select two entries (Ctrl+click) to compare their stages"));
     m_compareAction->setEnabled(false);
     entryMenu->setToolTipsVisible(true);
+    m_doctorAction = entryMenu->addAction(tr("Run &Doctor"), this, &MainWindow::runDoctor);
+    m_doctorAction->setToolTip(
+        tr("Examine every entry shown: broken, stale, orphaned, on a network filesystem"));
+    m_doctorAction->setEnabled(false);
 
     QMenu* kernels = menuBar()->addMenu(tr("&Kernels"));
     kernels->setToolTipsVisible(true);
@@ -301,6 +306,17 @@ void MainWindow::fillFacets(const Snapshot& snapshot)
         m_proxy->setStatusFilter({});
     if (fill(m_kindFilter, tr("Any kind"), kinds))
         m_proxy->setKindFilter({});
+}
+
+void MainWindow::runDoctor()
+{
+    const auto snapshot = m_model->snapshot();
+    if (!snapshot)
+        return;
+    auto* dialog = new DoctorDialog(snapshot, &DoctorDialog::machineContext, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->start();
 }
 
 void MainWindow::updateActions()
@@ -459,6 +475,7 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
 
     const std::string keep = m_selectedPath;
     m_model->resetSnapshot(snapshot);
+    m_doctorAction->setEnabled(true);
     fillFacets(*snapshot);
     showRootMessages(*snapshot);
     if (m_fitColumnsPending && !snapshot->entries.empty()) {

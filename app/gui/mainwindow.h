@@ -54,6 +54,7 @@ public:
     QAction* autotuneAction() const { return m_autotuneAction; }
     /// Entry > Compare Selected (two rows selected): a diff window of their stages.
     QList<QPointer<QWidget>> diffWindows() const { return m_diffWindows; }
+    QAction* doctorAction() const { return m_doctorAction; }
     QAction* compareAction() const { return m_compareAction; }
     QTableView* entryView() const { return m_view; }
     class StageTabs* stageTabs() const { return m_stageTabs; }
@@ -69,6 +70,7 @@ private:
     void checkGpu();
     void openAutotune();
     void compareSelected();
+    void runDoctor();
     void fillFacets(const Snapshot& snapshot);
     void updateActions();
     void openRoots(std::vector<Root> roots, const QString& title);
@@ -84,6 +86,7 @@ private:
     EntryTableModel* m_model = nullptr;
     QAction* m_autotuneAction = nullptr;
     QAction* m_compareAction = nullptr;
+    QAction* m_doctorAction = nullptr;
     QComboBox* m_stageFilter = nullptr;
     QComboBox* m_archFilter = nullptr;
     QComboBox* m_statusFilter = nullptr;

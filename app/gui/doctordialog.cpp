@@ -1,0 +1,148 @@
+#include "doctordialog.h"
+
+#include "env/environment.h"
+#include "explain/currentenvironment.h"
+#include "fs/fsprobe.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace kl::gui {
+
+DoctorContext DoctorDialog::machineContext()
+{
+    DoctorContext ctx;
+    const CurrentEnvironment now = probeCurrentEnvironment(Environment::current());
+    ctx.tritonVersion = now.tritonVersion;
+    ctx.gpuArchs = now.gpuArchs;
+    ctx.probeFilesystem = [](const std::string& path) { return probeFilesystem(path); };
+    return ctx;
+}
+
+DoctorDialog::DoctorDialog(std::shared_ptr<const Snapshot> snapshot, std::function<DoctorContext()> context,
+                           QWidget* parent)
+    : QDialog(parent)
+    , m_snapshot(std::move(snapshot))
+    , m_context(std::move(context))
+{
+    setWindowTitle(tr("Doctor"));
+    m_pool.setMaxThreadCount(1);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_cancelButton = new QPushButton(tr("&Cancel"), this);
+    m_table = new QTableWidget(0, 5, this);
+    m_table->setObjectName(QStringLiteral("findings"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("Severity"), tr("Code"), tr("Path"), tr("What is wrong"), tr("Fix")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(true);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSortingEnabled(false);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_progress, 1);
+    bar->addWidget(m_cancelButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+    resize(1100, 600);
+    connect(m_cancelButton, &QPushButton::clicked, this, &DoctorDialog::cancel);
+    connect(&m_watcher, &QFutureWatcher<DoctorReport>::finished, this, &DoctorDialog::onFinished);
+}
+
+DoctorDialog::~DoctorDialog()
+{
+    cancel();
+    m_watcher.waitForFinished();
+}
+
+QString DoctorDialog::summaryText() const
+{
+    return m_summary->text();
+}
+
+void DoctorDialog::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void DoctorDialog::start()
+{
+    if (m_watcher.isRunning() || !m_snapshot)
+        return;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_table->setRowCount(0);
+    m_progress->setRange(0, 0);
+    m_cancelButton->setEnabled(true);
+    m_summary->setText(tr("Examining %1 entries…").arg(m_snapshot->entries.size()));
+    QPointer<DoctorDialog> self(this);
+    m_watcher.setFuture(
+        QtConcurrent::run(&m_pool, [self, snapshot = m_snapshot, make = m_context, cancel = m_cancel]() {
+            DoctorOptions options;
+            options.cancel = cancel.get();
+            options.progress = [self](std::size_t done, std::size_t total) {
+                if (done % 256 == 0 || done == total)
+                    QMetaObject::invokeMethod(
+                        self.data(),
+                        [self, done, total] {
+                            if (self)
+                                self->onProgress(done, total);
+                        },
+                        Qt::QueuedConnection);
+            };
+            return Doctor(make(), options).examine(*snapshot);
+        }));
+}
+
+void DoctorDialog::onProgress(qulonglong done, qulonglong total)
+{
+    if (!m_watcher.isRunning())
+        return;
+    m_progress->setRange(0, int(total));
+    m_progress->setValue(int(done));
+}
+
+void DoctorDialog::onFinished()
+{
+    const DoctorReport report = m_watcher.result();
+    m_cancelButton->setEnabled(false);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(1);
+    m_table->setRowCount(int(report.findings.size()));
+    for (std::size_t i = 0; i < report.findings.size(); ++i) {
+        const Finding& f = report.findings[i];
+        const QStringList cells = {QString::fromUtf8(toString(f.severity).data()),
+                                   QString::fromStdString(f.code), QString::fromStdString(f.path),
+                                   QString::fromStdString(f.message),
+                                   QString::fromUtf8(f.fix.data(), qsizetype(f.fix.size()))};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(cells[c]);
+            m_table->setItem(int(i), c, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    for (int c = 2; c < 5; ++c)
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 420));
+    const DoctorSummary s = report.summary();
+    m_summary->setText(tr("%1 entries, %2 findings: %3 errors, %4 warnings, %5 info; %6 binaries checked%7")
+                           .arg(s.entries)
+                           .arg(s.findings)
+                           .arg(s.bySeverity.count("error") ? s.bySeverity.at("error") : 0)
+                           .arg(s.bySeverity.count("warning") ? s.bySeverity.at("warning") : 0)
+                           .arg(s.bySeverity.count("info") ? s.bySeverity.at("info") : 0)
+                           .arg(s.binariesChecked)
+                           .arg(s.cancelled ? tr(" — cancelled, showing what was examined") : QString()));
+    emit finished();
+}
+
+} // namespace kl::gui
