@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "autotunedialog.h"
+#include "compiledialog.h"
 #include "cudabackend.h"
 #include "democache.h"
 #include "detailloader.h"
@@ -11,6 +12,7 @@
 #include "entrytext.h"
 #include "env/cacheroots.h"
 #include "env/environment.h"
+#include "events/eventlogsettings.h"
 #include "gpustatus.h"
 #include "nvrtc/nvrtccache.h"
 #include "scancontroller.h"
@@ -196,6 +198,7 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Folder…"), this, &MainWindow::chooseFolder);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &CUDA File…"), this, &MainWindow::openCudaFile);
     QAction* rescanAction = file->addAction(tr("&Rescan"), this, &MainWindow::rescan);
     rescanAction->setShortcut(QKeySequence::Refresh);
     file->addSeparator();
@@ -306,6 +309,16 @@ void MainWindow::fillFacets(const Snapshot& snapshot)
         m_proxy->setStatusFilter({});
     if (fill(m_kindFilter, tr("Any kind"), kinds))
         m_proxy->setKindFilter({});
+}
+
+void MainWindow::openCudaFile()
+{
+    const Environment env = Environment::current();
+    auto* dialog = new CompileDialog(qs(defaultNvrtcCacheRoot(env)), qs(defaultEventsLogPath(env)), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &CompileDialog::openCacheRequested, this,
+            [this](const QString& root) { openFolders({root}); });
+    dialog->show();
 }
 
 void MainWindow::runDoctor()

@@ -71,6 +71,7 @@ private:
     void openAutotune();
     void compareSelected();
     void runDoctor();
+    void openCudaFile();
     void fillFacets(const Snapshot& snapshot);
     void updateActions();
     void openRoots(std::vector<Root> roots, const QString& title);
