@@ -14,7 +14,7 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgl1-mesa-dev libxkbcommon-dev
-    libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev
+    libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev libarchive-dev
     redis-server xvfb xauth imagemagick clang-format util-linux time
     python3 python3-venv
     openssh-server sshfs

@@ -27,6 +27,7 @@ void addCubinCommand(CLI::App& app, Commands& out);
 void addCompileCommand(CLI::App& app, Commands& out);
 void addRecompileCommand(CLI::App& app, Commands& out);
 void addDiffCommand(CLI::App& app, Commands& out);
+void addExportCommand(CLI::App& app, Commands& out);
 void addGpuCommand(CLI::App& app, Commands& out);
 void addAutotuneCommand(CLI::App& app, Commands& out);
 void addStatsCommand(CLI::App& app, Commands& out);

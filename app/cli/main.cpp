@@ -22,6 +22,7 @@ int main(int argc, char** argv)
     kl::cli::addCompileCommand(app, commands);
     kl::cli::addRecompileCommand(app, commands);
     kl::cli::addDiffCommand(app, commands);
+    kl::cli::addExportCommand(app, commands);
     kl::cli::addGpuCommand(app, commands);
     kl::cli::addAutotuneCommand(app, commands);
     kl::cli::addStatsCommand(app, commands);

@@ -13,6 +13,7 @@
 #include "env/cacheroots.h"
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
+#include "export/entryarchive.h"
 #include "gpustatus.h"
 #include "nvrtc/nvrtccache.h"
 #include "scancontroller.h"
@@ -219,6 +220,15 @@ void MainWindow::createActions()
     m_compareAction->setToolTip(tr("Select two entries (Ctrl+click) to compare their stages"));
     m_compareAction->setEnabled(false);
     entryMenu->setToolTipsVisible(true);
+    m_exportAction = entryMenu->addAction(tr("&Export as .tar.gz…"), this, [this] {
+        const QString out = QFileDialog::getSaveFileName(this, tr("Export Entries"),
+                                                         QStringLiteral("kernellens-entries.tar.gz"),
+                                                         tr("gzip'd tar (*.tar.gz)"));
+        if (!out.isEmpty())
+            exportSelected(out);
+    });
+    m_exportAction->setToolTip(tr("Pack the selected entries into one archive for a bug report"));
+    m_exportAction->setEnabled(false);
     m_doctorAction = entryMenu->addAction(tr("Run &Doctor"), this, &MainWindow::runDoctor);
     m_doctorAction->setToolTip(
         tr("Examine every entry shown: broken, stale, orphaned, on a network filesystem"));
@@ -332,9 +342,43 @@ void MainWindow::runDoctor()
     dialog->start();
 }
 
+std::vector<Entry> MainWindow::selectedEntries() const
+{
+    std::vector<Entry> out;
+    for (const QModelIndex& row : m_view->selectionModel()->selectedRows())
+        if (const Entry* e = m_model->entry(m_proxy->mapToSource(row)))
+            out.push_back(*e);
+    return out;
+}
+
+void MainWindow::exportSelected(const QString& outPath)
+{
+    const std::vector<Entry> entries = selectedEntries();
+    if (entries.empty())
+        return;
+    auto* watcher = new QFutureWatcher<ArchiveResult>(this);
+    connect(watcher, &QFutureWatcher<ArchiveResult>::finished, this, [this, watcher, outPath] {
+        const ArchiveResult r = watcher->result();
+        watcher->deleteLater();
+        const QString text =
+            r.ok ? tr("Exported %1 files (%2) to %3%4")
+                       .arg(r.files)
+                       .arg(EntryText::size(r.bytes), outPath,
+                            r.skipped.empty()
+                                ? QString()
+                                : tr("; left out %1 (see the archive's listing)").arg(r.skipped.size()))
+                 : tr("Export failed: %1").arg(qs(r.error));
+        statusBar()->showMessage(text, 15000);
+        emit exportFinished(r.ok, text);
+    });
+    watcher->setFuture(
+        QtConcurrent::run([entries, path = outPath.toStdString()] { return exportEntries(entries, path); }));
+}
+
 void MainWindow::updateActions()
 {
     m_compareAction->setEnabled(m_view->selectionModel()->selectedRows().size() == 2);
+    m_exportAction->setEnabled(m_view->selectionModel()->hasSelection());
 }
 
 void MainWindow::compareSelected()

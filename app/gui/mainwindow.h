@@ -55,10 +55,17 @@ public:
     /// Entry > Compare Selected (two rows selected): a diff window of their stages.
     QList<QPointer<QWidget>> diffWindows() const { return m_diffWindows; }
     QAction* doctorAction() const { return m_doctorAction; }
+    QAction* exportAction() const { return m_exportAction; }
+    /// Entry > Export: the selected entries into `outPath` (a .tar.gz), off the UI thread.
+    void exportSelected(const QString& outPath);
     QAction* compareAction() const { return m_compareAction; }
     QTableView* entryView() const { return m_view; }
     class StageTabs* stageTabs() const { return m_stageTabs; }
     bool isScanning() const;
+
+signals:
+    /// An export ended: whether it was written, and the message the status bar shows.
+    void exportFinished(bool ok, const QString& message);
 
 public slots:
     void chooseFolder();
@@ -72,6 +79,7 @@ private:
     void compareSelected();
     void runDoctor();
     void openCudaFile();
+    std::vector<Entry> selectedEntries() const;
     void fillFacets(const Snapshot& snapshot);
     void updateActions();
     void openRoots(std::vector<Root> roots, const QString& title);
@@ -88,6 +96,7 @@ private:
     QAction* m_autotuneAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_doctorAction = nullptr;
+    QAction* m_exportAction = nullptr;
     QComboBox* m_stageFilter = nullptr;
     QComboBox* m_archFilter = nullptr;
     QComboBox* m_statusFilter = nullptr;

@@ -104,7 +104,30 @@ private slots:
     void environmentRootsAreOpened();
     void demoOpensTemporaryCopy();
     void facetsFilterByStageArchStatusKind();
+    void exportSelectedEntries();
 };
+
+void TestMainWindow::exportSelectedEntries()
+{
+    MainWindow w;
+    Ui ui(w);
+    w.openFolders({fixtureDir()});
+    QTRY_VERIFY(!w.isScanning());
+    ui.table->selectionModel()->clearSelection();
+    QVERIFY(!w.exportAction()->isEnabled());
+    ui.table->selectionModel()->select(ui.table->model()->index(0, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    ui.table->selectionModel()->select(ui.table->model()->index(1, 0),
+                                       QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QVERIFY(w.exportAction()->isEnabled());
+    QTemporaryDir out;
+    QSignalSpy done(&w, &MainWindow::exportFinished);
+    w.exportSelected(out.filePath("two.tar.gz"));
+    QVERIFY(done.wait(20000));
+    QCOMPARE(done.at(0).at(0).toBool(), true);
+    QVERIFY2(done.at(0).at(1).toString().startsWith("Exported "), qPrintable(done.at(0).at(1).toString()));
+    QVERIFY(QFileInfo(out.filePath("two.tar.gz")).size() > 1000);
+}
 
 void TestMainWindow::facetsFilterByStageArchStatusKind()
 {

@@ -1,0 +1,194 @@
+#include "export/entryarchive.h"
+
+#include "keys/tritonkey.h"
+#include "util/posixfile.h"
+
+#include <algorithm>
+#include <archive.h>
+#include <archive_entry.h>
+#include <cerrno>
+#include <ctime>
+#include <fcntl.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace kl {
+namespace {
+
+// Stage files are read whole; a file larger than this is left out (and listed) rather than
+// making the archive unbounded.
+constexpr std::uint64_t kMaxFileBytes = 1ull << 30;
+
+struct Packed {
+    std::string path; ///< inside the archive
+    std::uint64_t size;
+    std::string sha256;
+};
+
+class Writer {
+public:
+    explicit Writer(const std::string& path)
+        : m_a(archive_write_new())
+    {
+        archive_write_set_format_pax_restricted(m_a);
+        archive_write_add_filter_gzip(m_a);
+        m_ok = archive_write_open_filename(m_a, path.c_str()) == ARCHIVE_OK;
+    }
+    ~Writer()
+    {
+        if (m_a)
+            archive_write_free(m_a);
+    }
+    bool ok() const { return m_ok; }
+    std::string error() const
+    {
+        const char* e = archive_error_string(m_a);
+        std::string s = e ? e : "libarchive failed";
+        if (const int en = archive_errno(m_a); en > 0)
+            s += " (" + errnoText(en) + ")";
+        return s;
+    }
+    bool add(const std::string& name, const std::string& bytes, std::int64_t mtime)
+    {
+        archive_entry* e = archive_entry_new();
+        archive_entry_set_pathname(e, name.c_str());
+        archive_entry_set_size(e, static_cast<la_int64_t>(bytes.size()));
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, 0644);
+        archive_entry_set_mtime(e, static_cast<time_t>(mtime), 0);
+        bool ok =
+            archive_write_header(m_a, e) == ARCHIVE_OK &&
+            archive_write_data(m_a, bytes.data(), bytes.size()) == static_cast<la_ssize_t>(bytes.size());
+        archive_entry_free(e);
+        return ok;
+    }
+    bool close()
+    {
+        const bool ok = archive_write_close(m_a) == ARCHIVE_OK;
+        return ok;
+    }
+
+private:
+    archive* m_a;
+    bool m_ok = false;
+};
+
+std::string listingJson(const std::vector<Entry>& entries, const std::vector<Packed>& packed,
+                        const std::vector<std::string>& skipped)
+{
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+    w.StartObject();
+    w.Key("schema");
+    w.String("kernellens.export/1");
+    w.Key("entries");
+    w.StartArray();
+    for (const Entry& e : entries)
+        w.String(printableName(e.path).c_str());
+    w.EndArray();
+    w.Key("files");
+    w.StartArray();
+    for (const Packed& p : packed) {
+        w.StartObject();
+        w.Key("path");
+        w.String(printableName(p.path).c_str());
+        w.Key("size");
+        w.Uint64(p.size);
+        w.Key("sha256");
+        w.String(p.sha256.c_str());
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("skipped");
+    w.StartArray();
+    for (const std::string& s : skipped)
+        w.String(printableName(s).c_str());
+    w.EndArray();
+    w.EndObject();
+    return std::string(buf.GetString()) + "\n";
+}
+
+} // namespace
+
+ArchiveResult exportEntries(const std::vector<Entry>& entries, const std::string& outPath)
+{
+    ArchiveResult r;
+    const std::string temp = outPath + ".tmp." + std::to_string(::getpid());
+    struct RemoveTemp {
+        const std::string& path;
+        bool keep = false;
+        ~RemoveTemp()
+        {
+            if (!keep)
+                ::unlink(path.c_str());
+        }
+    } cleanup{temp};
+
+    Writer w(temp);
+    if (!w.ok()) {
+        r.error = "cannot write " + printableName(temp) + ": " + w.error();
+        return r;
+    }
+    std::vector<Packed> packed;
+    for (const Entry& e : entries) {
+        UniqueFd dir(::open(e.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (!dir.valid()) {
+            r.error = "cannot open entry folder " + printableName(e.path) + ": " + errnoText(errno);
+            return r;
+        }
+        std::vector<DirName> names;
+        int err = 0;
+        if (!listDirectory(dir.get(), names, err)) {
+            r.error = "cannot list " + printableName(e.path) + ": " + errnoText(err);
+            return r;
+        }
+        std::sort(names.begin(), names.end(),
+                  [](const DirName& a, const DirName& b) { return a.name < b.name; });
+        for (const DirName& n : names) {
+            const std::string inside = e.folderName + "/" + n.name;
+            struct stat st {};
+            if (::fstatat(dir.get(), n.name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                r.skipped.push_back(inside + ": " + errnoText(errno));
+                continue;
+            }
+            if (S_ISLNK(st.st_mode)) {
+                r.skipped.push_back(inside + ": a symlink, not followed");
+                continue;
+            }
+            if (!S_ISREG(st.st_mode)) {
+                r.skipped.push_back(inside + (S_ISDIR(st.st_mode) ? ": a folder (a writer's temp folder?)"
+                                                                  : ": not a regular file"));
+                continue;
+            }
+            const SmallFile f = readSmallFileAt(dir.get(), n.name, kMaxFileBytes);
+            if (!f.ok) {
+                r.skipped.push_back(inside + ": " + (f.tooLarge ? "larger than 1 GiB" : f.error));
+                continue;
+            }
+            if (!w.add(inside, f.text, st.st_mtim.tv_sec)) {
+                r.error = "cannot write " + printableName(temp) + ": " + w.error();
+                return r;
+            }
+            packed.push_back({inside, f.text.size(), sha256Hex(f.text)});
+            ++r.files;
+            r.bytes += f.text.size();
+        }
+    }
+    if (!w.add("kernellens-export.json", listingJson(entries, packed, r.skipped), std::time(nullptr)) ||
+        !w.close()) {
+        r.error = "cannot write " + printableName(temp) + ": " + w.error();
+        return r;
+    }
+    if (::rename(temp.c_str(), outPath.c_str()) != 0) {
+        r.error = "cannot rename " + printableName(temp) + " to " + printableName(outPath) + ": " +
+                  errnoText(errno);
+        return r;
+    }
+    cleanup.keep = true;
+    r.ok = true;
+    return r;
+}
+
+} // namespace kl
