@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "autotunedialog.h"
+#include "cachewatcher.h"
 #include "compiledialog.h"
 #include "cudabackend.h"
 #include "democache.h"
@@ -179,6 +180,19 @@ MainWindow::MainWindow(QWidget* parent)
     connect(
         m_detailLoader, &DetailLoader::loaded, this,
         [this](quint64, std::shared_ptr<const EntryDetail> detail) { onDetailLoaded(std::move(detail)); });
+
+    m_liveLabel = new QLabel(this);
+    m_liveLabel->setObjectName(QStringLiteral("liveLabel"));
+    statusBar()->addPermanentWidget(m_liveLabel);
+    m_cacheWatcher = new CacheWatcher(this);
+    connect(m_cacheWatcher, &CacheWatcher::descriptionChanged, m_liveLabel, &QLabel::setText);
+    connect(m_cacheWatcher, &CacheWatcher::changed, this, [this] {
+        // A change during a scan is picked up by one more scan when it ends.
+        if (isScanning())
+            m_rescanPending = true;
+        else
+            rescan();
+    });
 
     createActions();
     setWindowTitle(tr("KernelLens"));
@@ -475,6 +489,7 @@ void MainWindow::openRoots(std::vector<Root> roots, const QString& title)
     m_detailView->clear();
     m_detailView->setPlaceholderText(tr("Select an entry to see its details."));
     m_rootMessages->hide();
+    m_cacheWatcher->watch(m_folders);
     m_scanner->start(std::move(roots));
 }
 
@@ -526,6 +541,8 @@ void MainWindow::onScanProgress(qint64 done, qint64 total, qint64 elapsedMs)
 
 void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
 {
+    if (std::exchange(m_rescanPending, false))
+        QTimer::singleShot(0, this, &MainWindow::rescan);
     m_progressLabel->hide();
     m_progressBar->hide();
     m_cancelButton->hide();

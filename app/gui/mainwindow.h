@@ -56,6 +56,7 @@ public:
     QList<QPointer<QWidget>> diffWindows() const { return m_diffWindows; }
     QAction* doctorAction() const { return m_doctorAction; }
     QAction* exportAction() const { return m_exportAction; }
+    class CacheWatcher* cacheWatcher() const { return m_cacheWatcher; }
     /// Entry > Export: the selected entries into `outPath` (a .tar.gz), off the UI thread.
     void exportSelected(const QString& outPath);
     QAction* compareAction() const { return m_compareAction; }
@@ -97,6 +98,9 @@ private:
     QAction* m_compareAction = nullptr;
     QAction* m_doctorAction = nullptr;
     QAction* m_exportAction = nullptr;
+    class CacheWatcher* m_cacheWatcher = nullptr;
+    QLabel* m_liveLabel = nullptr;
+    bool m_rescanPending = false;
     QComboBox* m_stageFilter = nullptr;
     QComboBox* m_archFilter = nullptr;
     QComboBox* m_statusFilter = nullptr;

@@ -57,8 +57,9 @@ private slots:
         w.doctorAction()->trigger();
         auto* dialog = w.findChild<kl::gui::DoctorDialog*>();
         QVERIFY(dialog);
-        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isRunning(), 60000);
-        QVERIFY(dialog->table()->rowCount() > 0);
+        // The table fills when the watcher's finished() is delivered, after isRunning() turns false.
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->table()->rowCount() > 0, 60000);
+        QVERIFY(!dialog->isRunning());
     }
 };
 
