@@ -41,6 +41,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <functional>
 #include <set>
 
 namespace kl::gui {
@@ -119,25 +120,28 @@ MainWindow::MainWindow(QWidget* parent)
     auto* filterRow = new QHBoxLayout;
     filterRow->setSpacing(4);
     filterRow->addWidget(m_filterEdit, 1);
+    // One combo per facet; `apply` hands the chosen value ("" for any) to the proxy.
     auto facet = [this, filterRow](const char* name, const QString& tip,
-                                   void (EntryFilterProxy::*set)(const QString&)) {
+                                   std::function<void(const QString&)> apply) {
         auto* box = new QComboBox(this);
         box->setObjectName(QLatin1String(name));
         box->setToolTip(tip);
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        connect(box, &QComboBox::currentIndexChanged, this, [this, box, set] {
-            (m_proxy->*set)(box->currentData().toString());
+        connect(box, &QComboBox::currentIndexChanged, this, [this, box, apply = std::move(apply)] {
+            apply(box->currentData().toString());
             updateSummary();
         });
         filterRow->addWidget(box);
         return box;
     };
-    m_stageFilter =
-        facet("stageFilter", tr("Only entries that have this stage"), &EntryFilterProxy::setStageFilter);
-    m_archFilter = facet("archFilter", tr("Only entries for this target"), &EntryFilterProxy::setArchFilter);
-    m_statusFilter =
-        facet("statusFilter", tr("Only entries in this state"), &EntryFilterProxy::setStatusFilter);
-    m_kindFilter = facet("kindFilter", tr("Only entries of this kind"), &EntryFilterProxy::setKindFilter);
+    m_stageFilter = facet("stageFilter", tr("Only entries that have this stage"),
+                          [this](const QString& v) { m_proxy->setStageFilter(v); });
+    m_archFilter = facet("archFilter", tr("Only entries for this target"),
+                         [this](const QString& v) { m_proxy->setArchFilter(v); });
+    m_statusFilter = facet("statusFilter", tr("Only entries in this state"),
+                           [this](const QString& v) { m_proxy->setStatusFilter(v); });
+    m_kindFilter = facet("kindFilter", tr("Only entries of this kind"),
+                         [this](const QString& v) { m_proxy->setKindFilter(v); });
     topLayout->addLayout(filterRow);
     topLayout->addWidget(m_view);
 
