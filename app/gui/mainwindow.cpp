@@ -21,10 +21,13 @@
 #include "stagetabs.h"
 
 #include <QAction>
+#include <QClipboard>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFutureWatcher>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -39,6 +42,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <functional>
@@ -247,6 +251,18 @@ void MainWindow::createActions()
     });
     m_exportAction->setToolTip(tr("Pack the selected entries into one archive for a bug report"));
     m_exportAction->setEnabled(false);
+    entryMenu->addSeparator();
+    m_copyPathAction = entryMenu->addAction(tr("Copy &Path"), this, [this] { copySelected(false); });
+    m_copyKeyAction = entryMenu->addAction(tr("Copy &Key"), this, [this] { copySelected(true); });
+    m_copyKeyAction->setToolTip(tr("The sha256 hash the entry's metadata records"));
+    m_revealAction = entryMenu->addAction(tr("&Reveal in File Manager"), this, [this] {
+        const std::vector<Entry> entries = selectedEntries();
+        if (!entries.empty())
+            QDesktopServices::openUrl(QUrl::fromLocalFile(qs(entries.front().path)));
+    });
+    for (QAction* a : {m_copyPathAction, m_copyKeyAction, m_revealAction})
+        a->setEnabled(false);
+    entryMenu->addSeparator();
     m_doctorAction = entryMenu->addAction(tr("Run &Doctor"), this, &MainWindow::runDoctor);
     m_doctorAction->setToolTip(
         tr("Examine every entry shown: broken, stale, orphaned, on a network filesystem"));
@@ -393,10 +409,25 @@ void MainWindow::exportSelected(const QString& outPath)
         QtConcurrent::run([entries, path = outPath.toStdString()] { return exportEntries(entries, path); }));
 }
 
+void MainWindow::copySelected(bool keys)
+{
+    QStringList lines;
+    for (const Entry& e : selectedEntries())
+        if (!keys || !e.hash.empty())
+            lines << qs(keys ? e.hash : e.path);
+    if (!lines.isEmpty())
+        QGuiApplication::clipboard()->setText(lines.join(QLatin1Char('\n')));
+    statusBar()->showMessage(lines.isEmpty() ? tr("The selected entries record no key")
+                                             : tr("Copied %n line(s)", nullptr, int(lines.size())),
+                             5000);
+}
+
 void MainWindow::updateActions()
 {
     m_compareAction->setEnabled(m_view->selectionModel()->selectedRows().size() == 2);
-    m_exportAction->setEnabled(m_view->selectionModel()->hasSelection());
+    const bool any = m_view->selectionModel()->hasSelection();
+    for (QAction* a : {m_exportAction, m_copyPathAction, m_copyKeyAction, m_revealAction})
+        a->setEnabled(any);
 }
 
 void MainWindow::compareSelected()

@@ -59,6 +59,9 @@ public:
     class CacheWatcher* cacheWatcher() const { return m_cacheWatcher; }
     /// Entry > Export: the selected entries into `outPath` (a .tar.gz), off the UI thread.
     void exportSelected(const QString& outPath);
+    /// Entry > Copy Path / Copy Key: the selected entries' folders or recorded hashes, one a line.
+    void copySelected(bool keys);
+    QAction* copyPathAction() const { return m_copyPathAction; }
     QAction* compareAction() const { return m_compareAction; }
     QTableView* entryView() const { return m_view; }
     class StageTabs* stageTabs() const { return m_stageTabs; }
@@ -98,6 +101,9 @@ private:
     QAction* m_compareAction = nullptr;
     QAction* m_doctorAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_copyPathAction = nullptr;
+    QAction* m_copyKeyAction = nullptr;
+    QAction* m_revealAction = nullptr;
     class CacheWatcher* m_cacheWatcher = nullptr;
     QLabel* m_liveLabel = nullptr;
     bool m_rescanPending = false;

@@ -7,10 +7,13 @@
 #include "tempcache.h"
 
 #include <QAbstractItemModelTester>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QtTest>
 #include <optional>
@@ -105,7 +108,34 @@ private slots:
     void demoOpensTemporaryCopy();
     void facetsFilterByStageArchStatusKind();
     void exportSelectedEntries();
+    void copyPathsAndKeys();
 };
+
+void TestMainWindow::copyPathsAndKeys()
+{
+    MainWindow w;
+    Ui ui(w);
+    w.openFolders({fixtureDir()});
+    QTRY_VERIFY(!w.isScanning());
+    ui.table->selectionModel()->clearSelection();
+    QVERIFY(!w.copyPathAction()->isEnabled());
+    for (int r : {0, 1})
+        ui.table->selectionModel()->select(ui.table->model()->index(r, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QVERIFY(w.copyPathAction()->isEnabled());
+    w.copySelected(false);
+    const QStringList paths = QGuiApplication::clipboard()->text().split('\n');
+    QCOMPARE(paths.size(), 2);
+    for (const QString& p : paths) {
+        QVERIFY2(p.startsWith(fixtureDir() + "/"), qPrintable(p));
+        QVERIFY(QFileInfo(p).isDir());
+    }
+    w.copySelected(true);
+    const QStringList keys = QGuiApplication::clipboard()->text().split('\n');
+    QCOMPARE(keys.size(), 2);
+    for (const QString& k : keys)
+        QVERIFY2(QRegularExpression("^[0-9a-f]{64}$").match(k).hasMatch(), qPrintable(k));
+}
 
 void TestMainWindow::exportSelectedEntries()
 {
