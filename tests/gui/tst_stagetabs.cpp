@@ -129,17 +129,30 @@ private slots:
         QSignalSpy loaded(&tabs, &kl::gui::StageTabs::stageLoaded);
         QElapsedTimer since;
         qint64 worstGap = 0;
+        int ticks = 0;
         QTimer tick;
         tick.setInterval(10);
-        connect(&tick, &QTimer::timeout, this, [&] { worstGap = std::max(worstGap, since.restart()); });
+        connect(&tick, &QTimer::timeout, this, [&] {
+            worstGap = std::max(worstGap, since.restart());
+            ++ticks;
+        });
         tabs.setCurrentIndex(tabs.tabOf("llir"));
         since.start();
         tick.start();
         QVERIFY(loaded.wait(120000));
         tick.stop();
         QCOMPARE(tabs.codeView("llir")->blockCount(), (lines / 10000) * 10000 + 1);
-        qInfo("100 MB stage: longest event-loop gap %lld ms", worstGap);
-        QVERIFY2(worstGap < 1500, qPrintable(QString("the event loop stalled for %1 ms").arg(worstGap)));
+        qInfo("100 MB stage: longest event-loop gap %lld ms, %d ticks", worstGap, ticks);
+        // ASan's allocator slows the document's buffer growth (measured 1.6 s under a parallel
+        // ctest); a return to one blocking setPlainText() still shows as a handful of ticks.
+#ifdef __SANITIZE_ADDRESS__
+        const qint64 bound = 5000;
+#else
+        const qint64 bound = 1500;
+#endif
+        QVERIFY2(worstGap < bound, qPrintable(QString("the event loop stalled for %1 ms").arg(worstGap)));
+        QVERIFY2(ticks >= 20,
+                 qPrintable(QString("the event loop ran only %1 times while loading").arg(ticks)));
     }
 };
 
