@@ -8,7 +8,8 @@ namespace {
 
 // The library the build found (same version as the headers), then its soname through the
 // loader's search path (an install on another machine, LD_LIBRARY_PATH).
-[[maybe_unused]] void* openFirst(const std::vector<std::string>& candidates, std::string& opened, std::string& error)
+[[maybe_unused]] void* openFirst(const std::vector<std::string>& candidates, std::string& opened,
+                                 std::string& error)
 {
     for (const std::string& c : candidates) {
         if (c.empty())

@@ -442,7 +442,8 @@ GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) 
     return r;
 }
 
-PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName, std::string_view bytes) const
+PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName,
+                              std::string_view bytes) const
 {
     PutResult result;
     Writer w{m_root, m_options, entryPath(keyHex), {}};
@@ -453,8 +454,8 @@ PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName
     }
     const std::string name(fileName);
     if (!isPlainFileName(name) || startsWith(name, kGroupPrefix) || startsWith(name, "tmp.")) {
-        result.error = "cannot store \"" + printableName(fileName) + "\" into " +
-                       printableName(w.entryPath) + ": not a plain file name";
+        result.error = "cannot store \"" + printableName(fileName) + "\" into " + printableName(w.entryPath) +
+                       ": not a plain file name";
         return result;
     }
     const std::string folder = w.entryPath.substr(m_root.size() + (m_root == "/" ? 0 : 1));
@@ -501,8 +502,9 @@ GetResult CacheStore::getFile(std::string_view keyHex, std::string_view fileName
     if (!entryFd.valid()) {
         const bool absent = errno == ENOENT;
         r.outcome = absent ? GetOutcome::Miss : GetOutcome::Error;
-        r.message = absent ? "no entry folder " + printableName(r.entryPath)
-                           : "cannot open entry folder " + printableName(r.entryPath) + ": " + errnoText(errno);
+        r.message = absent
+                        ? "no entry folder " + printableName(r.entryPath)
+                        : "cannot open entry folder " + printableName(r.entryPath) + ": " + errnoText(errno);
         return r;
     }
     SmallFile f = readSmallFileAt(entryFd.get(), name, m_options.maxReadBytes);
