@@ -187,6 +187,16 @@ struct Writer {
         return true;
     }
 
+    // The last step of every write: the (now empty) temp folder removed, the entry made durable.
+    bool finish(TempFolder& temp, int entryFd)
+    {
+        if (!temp.remove()) {
+            const int err = errno;
+            return fail(joinPath(entryPath, temp.name()), "cannot remove temp folder", errnoText(err));
+        }
+        return syncEntry(entryFd);
+    }
+
     bool syncEntry(int entryFd)
     {
         std::string cause;
@@ -338,12 +348,7 @@ PutResult CacheStore::put(std::string_view keyHex, std::string_view kernelName, 
         result.error = w.error;
         return result;
     }
-    if (!temp->remove()) {
-        result.error = "cannot remove temp folder " + printableName(joinPath(w.entryPath, temp->name())) +
-                       ": " + errnoText(errno);
-        return result;
-    }
-    if (!w.syncEntry(entryFd.get())) {
+    if (!w.finish(*temp, entryFd.get())) {
         result.error = w.error;
         return result;
     }
@@ -469,12 +474,7 @@ PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName
         result.error = w.error;
         return result;
     }
-    if (!temp->remove()) {
-        result.error = "cannot remove temp folder " + printableName(joinPath(w.entryPath, temp->name())) +
-                       ": " + errnoText(errno);
-        return result;
-    }
-    if (!w.syncEntry(entryFd.get())) {
+    if (!w.finish(*temp, entryFd.get())) {
         result.error = w.error;
         return result;
     }
