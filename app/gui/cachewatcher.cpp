@@ -1,5 +1,6 @@
 #include "cachewatcher.h"
 
+#include "backgroundpool.h"
 #include "fs/fsprobe.h"
 
 #include <QPointer>
@@ -74,7 +75,7 @@ void CacheWatcher::watch(const QStringList& folders)
     // mount blocks, and the probe gives up after its deadline.
     const quint64 generation = m_generation;
     QPointer<CacheWatcher> self(this);
-    m_probe.setFuture(QtConcurrent::run([self, generation, folders, mode] {
+    m_probe.setFuture(QtConcurrent::run(backgroundPool(), [self, generation, folders, mode] {
         QStringList events, polled;
         QString why;
         for (const QString& f : folders) {
@@ -126,7 +127,7 @@ void CacheWatcher::pollOnce()
 {
     if (m_pollWatcher.isRunning() || m_polled.isEmpty())
         return;
-    m_pollWatcher.setFuture(QtConcurrent::run([folders = m_polled] {
+    m_pollWatcher.setFuture(QtConcurrent::run(backgroundPool(), [folders = m_polled] {
         std::map<QString, qint64> now;
         for (const QString& f : folders)
             now[f] = mtimeNs(f);

@@ -7,8 +7,9 @@
 
 namespace kl::gui {
 
-/// A private copy of the bundled demo cache (a real Triton cache), so `--demo` never shows or
-/// touches the installed files. The copy is removed when the DemoCache is destroyed.
+/// A private copy of the bundled demo cache (a real Triton cache) and of the demo's compile-events
+/// history, so `--demo` never shows or touches the installed files. The copy is removed when the
+/// DemoCache is destroyed.
 class DemoCache {
     Q_DECLARE_TR_FUNCTIONS(DemoCache)
 
@@ -20,16 +21,27 @@ public:
     /// source tree's fixture. Empty when neither exists.
     static QString sourceDir();
 
-    /// Copy the bundled cache into a new temporary folder. On failure returns false and sets
-    /// `error` (naming the path and the cause).
+    /// The bundled events log: <exe>/../share/kernellens/demo/events/events.jsonl when installed,
+    /// else the source tree's resources/demo/events/events.jsonl. Empty when neither exists.
+    static QString eventsSourceFile();
+
+    /// Copy the bundled cache, and the events log when there is one, into a new temporary folder.
+    /// On failure returns false and sets `error` (naming the path and the cause).
     bool materialize(QString* error);
 
     /// The copy's cache folder; empty before materialize() succeeded.
     QString path() const { return m_path; }
 
+    /// The copy of the events log (<temp>/events/events.jsonl), for the dashboard; empty before
+    /// materialize() succeeded or when no events log is bundled.
+    QString eventsPath() const { return m_eventsPath; }
+
 private:
+    static void dateEntriesFromEvents(const QString& cache, const QString& events);
+
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
+    QString m_eventsPath;
 };
 
 } // namespace kl::gui

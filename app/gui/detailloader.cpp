@@ -1,5 +1,7 @@
 #include "detailloader.h"
 
+#include "backgroundpool.h"
+
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
@@ -35,7 +37,7 @@ DetailLoader::~DetailLoader()
 quint64 DetailLoader::load(Entry entry)
 {
     const quint64 id = ++m_current;
-    auto future = QtConcurrent::run(loadDetail, std::move(entry));
+    auto future = QtConcurrent::run(backgroundPool(), loadDetail, std::move(entry));
     auto* watcher = new QFutureWatcher<std::shared_ptr<const EntryDetail>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id] {
         watcher->deleteLater();

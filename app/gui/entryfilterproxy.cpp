@@ -48,6 +48,22 @@ void EntryFilterProxy::setKindFilter(const QString& kind)
         refilter();
 }
 
+void EntryFilterProxy::setTimeRange(qint64 fromNs, qint64 toNs)
+{
+    m_fromNs = fromNs;
+    m_toNs = toNs;
+    refilter();
+}
+
+void EntryFilterProxy::clearTimeRange()
+{
+    if (hasTimeRange()) {
+        m_fromNs = 0;
+        m_toNs = -1;
+        refilter();
+    }
+}
+
 void EntryFilterProxy::refilter()
 {
     // Qt 6.4 has no begin/endFilterChange; invalidateFilter() re-runs filterAcceptsRow.
@@ -58,7 +74,7 @@ bool EntryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& source
 {
     if (!QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent))
         return false;
-    if (m_stage.isEmpty() && m_arch.isEmpty() && m_status.isEmpty() && m_kind.isEmpty())
+    if (m_stage.isEmpty() && m_arch.isEmpty() && m_status.isEmpty() && m_kind.isEmpty() && !hasTimeRange())
         return true;
     const auto* model = static_cast<const EntryTableModel*>(sourceModel());
     const Entry* e = model->entry(model->index(sourceRow, 0, sourceParent));
@@ -71,6 +87,8 @@ bool EntryFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& source
     if (!m_status.isEmpty() && QString::fromUtf8(toString(e->status).data()) != m_status)
         return false;
     if (!m_kind.isEmpty() && QString::fromUtf8(toString(e->kind).data()) != m_kind)
+        return false;
+    if (hasTimeRange() && (e->newestMtimeNs < m_fromNs || e->newestMtimeNs > m_toNs))
         return false;
     return true;
 }

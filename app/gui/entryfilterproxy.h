@@ -23,6 +23,11 @@ public:
     void setArchFilter(const QString& arch);
     void setStatusFilter(const QString& status);
     void setKindFilter(const QString& kind);
+    /// Entries last written within [fromNs, toNs] (Unix ns), as a dashboard range selects them;
+    /// clearTimeRange() shows every time again.
+    void setTimeRange(qint64 fromNs, qint64 toNs);
+    void clearTimeRange();
+    bool hasTimeRange() const { return m_toNs >= m_fromNs; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -31,6 +36,7 @@ private:
     void refilter();
     QString m_filterText;
     QString m_stage, m_arch, m_status, m_kind;
+    qint64 m_fromNs = 0, m_toNs = -1; ///< empty range (to < from): no time filter
 };
 
 } // namespace kl::gui

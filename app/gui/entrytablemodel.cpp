@@ -1,9 +1,11 @@
 #include "entrytablemodel.h"
 
+#include "backgroundpool.h"
 #include "entrytext.h"
 
 #include <QApplication>
 #include <QStyle>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace kl::gui {
 namespace {
@@ -53,40 +55,84 @@ EntryTableModel::EntryTableModel(QObject* parent)
 
 EntryTableModel::~EntryTableModel() = default;
 
+EntryTableModel::RowText EntryTableModel::makeText(const Entry& e)
+{
+    RowText t;
+    t.kernel = EntryText::kernel(e);
+    t.kernelSortKey = (e.kernel.empty() ? QLatin1Char('1') : QLatin1Char('0')) + naturalSortKey(t.kernel);
+    t.arch = EntryText::arch(e.target);
+    t.archSortKey = EntryText::archSortKey(e.target);
+    t.stages = EntryText::stages(e);
+    t.filter = QString::fromStdString(e.kernel) + QLatin1Char('\n') + QString::fromStdString(e.folderName);
+    return t;
+}
+
 void EntryTableModel::resetSnapshot(std::shared_ptr<const Snapshot> snapshot)
 {
     beginResetModel();
     m_snapshot = std::move(snapshot);
+    m_streamed = {};
+    m_rowToEntry.clear();
     m_text.clear();
     if (m_snapshot) {
-        m_text.reserve(m_snapshot->entries.size());
-        for (const Entry& e : m_snapshot->entries) {
-            RowText t;
-            t.kernel = EntryText::kernel(e);
-            t.kernelSortKey =
-                (e.kernel.empty() ? QLatin1Char('1') : QLatin1Char('0')) + naturalSortKey(t.kernel);
-            t.arch = EntryText::arch(e.target);
-            t.archSortKey = EntryText::archSortKey(e.target);
-            t.stages = EntryText::stages(e);
-            t.filter =
-                QString::fromStdString(e.kernel) + QLatin1Char('\n') + QString::fromStdString(e.folderName);
-            m_text.push_back(std::move(t));
-        }
+        for (const Entry& e : m_snapshot->entries)
+            m_text.push_back(makeText(e));
     }
     endResetModel();
 }
 
+EntryTableModel::Row EntryTableModel::makeRow(const Entry& entry)
+{
+    return {entry, makeText(entry)};
+}
+
+void EntryTableModel::appendRows(std::vector<Row> rows)
+{
+    if (rows.empty())
+        return;
+    if (m_snapshot)
+        resetSnapshot(nullptr);
+    const int first = int(m_streamed.size());
+    beginInsertRows({}, first, first + int(rows.size()) - 1);
+    for (Row& r : rows) {
+        m_text.push_back(std::move(r.text));
+        m_streamed.push_back(std::move(r.entry));
+    }
+    endInsertRows();
+}
+
+bool EntryTableModel::adoptSnapshot(std::shared_ptr<const Snapshot> snapshot,
+                                    const std::vector<int>& rowToEntry)
+{
+    if (!snapshot || m_snapshot || rowToEntry.size() != m_streamed.size() ||
+        rowToEntry.size() != snapshot->entries.size())
+        return false;
+    for (int i : rowToEntry)
+        if (i < 0 || std::size_t(i) >= snapshot->entries.size())
+            return false;
+    m_snapshot = std::move(snapshot);
+    m_rowToEntry = rowToEntry;
+    // Freeing 100,000 entries takes tens of milliseconds: let a worker do it.
+    (void)QtConcurrent::run(backgroundPool(), [rows = std::move(m_streamed)]() mutable { rows.clear(); });
+    m_streamed = {};
+    return true;
+}
+
 const Entry* EntryTableModel::entry(const QModelIndex& index) const
 {
-    if (!m_snapshot || !index.isValid() || index.model() != this || index.row() < 0 ||
-        static_cast<std::size_t>(index.row()) >= m_snapshot->entries.size())
+    if (!index.isValid() || index.model() != this || index.row() < 0 || index.row() >= rowCount())
         return nullptr;
-    return &m_snapshot->entries[static_cast<std::size_t>(index.row())];
+    const auto row = static_cast<std::size_t>(index.row());
+    if (!m_snapshot)
+        return &m_streamed[row];
+    return &m_snapshot->entries[m_rowToEntry.empty() ? row : std::size_t(m_rowToEntry[row])];
 }
 
 int EntryTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() || !m_snapshot ? 0 : static_cast<int>(m_snapshot->entries.size());
+    if (parent.isValid())
+        return 0;
+    return static_cast<int>(m_snapshot ? m_snapshot->entries.size() : m_streamed.size());
 }
 
 int EntryTableModel::columnCount(const QModelIndex& parent) const
@@ -108,7 +154,8 @@ QVariant EntryTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: return display(*e, text, column);
     case SortRole: return sortValue(*e, text, column);
     case FilterRole: return text.filter;
-    case EntryIndexRole: return index.row();
+    case EntryIndexRole:
+        return m_snapshot && !m_rowToEntry.empty() ? m_rowToEntry[std::size_t(index.row())] : index.row();
     case ProblemCountRole: return static_cast<int>(e->problems.size());
     case Qt::ToolTipRole:
         if (column == KernelColumn)

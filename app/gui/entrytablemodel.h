@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QIcon>
 #include <QString>
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -35,17 +36,40 @@ public:
         SortRole = Qt::UserRole,
         /// Text a search matches: the kernel name and the entry's folder name (any column).
         FilterRole,
-        /// Row of the entry in the snapshot (int), the same for every column.
+        /// Index of the entry in snapshot()->entries (int), the same for every column; while
+        /// streaming (no snapshot yet) the row.
         EntryIndexRole,
         /// Number of problems recorded for the entry (int).
         ProblemCountRole,
     };
 
+    /// What a row shows and sorts on, computed once per entry (on any thread).
+    struct RowText {
+        QString kernel;
+        QString kernelSortKey; ///< named kernels first, then entries shown by folder name
+        QString arch;
+        QString archSortKey;
+        QString stages;
+        QString filter;
+    };
+    struct Row {
+        Entry entry;
+        RowText text;
+    };
+    /// Thread-safe: the scan's workers prepare streamed rows so the UI thread only inserts them.
+    static Row makeRow(const Entry& entry);
+
     explicit EntryTableModel(QObject* parent = nullptr);
     ~EntryTableModel() override;
 
-    /// Show `snapshot` (null for nothing). The only way the model's data changes.
+    /// Show `snapshot` (null for nothing).
     void resetSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    /// While a first scan streams: append rows (snapshot() stays null until adoptSnapshot).
+    void appendRows(std::vector<Row> rows);
+    /// The streamed scan ended: keep the rows as they are and serve them from `snapshot`, where
+    /// row n is `snapshot->entries[rowToEntry[n]]`. No reset: the view keeps its sort, scroll
+    /// and selection. Returns false (and changes nothing) when the two do not match.
+    bool adoptSnapshot(std::shared_ptr<const Snapshot> snapshot, const std::vector<int>& rowToEntry);
     const std::shared_ptr<const Snapshot>& snapshot() const { return m_snapshot; }
 
     /// The entry shown at `index` (any column), or null.
@@ -57,20 +81,16 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct RowText {
-        QString kernel;
-        QString kernelSortKey; ///< named kernels first, then entries shown by folder name
-        QString arch;
-        QString archSortKey;
-        QString stages;
-        QString filter;
-    };
-
     QVariant display(const Entry& entry, const RowText& text, int column) const;
     QVariant sortValue(const Entry& entry, const RowText& text, int column) const;
 
+    static RowText makeText(const Entry& e);
+
     std::shared_ptr<const Snapshot> m_snapshot;
-    std::vector<RowText> m_text;
+    // Deques: appending never moves the rows already there (a vector's regrowth would, all at once).
+    std::deque<Entry> m_streamed;  ///< rows appended while streaming, before adoptSnapshot
+    std::vector<int> m_rowToEntry; ///< after adoptSnapshot: row -> index in m_snapshot->entries
+    std::deque<RowText> m_text;
     QIcon m_warningIcon;
 };
 

@@ -104,6 +104,7 @@ void quitOnSignals(QCoreApplication& app)
 
 void setApplicationInfo()
 {
+    QCoreApplication::setOrganizationName(QStringLiteral("KernelLens"));
     QCoreApplication::setApplicationName(QStringLiteral("KernelLens"));
     QCoreApplication::setApplicationVersion(QStringLiteral(KL_VERSION));
 }

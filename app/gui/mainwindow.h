@@ -4,6 +4,7 @@
 #include "report/entrydetail.h"
 
 #include <QMainWindow>
+#include <QModelIndexList>
 #include <QPointer>
 #include <QStringList>
 #include <memory>
@@ -17,7 +18,10 @@ class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QTableView;
+class QStackedWidget;
+class QTabWidget;
 class QTimer;
+class QTreeView;
 
 namespace kl::gui {
 
@@ -55,6 +59,20 @@ public:
     /// Entry > Compare Selected (two rows selected): a diff window of their stages.
     QList<QPointer<QWidget>> diffWindows() const { return m_diffWindows; }
     QAction* doctorAction() const { return m_doctorAction; }
+    QAction* recompileAction() const { return m_recompileAction; }
+    QAction* cleanAction() const { return m_cleanAction; }
+    class RootsPanel* rootsPanel() const { return m_rootsPanel; }
+    class MetadataTree* metadataTree() const { return m_metadataTree; }
+    class EntryDoctorView* entryDoctor() const { return m_entryDoctor; }
+    /// View > Group by Kernel: a tree with one parent per kernel name instead of the flat table.
+    void setGroupedByKernel(bool grouped);
+    bool isGroupedByKernel() const;
+    QTreeView* groupView() const { return m_groupView; }
+    class DashboardPage* dashboard() const { return m_dashboard; }
+    QTabWidget* pages() const { return m_pages; }
+    class KernelGroupModel* groupModel() const { return m_groupModel; }
+    /// The orange banner about network or memory filesystems (hidden when there is nothing to say).
+    QLabel* fsBanner() const { return m_fsBanner; }
     QAction* exportAction() const { return m_exportAction; }
     class CacheWatcher* cacheWatcher() const { return m_cacheWatcher; }
     /// Entry > Export: the selected entries into `outPath` (a .tar.gz), off the UI thread.
@@ -70,6 +88,8 @@ public:
 signals:
     /// An export ended: whether it was written, and the message the status bar shows.
     void exportFinished(bool ok, const QString& message);
+    /// The filter combos were filled from the newest snapshot (off the UI thread).
+    void facetsFilled();
 
 public slots:
     void chooseFolder();
@@ -82,9 +102,14 @@ private:
     void openAutotune();
     void compareSelected();
     void runDoctor();
+    void recompileSelected();
+    void openClean();
+    void rememberRecent(const QStringList& folders);
     void openCudaFile();
     std::vector<Entry> selectedEntries() const;
-    void fillFacets(const Snapshot& snapshot);
+    /// The selected rows of the view shown, as rows of the filter proxy.
+    QModelIndexList selectedProxyRows() const;
+    void fillFacets(const std::shared_ptr<const Snapshot>& snapshot);
     void updateActions();
     void openRoots(std::vector<Root> roots, const QString& title);
     void onScanStarted();
@@ -100,6 +125,8 @@ private:
     QAction* m_autotuneAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_doctorAction = nullptr;
+    QAction* m_recompileAction = nullptr;
+    QAction* m_cleanAction = nullptr;
     QAction* m_exportAction = nullptr;
     QAction* m_copyPathAction = nullptr;
     QAction* m_copyKeyAction = nullptr;
@@ -122,6 +149,19 @@ private:
     QLineEdit* m_filterEdit = nullptr;
     QTimer* m_filterTimer = nullptr;
     QLabel* m_rootMessages = nullptr;
+    QLabel* m_fsBanner = nullptr;
+    class RootsPanel* m_rootsPanel = nullptr;
+    class MetadataTree* m_metadataTree = nullptr;
+    class EntryDoctorView* m_entryDoctor = nullptr;
+    class KernelGroupModel* m_groupModel = nullptr;
+    class DashboardPage* m_dashboard = nullptr;
+    QTabWidget* m_pages = nullptr;
+    QLabel* m_eventsLabel = nullptr;
+    QWidget* m_rangeBar = nullptr;
+    QLabel* m_rangeLabel = nullptr;
+    QTreeView* m_groupView = nullptr;
+    QStackedWidget* m_viewStack = nullptr;
+    QAction* m_groupAction = nullptr;
     QTableView* m_view = nullptr;
     QPlainTextEdit* m_detailView = nullptr;
     QLabel* m_summaryLabel = nullptr;
@@ -133,6 +173,8 @@ private:
     QStringList m_folders;
     std::string m_selectedPath; ///< kept across rescans so the selection survives
     bool m_fitColumnsPending = false;
+    bool m_streaming = false; ///< the scan running streams rows into the model (a newly opened folder)
+    std::shared_ptr<const std::vector<int>> m_streamIndex;
     std::unique_ptr<DemoCache> m_demo;
 };
 

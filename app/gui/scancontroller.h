@@ -1,5 +1,6 @@
 #pragma once
 
+#include "entrytablemodel.h"
 #include "scan/cachescanner.h"
 
 #include <QObject>
@@ -23,8 +24,10 @@ public:
     /// Options for later scans (threads, limits, test hooks); progress and cancel are set per scan.
     void setScanOptions(ScanOptions options);
 
-    /// Scan `roots`, superseding any scan in flight. Returns the new job's id (never 0).
-    quint64 start(std::vector<Root> roots);
+    /// Scan `roots`, superseding any scan in flight. Returns the new job's id (never 0). With
+    /// `stream`, entries are also delivered while scanning (entriesFound) and, before finished(),
+    /// streamEnded() says where each delivered entry sits in the final snapshot.
+    quint64 start(std::vector<Root> roots, bool stream = false);
     /// Ask the current scan to stop early; it still finishes, with `Snapshot::cancelled` set.
     void cancel();
 
@@ -34,6 +37,11 @@ public:
 
     /// Minimum time between two progress signals of one scan.
     static constexpr int ProgressIntervalMs = 100;
+    /// How often entries read so far are handed over while streaming.
+    static constexpr int StreamIntervalMs = 40;
+    /// At most this many rows per batch, so that inserting one stays well under a frame or two;
+    /// what a fast scan reads beyond that drains in later batches before finished().
+    static constexpr std::size_t MaxStreamBatch = 2500;
 
 signals:
     void started(quint64 job);
@@ -41,10 +49,16 @@ signals:
     void progress(quint64 job, qint64 done, qint64 total, qint64 elapsedMs);
     /// The current scan ended (cancelled or not). Superseded scans never report.
     void finished(quint64 job, std::shared_ptr<const kl::Snapshot> snapshot);
+    /// Streaming: the entries read since the last batch, in the order they were read.
+    void entriesFound(quint64 job, std::shared_ptr<std::vector<kl::gui::EntryTableModel::Row>> batch);
+    /// Streaming, just before finished(): for the n-th entry delivered, its index in the snapshot.
+    void streamEnded(quint64 job, std::shared_ptr<const std::vector<int>> snapshotIndex);
 
 private:
     struct Job;
     void onJobFinished(const std::shared_ptr<Job>& job);
+    void flush(const std::shared_ptr<Job>& job);
+    void finish(const std::shared_ptr<Job>& job);
 
     ScanOptions m_options;
     std::vector<std::shared_ptr<Job>> m_jobs; ///< every scan still running, superseded ones too

@@ -102,13 +102,18 @@ StageTabs::~StageTabs()
         w->waitForFinished();
 }
 
+void StageTabs::addFixedTab(QWidget* page, const QString& title)
+{
+    insertTab(m_fixed++, page, title);
+}
+
 void StageTabs::clearEntry()
 {
     ++m_generation;
     m_entry.reset();
-    while (count() > 1) {
-        QWidget* w = widget(1);
-        removeTab(1);
+    while (count() > m_fixed) {
+        QWidget* w = widget(m_fixed);
+        removeTab(m_fixed);
         w->deleteLater();
     }
     m_cubinTable = nullptr;
@@ -117,7 +122,7 @@ void StageTabs::clearEntry()
 void StageTabs::setEntry(const Entry& entry)
 {
     const int previous = currentIndex();
-    const QString previousStage = previous > 0 ? tabText(previous) : QString();
+    const QString previousStage = previous >= m_fixed ? tabText(previous) : QString();
     clearEntry();
     m_entry = entry;
     for (const Stage& s : entry.stages) {
@@ -133,13 +138,13 @@ void StageTabs::setEntry(const Entry& entry)
     }
     // Stay on the same stage when moving between entries.
     const int again = tabOf(previousStage);
-    setCurrentIndex(again > 0 ? again : 0);
+    setCurrentIndex(again > 0 ? again : previous >= 0 && previous < m_fixed ? previous : 0);
     loadCurrent();
 }
 
 int StageTabs::tabOf(const QString& stage) const
 {
-    for (int i = 1; i < count(); ++i)
+    for (int i = m_fixed; i < count(); ++i)
         if (tabText(i) == stage)
             return i;
     return -1;
@@ -165,7 +170,7 @@ void StageTabs::showFind()
 void StageTabs::loadCurrent()
 {
     QWidget* page = currentWidget();
-    if (!m_entry || !page || page == m_details || page->property("loaded").toBool())
+    if (!m_entry || !page || indexOf(page) < m_fixed || page->property("loaded").toBool())
         return;
     page->setProperty("loaded", true);
     const QString stage = page->property("stage").toString();

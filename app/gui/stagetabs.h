@@ -31,6 +31,8 @@ public:
 
     void setEntry(const Entry& entry);
     void clearEntry();
+    /// A tab kept across entries (metadata, doctor), after Details and before the stages.
+    void addFixedTab(QWidget* page, const QString& title);
 
     /// Tests: the tab of a stage, its code view (null for cubin), the cubin table.
     int tabOf(const QString& stage) const;
@@ -48,6 +50,7 @@ private:
     void present(const StageContent& c);
 
     QPlainTextEdit* m_details;
+    int m_fixed = 1; ///< Details and the tabs added with addFixedTab
     std::optional<Entry> m_entry;
     quint64 m_generation = 0;
     QTableWidget* m_cubinTable = nullptr;

@@ -140,6 +140,8 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 EntryReadResult r = readEntry(open[w.rootIndex].dir, w.name, w.type, m_options);
                 r.entry.rootIndex = w.rootIndex;
                 flags[i] = Done | (r.vanished ? Vanished : 0) | (r.container ? Container : 0);
+                if (m_options.entryRead && !r.vanished && !r.container)
+                    m_options.entryRead(r.entry);
                 snap.entries[base + i] = std::move(r.entry);
                 std::size_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
                 if (m_options.progress)

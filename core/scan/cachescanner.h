@@ -21,6 +21,10 @@ struct ScanOptions {
     std::function<void(std::size_t, std::size_t)> progress;
     /// Set to true from any thread to stop early; the snapshot then has `cancelled` set.
     const std::atomic<bool>* cancel = nullptr;
+    /// Called from worker threads with each entry as soon as it is read (not folders searched for
+    /// nested caches, not vanished ones), before the snapshot is sorted: a viewer can show rows
+    /// while the scan runs. The final snapshot holds exactly the entries passed here.
+    std::function<void(const Entry&)> entryRead;
     /// Observer called just before an entry is read (tests use it to remove folders mid-scan).
     std::function<void(const std::string& entryPath)> beforeEntry;
 };

@@ -1,0 +1,93 @@
+#include "entrydoctorview.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace kl::gui {
+
+EntryDoctorView::EntryDoctorView(std::function<DoctorContext()> context, QWidget* parent)
+    : QWidget(parent)
+    , m_context(std::move(context))
+{
+    m_pool.setMaxThreadCount(1);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("entryDoctorSummary"));
+    m_summary->setWordWrap(true);
+    m_table = new QTableWidget(0, 4, this);
+    m_table->setObjectName(QStringLiteral("entryFindings"));
+    m_table->setHorizontalHeaderLabels({tr("Severity"), tr("Code"), tr("What is wrong"), tr("Fix")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+    connect(&m_watcher, &QFutureWatcher<std::vector<Finding>>::finished, this, [this] {
+        if (m_watcher.property("generation").toULongLong() != m_generation)
+            return;
+        const std::vector<Finding> findings = m_watcher.result();
+        m_table->setRowCount(int(findings.size()));
+        for (std::size_t i = 0; i < findings.size(); ++i) {
+            const Finding& f = findings[i];
+            const QStringList cells = {QString::fromUtf8(toString(f.severity).data()),
+                                       QString::fromStdString(f.code), QString::fromStdString(f.message),
+                                       QString::fromUtf8(f.fix.data(), qsizetype(f.fix.size()))};
+            for (int c = 0; c < cells.size(); ++c) {
+                auto* item = new QTableWidgetItem(cells[c]);
+                item->setToolTip(cells[c]);
+                m_table->setItem(int(i), c, item);
+            }
+        }
+        m_table->resizeColumnToContents(0);
+        m_table->resizeColumnToContents(1);
+        m_table->setColumnWidth(2, 480);
+        m_table->resizeRowsToContents();
+        m_summary->setText(findings.empty()
+                               ? tr("The doctor finds nothing wrong with this entry.")
+                               : tr("%n finding(s) for this entry.", nullptr, int(findings.size())));
+        emit examined();
+    });
+}
+
+EntryDoctorView::~EntryDoctorView()
+{
+    m_watcher.waitForFinished();
+}
+
+QString EntryDoctorView::summaryText() const
+{
+    return m_summary->text();
+}
+
+void EntryDoctorView::clear()
+{
+    ++m_generation;
+    m_table->setRowCount(0);
+    m_summary->clear();
+}
+
+void EntryDoctorView::setEntry(const std::vector<Root>& roots, const Entry& entry)
+{
+    clear();
+    m_summary->setText(tr("Examining…"));
+    m_watcher.setProperty("generation", m_generation);
+    Snapshot one;
+    one.roots = roots;
+    one.entries = {entry};
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [one = std::move(one), make = m_context] {
+        const DoctorReport report = Doctor(make()).examine(one);
+        const std::string& path = one.entries.front().path;
+        std::vector<Finding> mine;
+        for (const Finding& f : report.findings)
+            if (f.path == path || f.path.starts_with(path + "/"))
+                mine.push_back(f);
+        return mine;
+    }));
+}
+
+} // namespace kl::gui

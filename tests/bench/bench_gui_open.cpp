@@ -1,0 +1,118 @@
+// bench_gui_open: opens a cache folder in the real main window (offscreen) and measures what a
+// user feels: when the first rows are visible, when the scan has ended, and the longest time the
+// UI thread went without running its event loop (a 2 ms watchdog timer; a gap of G ms means the
+// window could not repaint or react for G ms). `find ROOT -type f` over the same folder runs in
+// the same process run for the ratio.
+//
+//   bench_gui_open ROOT [REPS]      prints one line per repetition and the medians.
+#include "mainwindow.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTableView>
+#include <QTimer>
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+struct Run {
+    double firstRowsMs = -1, finishedMs = -1, maxGapMs = 0;
+    int rows = 0;
+    int gapsOver50 = 0; ///< stalls a user would notice
+};
+
+Run openOnce(const QString& root)
+{
+    Run run;
+    kl::gui::MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QCoreApplication::processEvents();
+    QElapsedTimer clock;
+    QTimer watchdog;
+    watchdog.setInterval(2);
+    qint64 last = 0;
+    QObject::connect(&watchdog, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        run.maxGapMs = std::max(run.maxGapMs, (now - last) / 1e6);
+        run.gapsOver50 += (now - last) > 50'000'000;
+        last = now;
+    });
+    QAbstractItemModel* model = w.entryView()->model();
+    auto firstRows = [&] {
+        if (run.firstRowsMs < 0 && model->rowCount() > 0)
+            run.firstRowsMs = clock.nsecsElapsed() / 1e6;
+    };
+    QObject::connect(model, &QAbstractItemModel::rowsInserted, firstRows);
+    QObject::connect(model, &QAbstractItemModel::modelReset, firstRows);
+    QObject::connect(model, &QAbstractItemModel::layoutChanged, firstRows);
+    clock.start();
+    watchdog.start();
+    w.openFolders({root});
+    while (w.isScanning())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    run.finishedMs = clock.nsecsElapsed() / 1e6;
+    // What follows the scan (model reset, sorting, column sizing) counts too.
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 500)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    watchdog.stop();
+    run.rows = model->rowCount();
+    return run;
+}
+
+double findMs(const QString& root)
+{
+    QElapsedTimer t;
+    t.start();
+    QProcess find;
+    find.setStandardOutputFile(QProcess::nullDevice());
+    find.start(QStringLiteral("find"), {root, QStringLiteral("-type"), QStringLiteral("f")});
+    find.waitForFinished(-1);
+    return t.nsecsElapsed() / 1e6;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    qputenv("KERNELLENS_WATCH", "off"); // the watcher's own setup is not what is measured
+    QApplication app(argc, argv);
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_gui_open ROOT [REPS]\n");
+        return 2;
+    }
+    const QString root = QString::fromLocal8Bit(argv[1]);
+    const int reps = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
+    std::vector<double> first, finished, gap, find;
+    std::printf("%-4s %12s %12s %12s %8s %10s %12s\n", "rep", "first rows", "scan ended", "max UI gap",
+                "> 50 ms", "rows", "find -type f");
+    for (int i = 0; i < reps; ++i) {
+        const Run r = openOnce(root);
+        const double f = findMs(root);
+        std::printf("%-4d %9.0f ms %9.0f ms %9.1f ms %8d %10d %9.0f ms\n", i + 1, r.firstRowsMs, r.finishedMs,
+                    r.maxGapMs, r.gapsOver50, r.rows, f);
+        std::fflush(stdout);
+        first.push_back(r.firstRowsMs);
+        finished.push_back(r.finishedMs);
+        gap.push_back(r.maxGapMs);
+        find.push_back(f);
+    }
+    const double mFirst = median(first), mFinished = median(finished), mGap = median(gap),
+                 mFind = median(find);
+    std::printf("median: first rows %.0f ms (target < 300), scan ended %.0f ms, max UI gap %.1f ms "
+                "(target < 50, worst %.1f), find -type f %.0f ms, scan/find ratio %.2f\n",
+                mFirst, mFinished, mGap, *std::max_element(gap.begin(), gap.end()), mFind, mFinished / mFind);
+    return 0;
+}

@@ -1,0 +1,172 @@
+// Rows streamed in while a newly opened folder is scanned: every entry arrives exactly once, the
+// final snapshot takes the rows over without a reset, a superseded stream never reports, and the
+// dashboard's time range narrows the entries (on the demo, whose entries are dated by its events).
+
+#include "dashboardpage.h"
+#include "entrytablemodel.h"
+#include "mainwindow.h"
+#include "scancontroller.h"
+#include "tempcache.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <chrono>
+#include <set>
+#include <thread>
+
+using kl::gui::EntryTableModel;
+using kl::gui::ScanController;
+
+namespace {
+
+std::vector<kl::Root> rootsOf(const QString& dir)
+{
+    kl::Root r;
+    r.path = dir.toStdString();
+    r.reason = "given";
+    return {r};
+}
+
+void addKernels(const TempCache& cache, int count)
+{
+    for (int i = 0; i < count; ++i)
+        cache.addKernel(QStringLiteral("k%1").arg(i),
+                        QStringLiteral("%1").arg(i + 1, 64, 16, QLatin1Char('0')));
+}
+
+} // namespace
+
+class TstStreaming : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qputenv("KL_PYTHON", "/nonexistent/python"); }
+
+    void everyEntryOnceThenTheIndex()
+    {
+        TempCache cache;
+        addKernels(cache, 300);
+        cache.mkdir("nested/inner"); // a folder of folders: searched, never streamed as an entry
+        ScanController c;
+        kl::ScanOptions slow;
+        slow.threads = 2;
+        slow.beforeEntry = [](const std::string&) {
+            std::this_thread::sleep_for(std::chrono::microseconds(300));
+        };
+        c.setScanOptions(slow);
+        std::vector<std::string> streamed;
+        int batches = 0;
+        connect(&c, &ScanController::entriesFound, this,
+                [&](quint64, std::shared_ptr<std::vector<EntryTableModel::Row>> batch) {
+                    ++batches;
+                    QVERIFY(batch->size() <= ScanController::MaxStreamBatch);
+                    for (const auto& row : *batch) {
+                        streamed.push_back(row.entry.path);
+                        QVERIFY(!row.text.kernel.isEmpty()); // prepared on the worker
+                    }
+                });
+        std::shared_ptr<const std::vector<int>> index;
+        bool indexBeforeFinished = false;
+        connect(&c, &ScanController::streamEnded, this,
+                [&](quint64, std::shared_ptr<const std::vector<int>> i) { index = std::move(i); });
+        connect(&c, &ScanController::finished, this, [&] { indexBeforeFinished = index != nullptr; });
+        QSignalSpy finished(&c, &ScanController::finished);
+        c.start(rootsOf(cache.path()), /*stream=*/true);
+        QVERIFY(finished.wait(30000));
+        QVERIFY(indexBeforeFinished);
+        QVERIFY(batches > 1); // rows came while scanning, not all at the end
+        const auto snap = finished[0][1].value<std::shared_ptr<const kl::Snapshot>>();
+        QCOMPARE(streamed.size(), snap->entries.size());
+        QCOMPARE(std::set<std::string>(streamed.begin(), streamed.end()).size(), streamed.size());
+        QCOMPARE(index->size(), streamed.size());
+        for (std::size_t i = 0; i < streamed.size(); ++i)
+            QCOMPARE(snap->entries[std::size_t((*index)[i])].path, streamed[i]);
+    }
+
+    void aSupersededStreamNeverReports()
+    {
+        TempCache a, b;
+        addKernels(a, 200);
+        addKernels(b, 3);
+        ScanController c;
+        kl::ScanOptions slow;
+        slow.threads = 1;
+        slow.beforeEntry = [](const std::string&) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        };
+        c.setScanOptions(slow);
+        quint64 second = 0;
+        std::size_t fromFirst = 0;
+        connect(&c, &ScanController::entriesFound, this,
+                [&](quint64 job, std::shared_ptr<std::vector<EntryTableModel::Row>> batch) {
+                    if (job != second)
+                        fromFirst += batch->size();
+                });
+        QSignalSpy finished(&c, &ScanController::finished);
+        c.start(rootsOf(a.path()), true);
+        QTest::qWait(60); // some of the first folder's rows go out
+        const std::size_t before = fromFirst;
+        second = c.start(rootsOf(b.path()), true);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished[0][0].toULongLong(), second);
+        QCOMPARE(fromFirst, before);
+    }
+
+    void theWindowKeepsStreamedRows()
+    {
+        TempCache cache;
+        addKernels(cache, 500);
+        kl::gui::MainWindow w;
+        w.show();
+        QAbstractItemModelTester tester(w.entryView()->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy resets(w.entryView()->model(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(w.entryView()->model(), &QAbstractItemModel::rowsInserted);
+        w.openFolders({cache.path()});
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
+        QVERIFY(inserted.size() >= 1);
+        const int resetsAtEnd = int(resets.size());
+        QCOMPARE(w.entryView()->model()->rowCount(), 500);
+        // Every row is served from the final snapshot now, and its entry is the one shown.
+        const QAbstractItemModel* m = w.entryView()->model();
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const int i = m->index(r, 0).data(EntryTableModel::EntryIndexRole).toInt();
+            QVERIFY(i >= 0 && i < 500);
+        }
+        QVERIFY(w.entryView()->currentIndex().isValid());
+        QTest::qWait(50);
+        QCOMPARE(int(resets.size()), resetsAtEnd); // no reset after the stream ended
+        QVERIFY(w.cleanAction()->isEnabled());     // the snapshot is there for the actions
+    }
+
+    void dashboardRangeNarrowsTheDemoEntries()
+    {
+        kl::gui::MainWindow w;
+        w.show();
+        QVERIFY(w.openDemo());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
+        kl::gui::DashboardPage* dash = w.dashboard();
+        QTRY_VERIFY_WITH_TIMEOUT(dash->eventCount() > 1000, 30000);
+        const QAbstractItemModel* m = w.entryView()->model();
+        const int all = m->rowCount();
+        QVERIFY(all > 5);
+        // The demo's entries carry times inside the events history (a week in March 2026).
+        dash->selectTimeRange(QDateTime(QDate(2026, 3, 1), QTime(0, 0), Qt::UTC),
+                              QDateTime(QDate(2026, 3, 10), QTime(0, 0), Qt::UTC));
+        QCOMPARE(m->rowCount(), all);
+        dash->selectTimeRange(QDateTime(QDate(2026, 3, 2), QTime(0, 0), Qt::UTC),
+                              QDateTime(QDate(2026, 3, 2), QTime(23, 59), Qt::UTC));
+        const int dayOne = m->rowCount();
+        QVERIFY2(dayOne > 0 && dayOne < all, qPrintable(QString("%1 of %2").arg(dayOne).arg(all)));
+        QVERIFY(w.findChild<QWidget*>("rangeBar")->isVisible());
+        dash->clearTimeRange();
+        QCOMPARE(m->rowCount(), all);
+        QVERIFY(!w.findChild<QWidget*>("rangeBar")->isVisible());
+    }
+};
+
+QTEST_MAIN(TstStreaming)
+#include "tst_streaming.moc"
