@@ -3,7 +3,8 @@
 #
 #   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
 #
-# Writes docs/screenshots/main-window-demo.png (--demo), stage-ttgir.png and stage-cubin.png (an
+# Writes docs/screenshots/main-window-demo.png (--demo), clean-dialog.png (--show clean: the dry-run
+# preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
 # xwininfo and ImageMagick's import.
@@ -41,14 +42,20 @@ done
 bin=$(realpath "$bin")
 mkdir -p docs/screenshots
 
+
+only=${KL_SHOTS:-} # e.g. KL_SHOTS="clean-dialog dashboard" takes only those
 shoot() {
     local name=$1
     shift
+    if [[ -n $only && " $only " != *" $name "* ]]; then return; fi
     xvfb-run -a -s "-screen 0 ${SIZE}x24" "$0" --inner "docs/screenshots/$name.png" "$@"
     echo "wrote docs/screenshots/$name.png"
 }
 
 shoot main-window-demo "$bin" --demo
+shoot clean-dialog "$bin" --demo --show clean
+shoot dashboard "$bin" --demo --show dashboard
+shoot grouped-metadata "$bin" --demo --show grouped,metadata
 # The side-by-side diff of the fixture's add_kernel compiled for sm_80 and for sm_90.
 fixture=tests/fixtures/triton/cache
 sm80=$(grep -l 'ttg.target = "cuda:80"' "$fixture"/*/add_kernel.ttgir | head -1)

@@ -1,5 +1,6 @@
 #include "democache.h"
 
+#include "demoplanting.h"
 #include "events/eventlogreader.h"
 
 #include <QDir>
@@ -33,6 +34,16 @@ QString DemoCache::eventsSourceFile()
     return QFileInfo(source).isFile() ? source : QString();
 }
 
+QString DemoCache::nvrtcSourceDir()
+{
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../share/kernellens/demo/nvrtc-cache"));
+    if (QFileInfo(installed).isDir())
+        return QDir::cleanPath(installed);
+    const QString source = QStringLiteral(KL_DEMO_NVRTC_SOURCE_DIR);
+    return QFileInfo(source).isDir() ? source : QString();
+}
+
 bool DemoCache::materialize(QString* error)
 {
     auto fail = [error](const QString& why) {
@@ -52,31 +63,21 @@ bool DemoCache::materialize(QString* error)
         return fail(
             tr("cannot create a temporary folder in %1: %2").arg(QDir::tempPath(), dir->errorString()));
     const QString target = dir->filePath(QStringLiteral("triton-cache"));
-    const QDir from(source);
-    if (!QDir().mkpath(target))
-        return fail(tr("cannot create %1").arg(target));
-
-    QDirIterator it(source, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden,
-                    QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString src = it.next();
-        const QFileInfo info = it.fileInfo();
-        const QString dst = QDir(target).filePath(from.relativeFilePath(src));
-        if (info.isDir()) {
-            if (!QDir().mkpath(dst))
-                return fail(tr("cannot create %1").arg(dst));
-            continue;
-        }
-        QDir().mkpath(QFileInfo(dst).path());
-        QFile in(src);
-        if (!in.copy(dst))
-            return fail(tr("cannot copy %1 to %2: %3").arg(src, dst, in.errorString()));
-        // Keep the recorded times, so the demo shows when the kernels were really compiled.
-        QFile out(dst);
-        out.setPermissions(out.permissions() | QFileDevice::WriteOwner);
-        if (out.open(QIODevice::ReadWrite))
-            out.setFileTime(info.lastModified(), QFileDevice::FileModificationTime);
+    QString why;
+    if (!copyTree(source, target, &why))
+        return fail(why);
+    // KernelLens's own NVRTC entries, next to Triton's (optional: older installs lack them).
+    QString nvrtc;
+    if (const QString nvrtcSource = nvrtcSourceDir(); !nvrtcSource.isEmpty()) {
+        nvrtc = dir->filePath(QStringLiteral("nvrtc-cache"));
+        if (!copyTree(nvrtcSource, nvrtc, &why))
+            return fail(why);
     }
+    // Healthy entries where the copy lies, except one left "moved"; then the planted problems.
+    relocateGroupFiles(target, /*leaveOneMoved=*/true);
+    if (!nvrtc.isEmpty())
+        relocateGroupFiles(nvrtc, false);
+    m_planted = plantProblems(target);
 
     // The events log is copied too: reading it takes a lock on a sidecar file next to it, which
     // must not appear in the installed (or source) folder.
@@ -90,10 +91,14 @@ bool DemoCache::materialize(QString* error)
             return fail(tr("cannot copy %1 to %2: %3").arg(eventsSource, events, in.errorString()));
         QFile(events).setPermissions(QFile(events).permissions() | QFileDevice::WriteOwner);
     }
-    if (!events.isEmpty())
+    if (!events.isEmpty()) {
         dateEntriesFromEvents(target, events);
+        if (!nvrtc.isEmpty())
+            dateEntriesFromEvents(nvrtc, events);
+    }
     m_dir = std::move(dir);
     m_path = target;
+    m_nvrtcPath = nvrtc;
     m_eventsPath = events;
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <memory>
 
@@ -29,8 +30,15 @@ public:
     /// On failure returns false and sets `error` (naming the path and the cause).
     bool materialize(QString* error);
 
+    /// The bundled NVRTC cache (KernelLens's own entries, from scripts/gen_demo_nvrtc.sh).
+    static QString nvrtcSourceDir();
+
     /// The copy's cache folder; empty before materialize() succeeded.
     QString path() const { return m_path; }
+    /// The copy of KernelLens's NVRTC cache; empty when none is bundled.
+    QString nvrtcPath() const { return m_nvrtcPath; }
+    /// What was planted in the copy for the doctor and the cleaner to find, one line each.
+    QStringList plantedProblems() const { return m_planted; }
 
     /// The copy of the events log (<temp>/events/events.jsonl), for the dashboard; empty before
     /// materialize() succeeded or when no events log is bundled.
@@ -42,6 +50,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_path;
     QString m_eventsPath;
+    QString m_nvrtcPath;
+    QStringList m_planted;
 };
 
 } // namespace kl::gui

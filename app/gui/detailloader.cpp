@@ -16,7 +16,9 @@ std::shared_ptr<const EntryDetail> loadDetail(const Entry& entry)
     } catch (const std::exception& e) {
         auto d = std::make_shared<EntryDetail>();
         d->entry = entry;
-        d->readError = std::string("reading ") + entry.path + " failed: " + e.what();
+        d->readError = DetailLoader::tr("reading %1 failed: %2")
+                           .arg(QString::fromStdString(entry.path), QString::fromUtf8(e.what()))
+                           .toStdString();
         return d;
     }
 }

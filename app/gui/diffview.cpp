@@ -4,6 +4,7 @@
 #include "explain/entrycomparison.h"
 #include "report/entrydetail.h"
 #include "scan/stages.h"
+#include "theme.h"
 #include "util/posixfile.h"
 
 #include <QCheckBox>
@@ -67,13 +68,13 @@ QString explanationText(const Explanation& ex)
         else
             t += QStringLiteral("%1  %2: %3 → %4\n")
                      .arg(kind, QString::fromStdString(d.name),
-                          QString::fromStdString(d.a.value_or("(not set)")),
-                          QString::fromStdString(d.b.value_or("(not set)")));
+                          d.a ? QString::fromStdString(*d.a) : QObject::tr("(not set)"),
+                          d.b ? QString::fromStdString(*d.b) : QObject::tr("(not set)"));
         if (!d.note.empty())
             t += QStringLiteral("    ") + QString::fromStdString(d.note) + QLatin1Char('\n');
     }
     for (const std::string& n : ex.notes)
-        t += QStringLiteral("note: ") + QString::fromStdString(n) + QLatin1Char('\n');
+        t += QObject::tr("note: %1\n").arg(QString::fromStdString(n));
     if (ex.differences.empty() && !ex.notRecorded.empty()) {
         t += QObject::tr("Not recorded by the cache, so still suspects:\n");
         for (const std::string& s : ex.notRecorded)
@@ -317,8 +318,10 @@ void DiffView::present(const DiffOutcome& d)
     m_summary->setText(d.summary);
     m_explain->setPlainText(d.explanation);
 
-    const QColor removed(255, 220, 220), added(215, 245, 215), changedA(255, 236, 200),
-        changedB(225, 240, 255), empty(238, 238, 238), spanA(255, 190, 120), spanB(160, 200, 255);
+    const theme::DiffColours colours = theme::diff(m_left->palette());
+    const QColor removed = colours.removed, added = colours.added, changedA = colours.changedA,
+                 changedB = colours.changedB, empty = colours.empty, spanA = colours.spanA,
+                 spanB = colours.spanB;
     QList<QTextEdit::ExtraSelection> left, right;
     auto rowSelection = [](QPlainTextEdit* pane, int row, const QColor& color) {
         QTextEdit::ExtraSelection s;

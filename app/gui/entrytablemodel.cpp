@@ -2,6 +2,7 @@
 
 #include "backgroundpool.h"
 #include "entrytext.h"
+#include "rowupdate.h"
 
 #include <QApplication>
 #include <QStyle>
@@ -73,6 +74,7 @@ void EntryTableModel::resetSnapshot(std::shared_ptr<const Snapshot> snapshot)
     m_snapshot = std::move(snapshot);
     m_streamed = {};
     m_rowToEntry.clear();
+    m_mapped = false;
     m_text.clear();
     if (m_snapshot) {
         for (const Entry& e : m_snapshot->entries)
@@ -112,9 +114,52 @@ bool EntryTableModel::adoptSnapshot(std::shared_ptr<const Snapshot> snapshot,
             return false;
     m_snapshot = std::move(snapshot);
     m_rowToEntry = rowToEntry;
+    m_mapped = true;
     // Freeing 100,000 entries takes tens of milliseconds: let a worker do it.
     (void)QtConcurrent::run(backgroundPool(), [rows = std::move(m_streamed)]() mutable { rows.clear(); });
     m_streamed = {};
+    return true;
+}
+
+bool EntryTableModel::applyUpdate(const RowUpdate& u)
+{
+    if (!m_snapshot || u.before != m_snapshot || !m_streamed.empty())
+        return false;
+    if (!m_mapped) { // identity until now: make the mapping explicit
+        m_rowToEntry.resize(m_snapshot->entries.size());
+        for (std::size_t i = 0; i < m_rowToEntry.size(); ++i)
+            m_rowToEntry[i] = int(i);
+        m_mapped = true;
+    }
+    // Removals, descending, one signal per contiguous range; the old snapshot still serves reads.
+    for (std::size_t i = 0; i < u.removedRows.size();) {
+        const int last = u.removedRows[i];
+        int first = last;
+        std::size_t j = i + 1;
+        while (j < u.removedRows.size() && u.removedRows[j] == first - 1)
+            first = u.removedRows[j++];
+        beginRemoveRows({}, first, last);
+        m_text.erase(m_text.begin() + first, m_text.begin() + last + 1);
+        m_rowToEntry.erase(m_rowToEntry.begin() + first, m_rowToEntry.begin() + last + 1);
+        endRemoveRows();
+        i = j;
+    }
+    // The rows left now read the new snapshot.
+    m_snapshot = u.after;
+    m_rowToEntry = u.keptToEntry;
+    for (const auto& [row, text] : u.changed) {
+        m_text[std::size_t(row)] = text;
+        emit dataChanged(index(row, 0), index(row, NUM_COLUMNS - 1));
+    }
+    if (!u.addedEntries.empty()) {
+        const int first = int(m_rowToEntry.size());
+        beginInsertRows({}, first, first + int(u.addedEntries.size()) - 1);
+        for (std::size_t i = 0; i < u.addedEntries.size(); ++i) {
+            m_rowToEntry.push_back(u.addedEntries[i]);
+            m_text.push_back(u.addedTexts[i]);
+        }
+        endInsertRows();
+    }
     return true;
 }
 
@@ -125,14 +170,16 @@ const Entry* EntryTableModel::entry(const QModelIndex& index) const
     const auto row = static_cast<std::size_t>(index.row());
     if (!m_snapshot)
         return &m_streamed[row];
-    return &m_snapshot->entries[m_rowToEntry.empty() ? row : std::size_t(m_rowToEntry[row])];
+    return &m_snapshot->entries[m_mapped ? std::size_t(m_rowToEntry[row]) : row];
 }
 
 int EntryTableModel::rowCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return static_cast<int>(m_snapshot ? m_snapshot->entries.size() : m_streamed.size());
+    if (!m_snapshot)
+        return static_cast<int>(m_streamed.size());
+    return static_cast<int>(m_mapped ? m_rowToEntry.size() : m_snapshot->entries.size());
 }
 
 int EntryTableModel::columnCount(const QModelIndex& parent) const
@@ -154,8 +201,7 @@ QVariant EntryTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: return display(*e, text, column);
     case SortRole: return sortValue(*e, text, column);
     case FilterRole: return text.filter;
-    case EntryIndexRole:
-        return m_snapshot && !m_rowToEntry.empty() ? m_rowToEntry[std::size_t(index.row())] : index.row();
+    case EntryIndexRole: return m_snapshot && m_mapped ? m_rowToEntry[std::size_t(index.row())] : index.row();
     case ProblemCountRole: return static_cast<int>(e->problems.size());
     case Qt::ToolTipRole:
         if (column == KernelColumn)

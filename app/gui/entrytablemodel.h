@@ -70,6 +70,12 @@ public:
     /// row n is `snapshot->entries[rowToEntry[n]]`. No reset: the view keeps its sort, scroll
     /// and selection. Returns false (and changes nothing) when the two do not match.
     bool adoptSnapshot(std::shared_ptr<const Snapshot> snapshot, const std::vector<int>& rowToEntry);
+    /// Row r shows snapshot()->entries[rowToEntry()[r]]; empty when row r shows entries[r].
+    std::vector<int> rowToEntry() const { return m_mapped ? m_rowToEntry : std::vector<int>(); }
+    /// Apply a rescan computed by computeRowUpdate against snapshot(): removals, then the
+    /// changed rows, then the new ones appended. Returns false (nothing changed) when the update
+    /// was computed against another snapshot.
+    bool applyUpdate(const struct RowUpdate& update);
     const std::shared_ptr<const Snapshot>& snapshot() const { return m_snapshot; }
 
     /// The entry shown at `index` (any column), or null.
@@ -89,7 +95,8 @@ private:
     std::shared_ptr<const Snapshot> m_snapshot;
     // Deques: appending never moves the rows already there (a vector's regrowth would, all at once).
     std::deque<Entry> m_streamed;  ///< rows appended while streaming, before adoptSnapshot
-    std::vector<int> m_rowToEntry; ///< after adoptSnapshot: row -> index in m_snapshot->entries
+    std::vector<int> m_rowToEntry; ///< when m_mapped: row -> index in m_snapshot->entries
+    bool m_mapped = false;         ///< rows are not in snapshot order (streamed, or updated)
     std::deque<RowText> m_text;
     QIcon m_warningIcon;
 };

@@ -1,5 +1,9 @@
 #include "irhighlighter.h"
 
+#include "theme.h"
+
+#include <QGuiApplication>
+
 namespace kl::gui {
 namespace {
 
@@ -37,13 +41,15 @@ IrHighlighter::IrHighlighter(Language language, QTextDocument* document)
     : QSyntaxHighlighter(document)
     , m_language(language)
 {
-    const QTextCharFormat keyword = colour(QColor(0x00, 0x33, 0x99), true);
-    const QTextCharFormat type = colour(QColor(0x00, 0x80, 0x80));
-    const QTextCharFormat value = colour(QColor(0x80, 0x30, 0x80));
-    const QTextCharFormat number = colour(QColor(0x1a, 0x7f, 0x37));
-    const QTextCharFormat string = colour(QColor(0xa3, 0x15, 0x15));
-    const QTextCharFormat attribute = colour(QColor(0x99, 0x66, 0x00));
-    m_comment = colour(QColor(0x70, 0x70, 0x70), false, true);
+    // The application's palette decides: a code view follows it (light or dark).
+    const theme::SyntaxColours c = theme::syntax(QGuiApplication::palette());
+    const QTextCharFormat keyword = colour(c.keyword, true);
+    const QTextCharFormat type = colour(c.type);
+    const QTextCharFormat value = colour(c.value);
+    const QTextCharFormat number = colour(c.number);
+    const QTextCharFormat string = colour(c.string);
+    const QTextCharFormat attribute = colour(c.attribute);
+    m_comment = colour(c.comment, false, true);
 
     const QString numbers = QStringLiteral("\\b-?(0x[0-9a-fA-F]+|[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?)\\b");
     switch (language) {

@@ -128,13 +128,21 @@ QVariant KernelGroupModel::data(const QModelIndex& index, int role) const
     const Group& g = m_groups[index.row()];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case EntryTableModel::KernelColumn: return g.kernel.isEmpty() ? tr("(no kernel name)") : g.kernel;
-        case EntryTableModel::KindColumn: return tr("%n specialisation(s)", nullptr, int(g.rows.size()));
-        case EntryTableModel::ArchColumn: return g.archs.join(QLatin1String(", "));
+        case EntryTableModel::KernelColumn:
+            return tr("%1 (%2)")
+                .arg(g.kernel.isEmpty() ? tr("(no kernel name)") : g.kernel)
+                .arg(g.rows.size());
+        case EntryTableModel::ArchColumn:
+            return g.archs.size() <= 2 ? g.archs.join(QLatin1String(", "))
+                                       : tr("%n archs", nullptr, int(g.archs.size()));
         case EntryTableModel::SizeColumn: return EntryText::size(g.size);
         case EntryTableModel::ModifiedColumn: return g.newest > 0 ? EntryText::time(g.newest) : QString();
         default: return {};
         }
+    }
+    if (role == Qt::ToolTipRole) {
+        return tr("%1: %n specialisation(s) for %2", nullptr, int(g.rows.size()))
+            .arg(g.kernel, g.archs.join(QLatin1String(", ")));
     }
     if (role == Qt::FontRole && index.column() == EntryTableModel::KernelColumn) {
         QFont f;
@@ -143,7 +151,7 @@ QVariant KernelGroupModel::data(const QModelIndex& index, int role) const
     }
     if (role == EntryTableModel::SortRole) {
         switch (index.column()) {
-        case EntryTableModel::KindColumn: return qlonglong(g.rows.size());
+        case EntryTableModel::KernelColumn: return g.kernel;
         case EntryTableModel::SizeColumn: return qlonglong(g.size);
         case EntryTableModel::ModifiedColumn: return g.newest;
         default: return data(index, Qt::DisplayRole);

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
 #include <QSocketNotifier>
 #include <csignal>
 #include <string_view>
@@ -20,6 +21,7 @@ struct Arguments {
     bool diff = false;
     QString entry;
     QString stage;
+    QStringList show;
     QStringList dirs;
 };
 
@@ -56,10 +58,20 @@ Arguments parseArguments(const QCoreApplication& app)
                                    QStringLiteral("EXT"));
     parser.addOption(entry);
     parser.addOption(stage);
+    const QCommandLineOption show(
+        QStringLiteral("show"),
+        QCoreApplication::translate("main", "Once the scan ends, show WHAT (comma-separated): "
+                                            "dashboard, grouped, metadata, doctor, clean."),
+        QStringLiteral("WHAT"));
+    parser.addOption(show);
     parser.process(app);
     if (parser.isSet(diff) && parser.positionalArguments().size() != 2)
         parser.showHelp(2);
-    return {parser.isSet(demo), parser.isSet(diff), parser.value(entry), parser.value(stage),
+    return {parser.isSet(demo),
+            parser.isSet(diff),
+            parser.value(entry),
+            parser.value(stage),
+            parser.value(show).split(QLatin1Char(','), Qt::SkipEmptyParts),
             parser.positionalArguments()};
 }
 
@@ -121,6 +133,8 @@ int main(int argc, char** argv)
     }
     QApplication app(argc, argv);
     setApplicationInfo();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kernellens.svg")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("kernellens"));
     const Arguments args = parseArguments(app);
     quitOnSignals(app);
 
@@ -149,6 +163,8 @@ int main(int argc, char** argv)
     window.show();
     if (!args.entry.isEmpty() || !args.stage.isEmpty())
         window.selectAfterScan(args.entry, args.stage);
+    if (!args.show.isEmpty())
+        window.showAfterScan(args.show);
     if (args.demo)
         window.openDemo(args.dirs);
     else if (!args.dirs.isEmpty())

@@ -25,7 +25,9 @@
 #include "nvrtc/nvrtccache.h"
 #include "report/entrylabels.h"
 #include "rootspanel.h"
+#include "rowupdate.h"
 #include "scancontroller.h"
+#include "shortcutsdialog.h"
 #include "stagetabs.h"
 
 #include <QAction>
@@ -332,6 +334,18 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
     setWindowTitle(tr("KernelLens"));
     resize(1200, 760);
+    // The layout the user left: size, position, and where the dockable panes are.
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
 }
 
 MainWindow::~MainWindow()
@@ -369,6 +383,17 @@ void MainWindow::createActions()
     m_groupAction->setCheckable(true);
     m_groupAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     m_groupAction->setToolTip(tr("Show all specialisations of one kernel together"));
+    view->addSeparator();
+    QAction* entriesPage = view->addAction(tr("&Entries"), this, [this] { m_pages->setCurrentIndex(0); });
+    entriesPage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* dashboardPage = view->addAction(tr("&Dashboard"), this, [this] { m_pages->setCurrentIndex(1); });
+    dashboardPage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rootsDock"))) {
+        QAction* folders = dock->toggleViewAction();
+        folders->setText(tr("&Folders Pane"));
+        folders->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+        view->addAction(folders);
+    }
 
     QMenu* entryMenu = menuBar()->addMenu(tr("&Entry"));
     m_compareAction = entryMenu->addAction(tr("&Compare Selected"), this, &MainWindow::compareSelected);
@@ -418,6 +443,12 @@ void MainWindow::createActions()
     checkGpu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        auto* dialog = new ShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    keys->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About KernelLens"), this, [this] {
         QMessageBox::about(this, tr("About KernelLens"),
                            tr("KernelLens %1\nInspector for GPU kernel compile caches (Triton, "
@@ -604,6 +635,8 @@ void MainWindow::setGroupedByKernel(bool grouped)
     if (grouped) {
         for (int c = 0; c < EntryTableModel::NUM_COLUMNS; ++c)
             m_groupView->setColumnWidth(c, m_view->columnWidth(c));
+        // Room for the tree's indentation and the specialisation count after the name.
+        m_groupView->setColumnWidth(0, m_view->columnWidth(0) + m_groupView->indentation() + 40);
         const QModelIndex inTree = m_groupModel->mapFromSource(current);
         if (inTree.isValid()) {
             m_groupView->expand(inTree.parent());
@@ -738,7 +771,10 @@ bool MainWindow::openDemo(const QStringList& extraFolders)
     QString title = tr("Demo cache (%1)").arg(path);
     if (!extraFolders.isEmpty())
         title += QLatin1String(", ") + extraFolders.join(QLatin1String(", "));
-    openFolders(QStringList{path} + extraFolders, title);
+    QStringList folders{path};
+    if (!m_demo->nvrtcPath().isEmpty())
+        folders << m_demo->nvrtcPath();
+    openFolders(folders + extraFolders, title);
     return true;
 }
 
@@ -761,6 +797,7 @@ void MainWindow::openRoots(std::vector<Root> roots, const QString& title)
     m_rootsPanel->refresh(m_folders, QSettings().value(QStringLiteral("recentRoots")).toStringList());
     m_streaming = true;
     m_streamIndex.reset();
+    m_nextUpdate.reset(); // a rescan of the folder shown before
     m_scanner->start(std::move(roots), /*stream=*/true);
 }
 
@@ -781,7 +818,7 @@ void MainWindow::cancelScan()
 
 bool MainWindow::isScanning() const
 {
-    return m_scanner->isRunning();
+    return m_scanner->isRunning() || m_updating; // the rows shown are not the scan's yet
 }
 
 void MainWindow::onScanStarted()
@@ -818,13 +855,55 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
     m_progressBar->hide();
     m_cancelButton->hide();
 
-    const std::string keep = m_selectedPath;
     const bool streamed = std::exchange(m_streaming, false);
     const auto index = std::exchange(m_streamIndex, nullptr);
-    // A streamed first scan keeps the rows on screen; anything else (a rescan) replaces them.
-    const bool adopted = streamed && index && m_model->adoptSnapshot(snapshot, *index);
-    if (!adopted)
+    // A streamed first scan keeps the rows on screen; a rescan changes only the rows that differ.
+    if (streamed && index && m_model->adoptSnapshot(snapshot, *index)) {
+        showSnapshot(snapshot, RowsKept::Streamed);
+    } else if (!streamed && m_model->snapshot()) {
+        updateRows(std::move(snapshot));
+    } else {
         m_model->resetSnapshot(snapshot);
+        showSnapshot(snapshot, RowsKept::No);
+    }
+}
+
+// The difference is computed on a worker; one update at a time, the newest snapshot waits.
+void MainWindow::updateRows(std::shared_ptr<const Snapshot> snapshot)
+{
+    if (m_updating) {
+        m_nextUpdate = std::move(snapshot);
+        return;
+    }
+    m_updating = true;
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const RowUpdate>>(this);
+    connect(watcher, &QFutureWatcher<std::shared_ptr<const RowUpdate>>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        m_updating = false;
+        const auto update = watcher->result();
+        if (m_model->snapshot() == update->before) { // else another folder was opened meanwhile
+            if (update->removedRanges > MaxIncrementalRanges) {
+                m_model->resetSnapshot(update->after); // a mass change: one reset is cheaper
+                showSnapshot(update->after, RowsKept::No);
+            } else {
+                m_model->applyUpdate(*update);
+                showSnapshot(update->after, RowsKept::Updated);
+            }
+        }
+        if (auto next = std::exchange(m_nextUpdate, nullptr))
+            updateRows(std::move(next));
+    });
+    watcher->setFuture(
+        QtConcurrent::run(backgroundPool(), [before = m_model->snapshot(), map = m_model->rowToEntry(),
+                                             after = std::move(snapshot)] {
+            return std::make_shared<const RowUpdate>(computeRowUpdate(before, map, after));
+        }));
+}
+
+void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, RowsKept kept)
+{
+    const std::string keep = m_selectedPath;
+    const bool adopted = kept != RowsKept::No;
     m_doctorAction->setEnabled(true);
     m_cleanAction->setEnabled(true);
     fillFacets(snapshot);
@@ -866,7 +945,7 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
             m_groupView->setCurrentIndex(inTree);
             m_groupView->scrollTo(inTree);
         }
-        if (same)
+        if (same && kept == RowsKept::Streamed)
             onCurrentRowChanged(); // the doctor tab waited for the snapshot's roots
     }
     if (const QString stage = std::exchange(m_pendingStage, QString()); !stage.isEmpty()) {
@@ -874,6 +953,8 @@ void MainWindow::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
         if (tab > 0)
             m_stageTabs->setCurrentIndex(tab);
     }
+    if (!m_pendingShow.isEmpty())
+        applyPendingShow();
     updateSummary();
 }
 

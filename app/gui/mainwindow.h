@@ -54,6 +54,9 @@ public:
     /// When the next scan ends, select the first entry whose folder name starts with
     /// `folderPrefix` and show its `stage` tab (kernellens --entry/--stage).
     void selectAfterScan(const QString& folderPrefix, const QString& stage);
+    /// When the next scan ends, show these: "dashboard", "grouped", "metadata", "doctor", "clean"
+    /// (the Clean dialog with a dry-run preview of the default policies).
+    void showAfterScan(const QStringList& what);
     /// Kernels > Autotune…: disabled, with the reason as its tooltip, where there is no GPU.
     QAction* autotuneAction() const { return m_autotuneAction; }
     /// Entry > Compare Selected (two rows selected): a diff window of their stages.
@@ -96,6 +99,9 @@ public slots:
     void rescan();
     void cancelScan();
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
     void createActions();
     void checkGpu();
@@ -103,7 +109,8 @@ private:
     void compareSelected();
     void runDoctor();
     void recompileSelected();
-    void openClean();
+    class CleanDialog* openClean();
+    void applyPendingShow();
     void rememberRecent(const QStringList& folders);
     void openCudaFile();
     std::vector<Entry> selectedEntries() const;
@@ -115,6 +122,10 @@ private:
     void onScanStarted();
     void onScanProgress(qint64 done, qint64 total, qint64 elapsedMs);
     void onScanFinished(std::shared_ptr<const Snapshot> snapshot);
+    enum class RowsKept { No, Streamed, Updated };
+    /// Everything but the rows: facets, messages, selection, summary.
+    void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, RowsKept kept);
+    void updateRows(std::shared_ptr<const Snapshot> snapshot);
     void onCurrentRowChanged();
     void onDetailLoaded(std::shared_ptr<const EntryDetail> detail);
     void updateSummary();
@@ -139,6 +150,7 @@ private:
     QComboBox* m_statusFilter = nullptr;
     QComboBox* m_kindFilter = nullptr;
     std::string m_pendingEntry;
+    QStringList m_pendingShow;
     QString m_pendingStage;
     class StageTabs* m_stageTabs = nullptr;
     QList<QPointer<QWidget>> m_diffWindows; ///< open diff windows (closed with this one)
@@ -175,6 +187,10 @@ private:
     bool m_fitColumnsPending = false;
     bool m_streaming = false; ///< the scan running streams rows into the model (a newly opened folder)
     std::shared_ptr<const std::vector<int>> m_streamIndex;
+    bool m_updating = false; ///< a rescan's row update is being computed
+    std::shared_ptr<const Snapshot> m_nextUpdate;
+    /// More separate removed ranges than this and a rescan resets the rows instead.
+    static constexpr std::size_t MaxIncrementalRanges = 200;
     std::unique_ptr<DemoCache> m_demo;
 };
 

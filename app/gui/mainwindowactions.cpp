@@ -1,11 +1,15 @@
 // The Entry menu's actions that open a dialog over the snapshot or the selection.
 #include "cleandialog.h"
+#include "dashboardpage.h"
 #include "doctordialog.h"
 #include "entrytablemodel.h"
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
 #include "mainwindow.h"
 #include "recompiledialog.h"
+#include "stagetabs.h"
+
+#include <QTabWidget>
 
 namespace kl::gui {
 
@@ -21,16 +25,42 @@ void MainWindow::recompileSelected()
     dialog->start();
 }
 
-void MainWindow::openClean()
+CleanDialog* MainWindow::openClean()
 {
     const auto snapshot = m_model->snapshot();
     if (!snapshot)
-        return;
+        return nullptr;
     auto* dialog = new CleanDialog(snapshot, &DoctorDialog::machineContext, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // What was removed must leave the table: the watcher may not see it (network filesystems).
     connect(dialog, &CleanDialog::cleaned, this, &MainWindow::rescan);
     dialog->show();
+    return dialog;
+}
+
+void MainWindow::showAfterScan(const QStringList& what)
+{
+    m_pendingShow = what;
+}
+
+// kernellens --show: demos and screenshots open a page, a view or a dialog once the scan ends.
+void MainWindow::applyPendingShow()
+{
+    const QStringList what = std::exchange(m_pendingShow, {});
+    for (const QString& w : what) {
+        if (w == QLatin1String("dashboard"))
+            m_pages->setCurrentWidget(m_dashboard);
+        else if (w == QLatin1String("grouped"))
+            setGroupedByKernel(true);
+        else if (w == QLatin1String("metadata"))
+            m_stageTabs->setCurrentIndex(1);
+        else if (w == QLatin1String("doctor"))
+            m_stageTabs->setCurrentIndex(2);
+        else if (w == QLatin1String("clean")) {
+            if (CleanDialog* d = openClean())
+                d->preview();
+        }
+    }
 }
 
 } // namespace kl::gui

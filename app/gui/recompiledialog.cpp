@@ -122,7 +122,7 @@ void RecompileDialog::runNext()
         if (r.ok && !log.empty()) {
             const EventLog events(log, eventLogOptionsFromEnvironment(Environment::current()));
             if (std::string err = events.append(r.event); !err.empty())
-                r.log += "\nevent not logged: " + err;
+                r.log += tr("\nevent not logged: %1").arg(QString::fromStdString(err)).toStdString();
         }
         return r;
     }));

@@ -9,6 +9,7 @@
 #include "tempcache.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -140,6 +141,52 @@ private slots:
         QTest::qWait(50);
         QCOMPARE(int(resets.size()), resetsAtEnd); // no reset after the stream ended
         QVERIFY(w.cleanAction()->isEnabled());     // the snapshot is there for the actions
+    }
+
+    void aRescanChangesOnlyTheRowsThatDiffer()
+    {
+        TempCache cache;
+        addKernels(cache, 400);
+        kl::gui::MainWindow w;
+        w.show();
+        w.openFolders({cache.path()});
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
+        QAbstractItemModel* m = w.entryView()->model();
+        QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(m->rowCount(), 400);
+        // Select a row that stays; remove three entries, add two, change one.
+        const QModelIndex keep = m->index(200, 0);
+        w.entryView()->setCurrentIndex(keep);
+        const QString kept = keep.data().toString();
+        QStringList names = QDir(cache.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        int removed = 0;
+        for (const QString& n : names) {
+            if (removed == 3)
+                break;
+            QDir d(cache.filePath(n));
+            if (d.entryList({"k" + kept.mid(1) + ".json"}).isEmpty()) { // not the selected kernel
+                QVERIFY(d.removeRecursively());
+                ++removed;
+            }
+        }
+        cache.addKernel("new_a", QString(64, 'e'));
+        cache.addKernel("new_b", QString(64, 'f'));
+        QSignalSpy resets(m, &QAbstractItemModel::modelReset);
+        QSignalSpy removedRows(m, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy insertedRows(m, &QAbstractItemModel::rowsInserted);
+        w.rescan();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
+        QCOMPARE(m->rowCount(), 399);
+        QCOMPARE(resets.size(), 0);
+        QVERIFY(removedRows.size() >= 1);
+        QVERIFY(insertedRows.size() >= 1);
+        QCOMPARE(w.entryView()->currentIndex().data().toString(), kept); // the selection survived
+        QVERIFY(!m->match(m->index(0, 0), Qt::DisplayRole, "new_a").isEmpty());
+        // Every row still names an entry of the new snapshot.
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const int i = m->index(r, 0).data(EntryTableModel::EntryIndexRole).toInt();
+            QVERIFY(i >= 0 && i < 399);
+        }
     }
 
     void dashboardRangeNarrowsTheDemoEntries()

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `cmake --install` into a temporary prefix: the programs, the .desktop file (valid), the icon,
+# the demo data and the Python listener land where launchers and the app look for them, and the
+# installed kernellens answers --version and --help without a display.
+#
+#   check-install.sh BUILD_DIR
+set -euo pipefail
+build=$1
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix" >/dev/null
+fail() { echo "check-install: $*" >&2; exit 1; }
+for f in bin/kernellens bin/klens share/applications/kernellens.desktop \
+    share/icons/hicolor/scalable/apps/kernellens.svg share/kernellens/demo/events/events.jsonl \
+    share/kernellens/python/kernellens_triton_listener.py; do
+    [ -e "$prefix/$f" ] || fail "$f was not installed"
+done
+[ -n "$(ls "$prefix/share/kernellens/demo/triton-cache")" ] || fail "the demo cache is empty"
+[ -n "$(ls "$prefix/share/kernellens/demo/nvrtc-cache")" ] || fail "the demo NVRTC cache is empty"
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate "$prefix/share/applications/kernellens.desktop" || fail "invalid .desktop file"
+else
+    echo "check-install: desktop-file-validate not installed (apt-get install desktop-file-utils): not validated"
+fi
+grep -q '^Exec=kernellens' "$prefix/share/applications/kernellens.desktop" || fail "Exec is not kernellens"
+env -u DISPLAY -u WAYLAND_DISPLAY "$prefix/bin/kernellens" --version | grep -q '^KernelLens ' || fail "--version"
+env -u DISPLAY -u WAYLAND_DISPLAY "$prefix/bin/kernellens" --help | grep -q -- '--demo' || fail "--help"
+echo "check-install: ok ($prefix)"

@@ -1,0 +1,1999 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>ChartExport</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot draw the chart for %1</source>
+        <translation>das Diagramm für %1 kann nicht gezeichnet werden</translation>
+    </message>
+    <message>
+        <source>cannot encode %1 as PNG</source>
+        <translation>%1 kann nicht als PNG kodiert werden</translation>
+    </message>
+    <message>
+        <source>Exported by KernelLens</source>
+        <translation>Exportiert von KernelLens</translation>
+    </message>
+</context>
+<context>
+    <name>DashboardCharts</name>
+    <message>
+        <source>No compile events</source>
+        <translation>Keine Kompilierereignisse</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>hit rate %1 %</source>
+        <translation>Trefferquote %1 %</translation>
+    </message>
+    <message>
+        <source>no events</source>
+        <translation>keine Ereignisse</translation>
+    </message>
+    <message>
+        <source>%1 – %2
+%3 · %4 hits · %5 misses
+compiled %6 · cache %7</source>
+        <translation>%1 – %2
+%3 · %4 Treffer · %5 Fehlzugriffe
+kompiliert %6 · Cache %7</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>Hit rate (%)</source>
+        <translation>Trefferquote (%)</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Cache size</source>
+        <translation>Cache-Größe</translation>
+    </message>
+    <message>
+        <source>Compiled (%1)</source>
+        <translation>Kompiliert (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)
+%4: %5 of %6</source>
+        <translation>%1 (%2, %3)
+%4: %5 von %6</translation>
+    </message>
+    <message>
+        <source>Slowest compile (ms)</source>
+        <translation>Langsamste Kompilierung (ms)</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>Kompilierungen</translation>
+    </message>
+    <message>
+        <source>%1: %2 compiles</source>
+        <translation>%1: %2 Kompilierungen</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Misses</source>
+        <translation>Fehlzugriffe</translation>
+    </message>
+    <message>
+        <source>%1: %2 events · %3 hits · %4 misses (hit rate %5 %)</source>
+        <translation>%1: %2 Ereignisse · %3 Treffer · %4 Fehlzugriffe (Trefferquote %5 %)</translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation>Kompiliert</translation>
+    </message>
+    <message>
+        <source>%1: %2 in %3 compiles</source>
+        <translation>%1: %2 in %3 Kompilierungen</translation>
+    </message>
+</context>
+<context>
+    <name>DashboardModels</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>DemoCache</name>
+    <message>
+        <source>the demo cache is not installed (looked in %1 and %2)</source>
+        <translation>der Demo-Cache ist nicht installiert (gesucht in %1 und %2)</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary folder in %1: %2</source>
+        <translation>in %1 kann kein temporärer Ordner angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot copy %1 to %2: %3</source>
+        <translation>%1 kann nicht nach %2 kopiert werden: %3</translation>
+    </message>
+    <message>
+        <source>%1: incomplete (its cubin is missing)</source>
+        <translation>%1: unvollständig (das cubin fehlt)</translation>
+    </message>
+    <message>
+        <source>%1: corrupt metadata (cut off)</source>
+        <translation>%1: beschädigte Metadaten (abgeschnitten)</translation>
+    </message>
+    <message>
+        <source>%1: orphaned temp folder</source>
+        <translation>%1: verwaister temporärer Ordner</translation>
+    </message>
+</context>
+<context>
+    <name>EntryText</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>, hash %1 (%2)</source>
+        <translation>, Hash %1 (%2)</translation>
+    </message>
+    <message>
+        <source>not checkable for this folder name</source>
+        <translation>bei diesem Ordnernamen nicht prüfbar</translation>
+    </message>
+    <message>
+        <source>folder name matches</source>
+        <translation>Ordnername stimmt überein</translation>
+    </message>
+    <message>
+        <source>folder name does NOT match</source>
+        <translation>Ordnername stimmt NICHT überein</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>%1 %2, warp size %3</source>
+        <translation>%1 %2, Warp-Größe %3</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>Launch</translation>
+    </message>
+    <message>
+        <source>num_warps %1, num_stages %2, shared %3</source>
+        <translation>num_warps %1, num_stages %2, Shared Memory %3</translation>
+    </message>
+    <message>
+        <source>triton</source>
+        <translation>triton</translation>
+    </message>
+    <message>
+        <source>%1 (metadata format %2)</source>
+        <translation>%1 (Metadatenformat %2)</translation>
+    </message>
+    <message>
+        <source>version not recorded</source>
+        <translation>Version nicht erfasst</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>%1, newest file %2</source>
+        <translation>%1, neueste Datei %2</translation>
+    </message>
+    <message>
+        <source>problems:</source>
+        <translation>Probleme:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>stages:</source>
+        <translation>Stufen:</translation>
+    </message>
+    <message>
+        <source>(not a Triton stage)</source>
+        <translation>(keine Triton-Stufe)</translation>
+    </message>
+    <message>
+        <source>options:</source>
+        <translation>Optionen:</translation>
+    </message>
+    <message>
+        <source>cache-invalidating env vars:</source>
+        <translation>Cache-invalidierende Umgebungsvariablen:</translation>
+    </message>
+    <message>
+        <source>recorded by the compiler:</source>
+        <translation>vom Compiler erfasst:</translation>
+    </message>
+    <message>
+        <source>name -&gt; absolute path</source>
+        <translation>Name -&gt; absoluter Pfad</translation>
+    </message>
+    <message>
+        <source>list of names</source>
+        <translation>Namensliste</translation>
+    </message>
+    <message>
+        <source>group file (%1), 1 child:</source>
+        <translation>Gruppendatei (%1), 1 Datei:</translation>
+    </message>
+    <message>
+        <source>group file (%1), %2 children:</source>
+        <translation>Gruppendatei (%1), %2 Dateien:</translation>
+    </message>
+    <message>
+        <source>autotune key %1, 1 configuration:</source>
+        <translation>Autotune-Schlüssel %1, 1 Konfiguration:</translation>
+    </message>
+    <message>
+        <source>autotune key %1, %2 configurations:</source>
+        <translation>Autotune-Schlüssel %1, %2 Konfigurationen:</translation>
+    </message>
+    <message>
+        <source>could not read everything: %1</source>
+        <translation>nicht alles lesbar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Nothing recorded differs between the two entries.
+</source>
+        <translation>Die beiden Einträge unterscheiden sich in nichts Erfasstem.
+</translation>
+    </message>
+    <message>
+        <source>%1  .%2 text differs (%3 and %4 lines)
+</source>
+        <translation>%1  .%2-Text unterscheidet sich (%3 und %4 Zeilen)
+</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>note: %1
+</source>
+        <translation>Hinweis: %1
+</translation>
+    </message>
+    <message>
+        <source>Not recorded by the cache, so still suspects:
+</source>
+        <translation>Vom Cache nicht erfasst, daher weiterhin verdächtig:
+</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 stage</source>
+        <translation>%1 hat keine Stufe %2</translation>
+    </message>
+    <message>
+        <source>No differences (%1 and %2 lines)</source>
+        <translation>Keine Unterschiede (%1 und %2 Zeilen)</translation>
+    </message>
+    <message>
+        <source>%1 changes: %2 lines removed, %3 added</source>
+        <translation>%1 Änderungen: %2 Zeilen entfernt, %3 hinzugefügt</translation>
+    </message>
+</context>
+<context>
+    <name>Translation</name>
+    <message>
+        <source>Unknown language &quot;%1&quot; (available: %2)</source>
+        <translation>Unbekannte Sprache „%1“ (verfügbar: %2)</translation>
+    </message>
+    <message>
+        <source>The translation %1 cannot be loaded</source>
+        <translation>Die Übersetzung %1 kann nicht geladen werden</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::AutotuneDialog</name>
+    <message>
+        <source>Autotune</source>
+        <translation>Autotuning</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>Lauf &amp;abbrechen</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Median ms</source>
+        <translation>Median ms</translation>
+    </message>
+    <message>
+        <source>p20 ms</source>
+        <translation>p20 ms</translation>
+    </message>
+    <message>
+        <source>p80 ms</source>
+        <translation>p80 ms</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>Kernel:</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet…</translation>
+    </message>
+    <message>
+        <source>%1 of %2: %3 %4</source>
+        <translation>%1 von %2: %3 %4</translation>
+    </message>
+    <message>
+        <source>Cannot autotune: %1</source>
+        <translation>Autotuning nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>  (best)</source>
+        <translation>  (beste)</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>Best: %1 on %2</source>
+        <translation>Beste: %1 auf %2</translation>
+    </message>
+    <message>
+        <source>No configuration ran correctly on %1</source>
+        <translation>Keine Konfiguration lief auf %1 korrekt</translation>
+    </message>
+    <message>
+        <source> — cancelled</source>
+        <translation> — abgebrochen</translation>
+    </message>
+    <message>
+        <source> — stopped: %1</source>
+        <translation> — angehalten: %1</translation>
+    </message>
+    <message>
+        <source> — saved %1</source>
+        <translation> — %1 gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::CacheWatcher</name>
+    <message>
+        <source>live updates off ($KERNELLENS_WATCH=off)</source>
+        <translation>Live-Aktualisierung aus ($KERNELLENS_WATCH=off)</translation>
+    </message>
+    <message numerus="yes">
+        <source>watching %n folder(s) for new entries</source>
+        <translation>
+            <numerusform>überwacht %n Ordner auf neue Einträge</numerusform>
+            <numerusform>überwacht %n Ordner auf neue Einträge</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>polling %n folder(s) every %1 s (%2: remote writers raise no events)</source>
+        <translation>
+            <numerusform>fragt %n Ordner alle %1 s ab (%2: entfernte Schreiber lösen keine Ereignisse aus)</numerusform>
+            <numerusform>fragt %n Ordner alle %1 s ab (%2: entfernte Schreiber lösen keine Ereignisse aus)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>live: %1</source>
+        <translation>live: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::CleanDialog</name>
+    <message>
+        <source>Clean Cache</source>
+        <translation>Cache bereinigen</translation>
+    </message>
+    <message>
+        <source>Keep the cache under</source>
+        <translation>Cache kleiner halten als</translation>
+    </message>
+    <message>
+        <source>Bytes, or with K, M, G, T (powers of 1024): the least recently written entries go first</source>
+        <translation>Bytes, oder mit K, M, G, T (Potenzen von 1024): die am längsten nicht geschriebenen Einträge gehen zuerst</translation>
+    </message>
+    <message>
+        <source>Entries not written for</source>
+        <translation>Einträge, nicht geschrieben seit</translation>
+    </message>
+    <message>
+        <source>A duration such as 7d, 12h, 1h30m or 2w</source>
+        <translation>Eine Dauer wie 7d, 12h, 1h30m oder 2w</translation>
+    </message>
+    <message>
+        <source>Per kernel, keep only the newest</source>
+        <translation>Pro Kernel nur die neuesten behalten</translation>
+    </message>
+    <message>
+        <source>Stale entries: written by another Triton or for another GPU</source>
+        <translation>Veraltete Einträge: von einer anderen Triton-Version oder für eine andere GPU geschrieben</translation>
+    </message>
+    <message>
+        <source>Leftover temp folders whose writer is gone</source>
+        <translation>Zurückgelassene temporäre Ordner, deren Schreiber beendet ist</translation>
+    </message>
+    <message>
+        <source>Incomplete or corrupt entries Triton cannot use</source>
+        <translation>Unvollständige oder beschädigte Einträge, die Triton nicht nutzen kann</translation>
+    </message>
+    <message>
+        <source>Never touch what was written more recently than this: another process may still be writing it</source>
+        <translation>Nichts anrühren, was jünger ist: ein anderer Prozess schreibt es vielleicht noch</translation>
+    </message>
+    <message>
+        <source>Grace period:</source>
+        <translation>Schonfrist:</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Vorschau</translation>
+    </message>
+    <message>
+        <source>Dry run: list what would be removed, remove nothing</source>
+        <translation>Probelauf: auflisten, was entfernt würde, nichts entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Last written</source>
+        <translation>Zuletzt geschrieben</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>The policies changed while planning: press Preview again.</source>
+        <translation>Die Regeln haben sich während der Planung geändert: bitte erneut auf Vorschau klicken.</translation>
+    </message>
+    <message>
+        <source>%1 entries, %2. Choose what may go, then Preview: nothing is removed until you confirm.</source>
+        <translation>%1 Einträge, %2. Wählen Sie, was weg darf, dann Vorschau: Nichts wird entfernt, bevor Sie bestätigen.</translation>
+    </message>
+    <message>
+        <source>Size limit: %1</source>
+        <translation>Größenlimit: %1</translation>
+    </message>
+    <message>
+        <source>Age: %1</source>
+        <translation>Alter: %1</translation>
+    </message>
+    <message>
+        <source>Grace period: %1</source>
+        <translation>Schonfrist: %1</translation>
+    </message>
+    <message>
+        <source>Choose at least one kind of entry to remove.</source>
+        <translation>Wählen Sie mindestens eine Art von Einträgen zum Entfernen.</translation>
+    </message>
+    <message>
+        <source>The policies changed: press Preview to see what they would remove.</source>
+        <translation>Die Regeln haben sich geändert: klicken Sie auf Vorschau, um zu sehen, was sie entfernen würden.</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>Wird geplant…</translation>
+    </message>
+    <message>
+        <source>temp files inside</source>
+        <translation>temporäre Dateien darin</translation>
+    </message>
+    <message>
+        <source>would go</source>
+        <translation>würde entfernt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: %n entries would go, freeing %1 of %2.</source>
+        <translation>
+            <numerusform>Probelauf: %n Eintrag würde entfernt, frei würden %1 von %2.</numerusform>
+            <numerusform>Probelauf: %n Einträge würden entfernt, frei würden %1 von %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chosen entries are younger than the grace period and stay.</source>
+        <translation>
+            <numerusform>%n gewählter Eintrag ist jünger als die Schonfrist und bleibt.</numerusform>
+            <numerusform>%n gewählte Einträge sind jünger als die Schonfrist und bleiben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Remove %n Entries…</source>
+        <translation>
+            <numerusform>%n Eintrag &amp;entfernen…</numerusform>
+            <numerusform>%n Einträge &amp;entfernen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n entries (%1) from %2?
+
+Entries written to since the preview, and those a running process is writing, are skipped.</source>
+        <translation>
+            <numerusform>%n Eintrag (%1) aus %2 entfernen?
+
+Einträge, die seit der Vorschau geschrieben wurden oder gerade von einem laufenden Prozess geschrieben werden, werden übersprungen.</numerusform>
+            <numerusform>%n Einträge (%1) aus %2 entfernen?
+
+Einträge, die seit der Vorschau geschrieben wurden oder gerade von einem laufenden Prozess geschrieben werden, werden übersprungen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 folders</source>
+        <translation>%1 Ordner</translation>
+    </message>
+    <message>
+        <source>Removing…</source>
+        <translation>Wird entfernt…</translation>
+    </message>
+    <message>
+        <source>Removed %1 entries, freed %2; %3 already gone, %4 skipped, %5 failed.</source>
+        <translation>%1 Einträge entfernt, %2 freigegeben; %3 bereits weg, %4 übersprungen, %5 fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the rest was left alone.</source>
+        <translation>Abgebrochen: der Rest bleibt unangetastet.</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::CompileDialog</name>
+    <message>
+        <source>Compile CUDA File</source>
+        <translation>CUDA-Datei kompilieren</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE NAME2=VALUE2</source>
+        <translation>NAME=WERT NAME2=WERT2</translation>
+    </message>
+    <message>
+        <source>Compile even when the cache has it</source>
+        <translation>Auch kompilieren, wenn der Cache es schon hat</translation>
+    </message>
+    <message>
+        <source>&amp;Compile</source>
+        <translation>&amp;Kompilieren</translation>
+    </message>
+    <message>
+        <source>&amp;Browse the Cache</source>
+        <translation>Im &amp;Cache ansehen</translation>
+    </message>
+    <message>
+        <source>Compiling is unavailable: %1</source>
+        <translation>Kompilieren nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Arch:</source>
+        <translation>Arch:</translation>
+    </message>
+    <message>
+        <source>Optimisation:</source>
+        <translation>Optimierung:</translation>
+    </message>
+    <message>
+        <source>Defines:</source>
+        <translation>Defines:</translation>
+    </message>
+    <message>
+        <source>Open CUDA File</source>
+        <translation>CUDA-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>CUDA C++ (*.cu *.cuh);;All (*)</source>
+        <translation>CUDA C++ (*.cu *.cuh);;Alle (*)</translation>
+    </message>
+    <message>
+        <source>Compiling %1 for %2…</source>
+        <translation>%1 wird für %2 kompiliert…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cache hit: loaded without compiling</source>
+        <translation>Cache-Treffer: ohne Kompilieren geladen</translation>
+    </message>
+    <message>
+        <source>Compiled (cache miss)</source>
+        <translation>Kompiliert (Cache-Fehlzugriff)</translation>
+    </message>
+    <message>
+        <source>; the cached entry was unusable (%1) and was recompiled</source>
+        <translation>; der Cache-Eintrag war unbrauchbar (%1) und wurde neu kompiliert</translation>
+    </message>
+    <message>
+        <source>time    %1 ms (%2)
+</source>
+        <translation>Zeit      %1 ms (%2)
+</translation>
+    </message>
+    <message>
+        <source>key     %1
+entry   %2
+</source>
+        <translation>Schlüssel %1
+Eintrag   %2
+</translation>
+    </message>
+    <message>
+        <source>kernel  %1: %2 registers, %3 B static shared, %4 B local
+</source>
+        <translation>Kernel    %1: %2 Register, %3 B statischer Shared Memory, %4 B lokal
+</translation>
+    </message>
+    <message>
+        <source>not cached: %1
+</source>
+        <translation>nicht gecacht: %1
+</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::CompileHistogramModel</name>
+    <message>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>&lt; %1</source>
+        <translation>&lt; %1</translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Compile time</source>
+        <translation>Kompilierzeit</translation>
+    </message>
+    <message>
+        <source>From (µs)</source>
+        <translation>Von (µs)</translation>
+    </message>
+    <message>
+        <source>To (µs)</source>
+        <translation>Bis (µs)</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>Kompilierungen</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::DashboardPage</name>
+    <message>
+        <source>Drag across the hit-rate chart to select a time range.</source>
+        <translation>Ziehen Sie über das Trefferquoten-Diagramm, um einen Zeitraum auszuwählen.</translation>
+    </message>
+    <message>
+        <source>Clear Range</source>
+        <translation>Bereich aufheben</translation>
+    </message>
+    <message>
+        <source>Cache hit rate over time</source>
+        <translation>Cache-Trefferquote im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Cache size over time (bytes compiled)</source>
+        <translation>Cache-Größe im Zeitverlauf (kompilierte Bytes)</translation>
+    </message>
+    <message>
+        <source>Compile time per stage (slowest kernels)</source>
+        <translation>Kompilierzeit pro Stufe (langsamste Kernel)</translation>
+    </message>
+    <message>
+        <source>Compile time distribution</source>
+        <translation>Verteilung der Kompilierzeit</translation>
+    </message>
+    <message>
+        <source>Slowest kernels</source>
+        <translation>Langsamste Kernel</translation>
+    </message>
+    <message>
+        <source>Events by origin</source>
+        <translation>Ereignisse nach Herkunft</translation>
+    </message>
+    <message>
+        <source>Bytes compiled by kernel</source>
+        <translation>Kompilierte Bytes pro Kernel</translation>
+    </message>
+    <message>
+        <source>Bytes compiled by arch</source>
+        <translation>Kompilierte Bytes pro Arch</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Image (PNG)…</source>
+        <translation>Bild (PNG)…</translation>
+    </message>
+    <message>
+        <source>Vector Image (SVG)…</source>
+        <translation>Vektorgrafik (SVG)…</translation>
+    </message>
+    <message>
+        <source>Data (CSV)…</source>
+        <translation>Daten (CSV)…</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 Ereignisse</translation>
+    </message>
+    <message>
+        <source>%1 corrupt lines skipped</source>
+        <translation>%1 beschädigte Zeilen übersprungen</translation>
+    </message>
+    <message>
+        <source>%1 partial lines skipped</source>
+        <translation>%1 unvollständige Zeilen übersprungen</translation>
+    </message>
+    <message>
+        <source>no events log at %1 yet</source>
+        <translation>noch kein Ereignisprotokoll unter %1</translation>
+    </message>
+    <message>
+        <source>Selected: %1 – %2</source>
+        <translation>Ausgewählt: %1 – %2</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG-Bilder (*.svg)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>Der Export ist fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::DetailLoader</name>
+    <message>
+        <source>reading %1 failed: %2</source>
+        <translation>Lesen von %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::DiffView</name>
+    <message>
+        <source>Ignore SSA numbers</source>
+        <translation>SSA-Nummern ignorieren</translation>
+    </message>
+    <message>
+        <source>%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal</source>
+        <translation>%12 und %15, %r3 und %r7, ^bb1 und ^bb2 gelten als gleich</translation>
+    </message>
+    <message>
+        <source>Ignore locations</source>
+        <translation>Ortsangaben ignorieren</translation>
+    </message>
+    <message>
+        <source>Leave out loc(...), #loc lines, !dbg and .loc/.file lines</source>
+        <translation>loc(...), #loc-Zeilen, !dbg sowie .loc-/.file-Zeilen weglassen</translation>
+    </message>
+    <message>
+        <source>Ignore whitespace</source>
+        <translation>Leerraum ignorieren</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Change</source>
+        <translation>&amp;Vorherige Änderung</translation>
+    </message>
+    <message>
+        <source>&amp;Next Change</source>
+        <translation>&amp;Nächste Änderung</translation>
+    </message>
+    <message>
+        <source>Why did it miss: shown when two entries are compared.</source>
+        <translation>Warum kein Treffer: wird angezeigt, wenn zwei Einträge verglichen werden.</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>Stufe:</translation>
+    </message>
+    <message>
+        <source>The entries share no text stage</source>
+        <translation>Die Einträge haben keine gemeinsame Textstufe</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Wird verglichen…</translation>
+    </message>
+    <message>
+        <source> (the first %1 highlighted)</source>
+        <translation> (die ersten %1 hervorgehoben)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::DoctorDialog</name>
+    <message>
+        <source>Doctor</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation>Was nicht stimmt</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>Behebung</translation>
+    </message>
+    <message>
+        <source>Examining %1 entries…</source>
+        <translation>%1 Einträge werden untersucht…</translation>
+    </message>
+    <message>
+        <source>%1 entries, %2 findings: %3 errors, %4 warnings, %5 info; %6 binaries checked%7</source>
+        <translation>%1 Einträge, %2 Befunde: %3 Fehler, %4 Warnungen, %5 Hinweise; %6 Binärdateien geprüft%7</translation>
+    </message>
+    <message>
+        <source> — cancelled, showing what was examined</source>
+        <translation> — abgebrochen, angezeigt wird das bereits Untersuchte</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::EntryDoctorView</name>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation>Was nicht stimmt</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>Behebung</translation>
+    </message>
+    <message>
+        <source>The doctor finds nothing wrong with this entry.</source>
+        <translation>Die Diagnose findet an diesem Eintrag nichts auszusetzen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) for this entry.</source>
+        <translation>
+            <numerusform>%n Befund für diesen Eintrag.</numerusform>
+            <numerusform>%n Befunde für diesen Eintrag.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Examining…</source>
+        <translation>Wird untersucht…</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::EntryTableModel</name>
+    <message>
+        <source>%1 (1 problem)</source>
+        <translation>%1 (1 Problem)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 problems)</source>
+        <translation>%1 (%2 Probleme)</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation>Arch</translation>
+    </message>
+    <message>
+        <source>Stages</source>
+        <translation>Stufen</translation>
+    </message>
+    <message>
+        <source>num_warps</source>
+        <translation>num_warps</translation>
+    </message>
+    <message>
+        <source>num_stages</source>
+        <translation>num_stages</translation>
+    </message>
+    <message>
+        <source>Shared</source>
+        <translation>Shared</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kernel name, or (folder name) when none is recorded</source>
+        <translation>Kernelname, oder (Ordnername), wenn keiner erfasst ist</translation>
+    </message>
+    <message>
+        <source>What the folder is: kernel, autotune, module, temp, foreign</source>
+        <translation>Was der Ordner ist: kernel, autotune, module, temp, foreign</translation>
+    </message>
+    <message>
+        <source>Target architecture the kernel was compiled for</source>
+        <translation>Zielarchitektur, für die der Kernel kompiliert wurde</translation>
+    </message>
+    <message>
+        <source>Compilation stages present; ?ext marks files Triton does not write</source>
+        <translation>Vorhandene Kompilierstufen; ?ext markiert Dateien, die Triton nicht schreibt</translation>
+    </message>
+    <message>
+        <source>Warps per program (num_warps)</source>
+        <translation>Warps pro Programm (num_warps)</translation>
+    </message>
+    <message>
+        <source>Software pipelining depth (num_stages)</source>
+        <translation>Tiefe des Software-Pipelinings (num_stages)</translation>
+    </message>
+    <message>
+        <source>Shared memory the kernel uses</source>
+        <translation>Vom Kernel genutzter Shared Memory</translation>
+    </message>
+    <message>
+        <source>Total size of the entry&apos;s files</source>
+        <translation>Gesamtgröße der Dateien des Eintrags</translation>
+    </message>
+    <message>
+        <source>Newest file time in the entry</source>
+        <translation>Zeit der neuesten Datei im Eintrag</translation>
+    </message>
+    <message>
+        <source>Whether the entry is usable; hover a row for its problems</source>
+        <translation>Ob der Eintrag nutzbar ist; für die Probleme mit der Maus über die Zeile fahren</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::KernelGroupModel</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>(no kernel name)</source>
+        <translation>(kein Kernelname)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n archs</source>
+        <translation>
+            <numerusform>%n Arch</numerusform>
+            <numerusform>%n Archs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n specialisation(s) for %2</source>
+        <translation>
+            <numerusform>%1: %n Spezialisierung für %2</numerusform>
+            <numerusform>%1: %n Spezialisierungen für %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::MainWindow</name>
+    <message>
+        <source>Filter by kernel or folder name (Ctrl+F)</source>
+        <translation>Nach Kernel- oder Ordnername filtern (Strg+F)</translation>
+    </message>
+    <message>
+        <source>Select an entry to see its details.</source>
+        <translation>Wählen Sie einen Eintrag, um seine Details zu sehen.</translation>
+    </message>
+    <message>
+        <source>Only entries that have this stage</source>
+        <translation>Nur Einträge mit dieser Stufe</translation>
+    </message>
+    <message>
+        <source>Only entries for this target</source>
+        <translation>Nur Einträge für dieses Ziel</translation>
+    </message>
+    <message>
+        <source>Only entries in this state</source>
+        <translation>Nur Einträge in diesem Zustand</translation>
+    </message>
+    <message>
+        <source>Only entries of this kind</source>
+        <translation>Nur Einträge dieser Art</translation>
+    </message>
+    <message>
+        <source>Show All Times</source>
+        <translation>Alle Zeiten anzeigen</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>Diagnose</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Dashboard</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop scanning and show what was read so far</source>
+        <translation>Scan beenden und das bisher Gelesene anzeigen</translation>
+    </message>
+    <message>
+        <source>Written %1 – %2</source>
+        <translation>Geschrieben %1 – %2</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>KernelLens</source>
+        <translation>KernelLens</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Folder…</source>
+        <translation>&amp;Ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;CUDA File…</source>
+        <translation>&amp;CUDA-Datei öffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan</source>
+        <translation>&amp;Neu scannen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Group by Kernel</source>
+        <translation>Nach &amp;Kernel gruppieren</translation>
+    </message>
+    <message>
+        <source>Show all specialisations of one kernel together</source>
+        <translation>Alle Spezialisierungen eines Kernels zusammen anzeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Entries</source>
+        <translation>&amp;Einträge</translation>
+    </message>
+    <message>
+        <source>&amp;Dashboard</source>
+        <translation>&amp;Dashboard</translation>
+    </message>
+    <message>
+        <source>&amp;Folders Pane</source>
+        <translation>&amp;Ordnerbereich</translation>
+    </message>
+    <message>
+        <source>&amp;Entry</source>
+        <translation>&amp;Eintrag</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Selected</source>
+        <translation>Auswahl &amp;vergleichen</translation>
+    </message>
+    <message>
+        <source>Select two entries (Ctrl+click) to compare their stages</source>
+        <translation>Zwei Einträge auswählen (Strg+Klick), um ihre Stufen zu vergleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Export as .tar.gz…</source>
+        <translation>Als .tar.gz e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Export Entries</source>
+        <translation>Einträge exportieren</translation>
+    </message>
+    <message>
+        <source>gzip&apos;d tar (*.tar.gz)</source>
+        <translation>gzip-komprimiertes tar (*.tar.gz)</translation>
+    </message>
+    <message>
+        <source>Pack the selected entries into one archive for a bug report</source>
+        <translation>Die ausgewählten Einträge für einen Fehlerbericht in ein Archiv packen</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Path</source>
+        <translation>&amp;Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Key</source>
+        <translation>&amp;Schlüssel kopieren</translation>
+    </message>
+    <message>
+        <source>The sha256 hash the entry&apos;s metadata records</source>
+        <translation>Der sha256-Hash, den die Metadaten des Eintrags erfassen</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal in File Manager</source>
+        <translation>Im Datei&amp;manager zeigen</translation>
+    </message>
+    <message>
+        <source>Run &amp;Doctor</source>
+        <translation>&amp;Diagnose ausführen</translation>
+    </message>
+    <message>
+        <source>Examine every entry shown: broken, stale, orphaned, on a network filesystem</source>
+        <translation>Jeden angezeigten Eintrag untersuchen: defekt, veraltet, verwaist, auf einem Netzwerkdateisystem</translation>
+    </message>
+    <message>
+        <source>Re&amp;compile</source>
+        <translation>Neu &amp;kompilieren</translation>
+    </message>
+    <message>
+        <source>Rebuild the selected entries and compare with what is cached (the entries are not changed)</source>
+        <translation>Die ausgewählten Einträge neu bauen und mit dem Gecachten vergleichen (die Einträge bleiben unverändert)</translation>
+    </message>
+    <message>
+        <source>C&amp;lean Cache…</source>
+        <translation>Cache &amp;bereinigen…</translation>
+    </message>
+    <message>
+        <source>Choose policies, preview what would go, then remove it</source>
+        <translation>Regeln wählen, in der Vorschau prüfen, was entfernt würde, dann entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Kernels</source>
+        <translation>&amp;Kernel</translation>
+    </message>
+    <message>
+        <source>&amp;Autotune…</source>
+        <translation>&amp;Autotuning…</translation>
+    </message>
+    <message>
+        <source>Looking for a GPU…</source>
+        <translation>Suche nach einer GPU…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;About KernelLens</source>
+        <translation>Ü&amp;ber KernelLens</translation>
+    </message>
+    <message>
+        <source>About KernelLens</source>
+        <translation>Über KernelLens</translation>
+    </message>
+    <message>
+        <source>KernelLens %1
+Inspector for GPU kernel compile caches (Triton, NVRTC).</source>
+        <translation>KernelLens %1
+Inspektor für GPU-Kernel-Compile-Caches (Triton, NVRTC).</translation>
+    </message>
+    <message>
+        <source>Time every configuration of a demo kernel on %1</source>
+        <translation>Jede Konfiguration eines Demo-Kernels auf %1 messen</translation>
+    </message>
+    <message>
+        <source>Autotuning needs a GPU: %1</source>
+        <translation>Autotuning braucht eine GPU: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Autotune… (no GPU)</source>
+        <translation>&amp;Autotuning… (keine GPU)</translation>
+    </message>
+    <message>
+        <source>Any stage</source>
+        <translation>Jede Stufe</translation>
+    </message>
+    <message>
+        <source>Any arch</source>
+        <translation>Jede Arch</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Jeder Status</translation>
+    </message>
+    <message>
+        <source>Any kind</source>
+        <translation>Jede Art</translation>
+    </message>
+    <message>
+        <source>Exported %1 files (%2) to %3%4</source>
+        <translation>%1 Dateien (%2) nach %3 exportiert%4</translation>
+    </message>
+    <message>
+        <source>; left out %1 (see the archive&apos;s listing)</source>
+        <translation>; %1 ausgelassen (siehe Liste im Archiv)</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The selected entries record no key</source>
+        <translation>Die ausgewählten Einträge erfassen keinen Schlüssel</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile kopiert</numerusform>
+            <numerusform>%n Zeilen kopiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2</source>
+        <translation>%1 ↔ %2</translation>
+    </message>
+    <message>
+        <source>Open Cache Folder</source>
+        <translation>Cache-Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>No Triton cache found in this environment (looked in %1).
+
+Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</source>
+        <translation>In dieser Umgebung wurde kein Triton-Cache gefunden (gesucht in %1).
+
+Öffnen Sie einen mit Datei &gt; Ordner öffnen… oder starten Sie KernelLens mit --demo.</translation>
+    </message>
+    <message>
+        <source>Cannot open the demo cache: %1</source>
+        <translation>Der Demo-Cache kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Demo cache (%1)</source>
+        <translation>Demo-Cache (%1)</translation>
+    </message>
+    <message>
+        <source>%1 — KernelLens</source>
+        <translation>%1 — KernelLens</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Wird gescannt…</translation>
+    </message>
+    <message>
+        <source>Scanning: %1 of %2 entries</source>
+        <translation>Scan: %1 von %2 Einträgen</translation>
+    </message>
+    <message>
+        <source>about %1 s left</source>
+        <translation>noch etwa %1 s</translation>
+    </message>
+    <message>
+        <source>No cache entries in %1.</source>
+        <translation>Keine Cache-Einträge in %1.</translation>
+    </message>
+    <message>
+        <source>1 entry</source>
+        <translation>1 Eintrag</translation>
+    </message>
+    <message>
+        <source>%1 entries</source>
+        <translation>%1 Einträge</translation>
+    </message>
+    <message>
+        <source>1 problem</source>
+        <translation>1 Problem</translation>
+    </message>
+    <message>
+        <source>%1 problems</source>
+        <translation>%1 Probleme</translation>
+    </message>
+    <message>
+        <source>%1 shown</source>
+        <translation>%1 angezeigt</translation>
+    </message>
+    <message>
+        <source>%1 vanished while scanning</source>
+        <translation>%1 während des Scans verschwunden</translation>
+    </message>
+    <message>
+        <source>scan cancelled, showing what was read</source>
+        <translation>Scan abgebrochen, angezeigt wird das bisher Gelesene</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::MetadataTree</name>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>Versionen</translation>
+    </message>
+    <message>
+        <source>metadata format</source>
+        <translation>Metadatenformat</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Optionen</translation>
+    </message>
+    <message>
+        <source>Environment variables</source>
+        <translation>Umgebungsvariablen</translation>
+    </message>
+    <message>
+        <source>(none recorded)</source>
+        <translation>(keine erfasst)</translation>
+    </message>
+    <message>
+        <source>Added while lowering</source>
+        <translation>Beim Lowering hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Group file</source>
+        <translation>Gruppendatei</translation>
+    </message>
+    <message>
+        <source>Autotune</source>
+        <translation>Autotuning</translation>
+    </message>
+    <message>
+        <source>configurations</source>
+        <translation>Konfigurationen</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>Lesen</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::OriginModel</name>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Misses</source>
+        <translation>Fehlzugriffe</translation>
+    </message>
+    <message>
+        <source>Hit rate (%)</source>
+        <translation>Trefferquote (%)</translation>
+    </message>
+    <message>
+        <source>Compiled bytes</source>
+        <translation>Kompilierte Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::RangeChartView</name>
+    <message>
+        <source>Drag across the chart to select a time range</source>
+        <translation>Über das Diagramm ziehen, um einen Zeitraum auszuwählen</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::RecompileDialog</name>
+    <message>
+        <source>Recompile</source>
+        <translation>Neu kompilieren</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Built for</source>
+        <translation>Gebaut für</translation>
+    </message>
+    <message>
+        <source>Assembler</source>
+        <translation>Assembler</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Artefacts</source>
+        <translation>Artefakte</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 fresh, %2 stale, %3 could not be rebuilt%4</source>
+        <translation>%1 aktuell, %2 veraltet, %3 nicht neu baubar%4</translation>
+    </message>
+    <message>
+        <source> — cancelled</source>
+        <translation> — abgebrochen</translation>
+    </message>
+    <message>
+        <source>rebuilding…</source>
+        <translation>wird neu gebaut…</translation>
+    </message>
+    <message>
+        <source>Rebuilding %1 (%2 of %3)…</source>
+        <translation>%1 wird neu gebaut (%2 von %3)…</translation>
+    </message>
+    <message>
+        <source>
+event not logged: %1</source>
+        <translation>
+Ereignis nicht protokolliert: %1</translation>
+    </message>
+    <message>
+        <source>not rebuilt</source>
+        <translation>nicht neu gebaut</translation>
+    </message>
+    <message>
+        <source>identical</source>
+        <translation>identisch</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::RootsPanel</name>
+    <message>
+        <source>unreadable</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>local · %1</source>
+        <translation>lokal · %1</translation>
+    </message>
+    <message>
+        <source>network · %1</source>
+        <translation>Netzwerk · %1</translation>
+    </message>
+    <message>
+        <source>memory · %1</source>
+        <translation>Speicher · %1</translation>
+    </message>
+    <message>
+        <source>overlay · %1</source>
+        <translation>Overlay · %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Filesystem</source>
+        <translation>Dateisystem</translation>
+    </message>
+    <message>
+        <source>Double-click a folder to open it</source>
+        <translation>Doppelklick öffnet einen Ordner</translation>
+    </message>
+    <message>
+        <source>This environment</source>
+        <translation>Diese Umgebung</translation>
+    </message>
+    <message>
+        <source>KernelLens&apos;s own cache</source>
+        <translation>Eigener Cache von KernelLens</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>Geöffnet</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Zuletzt verwendet</translation>
+    </message>
+    <message>
+        <source>Example (demo): a cache on NFS</source>
+        <translation>Beispiel (Demo): ein Cache auf NFS</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Grund: %1</translation>
+    </message>
+    <message>
+        <source>Mounted from %1 on %2</source>
+        <translation>Eingehängt von %1 auf %2</translation>
+    </message>
+    <message>
+        <source>Does not exist yet</source>
+        <translation>Existiert noch nicht</translation>
+    </message>
+    <message>
+        <source>Not in use now (%1 is not set)</source>
+        <translation>Derzeit nicht in Gebrauch (%1 ist nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>Example: %1</source>
+        <translation>Beispiel: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::ScanController</name>
+    <message>
+        <source>scanning %1 failed: %2</source>
+        <translation>Scannen von %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Entries › Filter by kernel or folder name</source>
+        <translation>Einträge › Nach Kernel- oder Ordnername filtern</translation>
+    </message>
+    <message>
+        <source>Stage tab › Find in the code</source>
+        <translation>Stufen-Tab › Im Code suchen</translation>
+    </message>
+    <message>
+        <source>Stage tab › Go to line</source>
+        <translation>Stufen-Tab › Gehe zu Zeile</translation>
+    </message>
+    <message>
+        <source>Diff window › Next change</source>
+        <translation>Diff-Fenster › Nächste Änderung</translation>
+    </message>
+    <message>
+        <source>Diff window › Previous change</source>
+        <translation>Diff-Fenster › Vorherige Änderung</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::SizeShareModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation>Arch</translation>
+    </message>
+    <message>
+        <source>Compiled bytes</source>
+        <translation>Kompilierte Bytes</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>Kompilierungen</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::SlowestKernelsModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Compiles</source>
+        <translation>Kompilierungen</translation>
+    </message>
+    <message>
+        <source>Slowest (µs)</source>
+        <translation>Langsamste (µs)</translation>
+    </message>
+    <message>
+        <source>Median (µs)</source>
+        <translation>Median (µs)</translation>
+    </message>
+    <message>
+        <source>Total (µs)</source>
+        <translation>Gesamt (µs)</translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation>Arch</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::StageBreakdownModel</name>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation>Arch</translation>
+    </message>
+    <message>
+        <source>Total (µs)</source>
+        <translation>Gesamt (µs)</translation>
+    </message>
+    <message>
+        <source>%1 (µs)</source>
+        <translation>%1 (µs)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::StageTabs</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Go to Line</source>
+        <translation>Gehe zu Zeile</translation>
+    </message>
+    <message>
+        <source>Line:</source>
+        <translation>Zeile:</translation>
+    </message>
+    <message>
+        <source>sm_%1, %2 kernel(s), ELF ABI %3%4</source>
+        <translation>sm_%1, %2 Kernel, ELF-ABI %3%4</translation>
+    </message>
+    <message>
+        <source>, CUDA API %1</source>
+        <translation>, CUDA-API %1</translation>
+    </message>
+    <message>
+        <source>Not a readable cubin: %1</source>
+        <translation>Kein lesbares cubin: %1</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Register</translation>
+    </message>
+    <message>
+        <source>Shared (static)</source>
+        <translation>Shared (statisch)</translation>
+    </message>
+    <message>
+        <source>Local / spills</source>
+        <translation>Lokal / Spills</translation>
+    </message>
+    <message>
+        <source>Max threads</source>
+        <translation>Max. Threads</translation>
+    </message>
+    <message>
+        <source>Required block</source>
+        <translation>Erforderlicher Block</translation>
+    </message>
+    <message>
+        <source>Params</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>%1 B (spills or stack)</source>
+        <translation>%1 B (Spills oder Stack)</translation>
+    </message>
+    <message>
+        <source>0 B</source>
+        <translation>0 B</translation>
+    </message>
+    <message>
+        <source>Find in %1 (Enter: next, Shift+Enter: previous)</source>
+        <translation>In %1 suchen (Eingabe: weiter, Umschalt+Eingabe: zurück)</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Shown without syntax colours: larger than %1 MiB</source>
+        <translation>Ohne Syntaxfarben angezeigt: größer als %1 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::TimelineModel</name>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>Hits</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>Misses</source>
+        <translation>Fehlzugriffe</translation>
+    </message>
+    <message>
+        <source>Hit rate (%)</source>
+        <translation>Trefferquote (%)</translation>
+    </message>
+    <message>
+        <source>Compiled bytes</source>
+        <translation>Kompilierte Bytes</translation>
+    </message>
+    <message>
+        <source>Cache bytes</source>
+        <translation>Cache-Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Browse GPU kernel compile caches (Triton, NVRTC). With no folder, opens the caches Triton would use in this environment.</source>
+        <translation>GPU-Kernel-Compile-Caches durchsuchen (Triton, NVRTC). Ohne Ordner werden die Caches geöffnet, die Triton in dieser Umgebung verwenden würde.</translation>
+    </message>
+    <message>
+        <source>Cache folders to open.</source>
+        <translation>Zu öffnende Cache-Ordner.</translation>
+    </message>
+    <message>
+        <source>Open a temporary copy of the bundled demo cache.</source>
+        <translation>Eine temporäre Kopie des mitgelieferten Demo-Caches öffnen.</translation>
+    </message>
+    <message>
+        <source>Compare two entry folders (their text stages) or two files: kernellens --diff A B.</source>
+        <translation>Zwei Eintragsordner (ihre Textstufen) oder zwei Dateien vergleichen: kernellens --diff A B.</translation>
+    </message>
+    <message>
+        <source>Select the entry whose folder name starts with PREFIX once the scan ends.</source>
+        <translation>Nach dem Scan den Eintrag auswählen, dessen Ordnername mit PREFIX beginnt.</translation>
+    </message>
+    <message>
+        <source>Show this stage of the selected entry (ttir, ttgir, llir, ptx, cubin, ...).</source>
+        <translation>Diese Stufe des ausgewählten Eintrags anzeigen (ttir, ttgir, llir, ptx, cubin, ...).</translation>
+    </message>
+    <message>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, grouped, metadata, doctor, clean.</source>
+        <translation>Nach dem Scan WHAT anzeigen (durch Kommas getrennt): dashboard, grouped, metadata, doctor, clean.</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 — KernelLens</source>
+        <translation>%1 ↔ %2 — KernelLens</translation>
+    </message>
+</context>
+</TS>
