@@ -16,6 +16,7 @@ PACKAGES=(
     libgl1-mesa-dev libxkbcommon-dev
     libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev libarchive-dev
     redis-server xvfb xauth imagemagick clang-format util-linux time desktop-file-utils
+    fonts-wqy-microhei
     python3 python3-venv
     openssh-server sshfs
 )

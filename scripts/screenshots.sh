@@ -3,7 +3,8 @@
 #
 #   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
 #
-# Writes docs/screenshots/main-window-demo.png (--demo), clean-dialog.png (--show clean: the dry-run
+# Writes docs/screenshots/main-window-demo.png (--demo), dashboard.png and their Chinese versions
+# (*-zh_CN.png, KERNELLENS_LANG=zh_CN), clean-dialog.png (--show clean: the dry-run
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
@@ -55,6 +56,9 @@ shoot() {
 shoot main-window-demo "$bin" --demo
 shoot clean-dialog "$bin" --demo --show clean
 shoot dashboard "$bin" --demo --show dashboard
+# The same in Chinese (needs a CJK font: fonts-wqy-microhei), and the demo's start page in Chinese.
+shoot dashboard-zh_CN env KERNELLENS_LANG=zh_CN "$bin" --demo --show dashboard
+shoot main-window-demo-zh_CN env KERNELLENS_LANG=zh_CN "$bin" --demo
 shoot grouped-metadata "$bin" --demo --show grouped,metadata
 # The side-by-side diff of the fixture's add_kernel compiled for sm_80 and for sm_90.
 fixture=tests/fixtures/triton/cache

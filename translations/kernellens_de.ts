@@ -672,10 +672,6 @@ Einträge, die seit der Vorschau geschrieben wurden oder gerade von einem laufen
         <translation>&amp;Kompilieren</translation>
     </message>
     <message>
-        <source>&amp;Browse the Cache</source>
-        <translation>Im &amp;Cache ansehen</translation>
-    </message>
-    <message>
         <source>Compiling is unavailable: %1</source>
         <translation>Kompilieren nicht verfügbar: %1</translation>
     </message>
@@ -748,6 +744,10 @@ Eintrag   %2
 </source>
         <translation>nicht gecacht: %1
 </translation>
+    </message>
+    <message>
+        <source>Browse the Cac&amp;he</source>
+        <translation>Im &amp;Cache ansehen</translation>
     </message>
 </context>
 <context>
@@ -1298,10 +1298,6 @@ Eintrag   %2
         <translation>Jeden angezeigten Eintrag untersuchen: defekt, veraltet, verwaist, auf einem Netzwerkdateisystem</translation>
     </message>
     <message>
-        <source>Re&amp;compile</source>
-        <translation>Neu &amp;kompilieren</translation>
-    </message>
-    <message>
         <source>Rebuild the selected entries and compare with what is cached (the entries are not changed)</source>
         <translation>Die ausgewählten Einträge neu bauen und mit dem Gecachten vergleichen (die Einträge bleiben unverändert)</translation>
     </message>
@@ -1473,6 +1469,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>scan cancelled, showing what was read</source>
         <translation>Scan abgebrochen, angezeigt wird das bisher Gelesene</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>Recomp&amp;ile</source>
+        <translation>Neu &amp;kompilieren</translation>
     </message>
 </context>
 <context>
@@ -1772,6 +1776,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Keys</source>
         <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Stage tab › Find in the code (the code has the focus)</source>
+        <translation>Stufen-Tab › Im Code suchen (der Code hat den Fokus)</translation>
     </message>
 </context>
 <context>

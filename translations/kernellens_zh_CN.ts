@@ -664,10 +664,6 @@ Entries written to since the preview, and those a running process is writing, ar
         <translation>编译(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Browse the Cache</source>
-        <translation>查看缓存(&amp;V)</translation>
-    </message>
-    <message>
         <source>Compiling is unavailable: %1</source>
         <translation>无法编译：%1</translation>
     </message>
@@ -740,6 +736,10 @@ entry   %2
 </source>
         <translation>未缓存：%1
 </translation>
+    </message>
+    <message>
+        <source>Browse the Cac&amp;he</source>
+        <translation>查看缓存(&amp;V)</translation>
     </message>
 </context>
 <context>
@@ -1287,10 +1287,6 @@ entry   %2
         <translation>检查显示的每个条目：损坏、过时、孤立、位于网络文件系统上</translation>
     </message>
     <message>
-        <source>Re&amp;compile</source>
-        <translation>重新编译(&amp;B)</translation>
-    </message>
-    <message>
         <source>Rebuild the selected entries and compare with what is cached (the entries are not changed)</source>
         <translation>重新构建所选条目并与缓存内容比较（条目本身不会被修改）</translation>
     </message>
@@ -1461,6 +1457,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>scan cancelled, showing what was read</source>
         <translation>扫描已取消，显示已读取的内容</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Recomp&amp;ile</source>
+        <translation>重新编译(&amp;B)</translation>
     </message>
 </context>
 <context>
@@ -1760,6 +1764,10 @@ event not logged: %1</source>
     <message>
         <source>Keys</source>
         <translation>按键</translation>
+    </message>
+    <message>
+        <source>Stage tab › Find in the code (the code has the focus)</source>
+        <translation>阶段标签页 › 在代码中查找（代码获得焦点时）</translation>
     </message>
 </context>
 <context>

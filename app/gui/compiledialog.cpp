@@ -52,7 +52,7 @@ CompileDialog::CompileDialog(QString cacheRoot, QString eventsLog, QWidget* pare
     m_always = new QCheckBox(tr("Compile even when the cache has it"), this);
     m_compile = new QPushButton(tr("&Compile"), this);
     m_compile->setDefault(true);
-    m_openCache = new QPushButton(tr("&Browse the Cache"), this);
+    m_openCache = new QPushButton(tr("Browse the Cac&he"), this);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_result = new QPlainTextEdit(this);

@@ -3,13 +3,18 @@
 #include "diffview.h"
 #include "mainwindow.h"
 #include "scan/cachescanner.h"
+#include "translation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
 #include <QSocketNotifier>
+#include <QTimer>
 #include <csignal>
+#include <cstdio>
+#include <functional>
+#include <memory>
 #include <string_view>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -114,6 +119,14 @@ void quitOnSignals(QCoreApplication& app)
     ::sigaction(SIGTERM, &sa, nullptr);
 }
 
+// KERNELLENS_LANG, else the language chosen in the menu last time, else the system's.
+void chooseLanguage()
+{
+    QString error;
+    if (!kl::gui::installLanguage(kl::gui::chosenLanguage(), &error))
+        std::fprintf(stderr, "kernellens: %s\n", qPrintable(error));
+}
+
 void setApplicationInfo()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("KernelLens"));
@@ -128,11 +141,13 @@ int main(int argc, char** argv)
     if (wantsInfoOnly(argc, argv)) {
         QCoreApplication app(argc, argv);
         setApplicationInfo();
+        chooseLanguage();
         parseArguments(app); // exits
         return 0;
     }
     QApplication app(argc, argv);
     setApplicationInfo();
+    chooseLanguage();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kernellens.svg")));
     QGuiApplication::setDesktopFileName(QStringLiteral("kernellens"));
     const Arguments args = parseArguments(app);
@@ -159,17 +174,36 @@ int main(int argc, char** argv)
         view.show();
         return app.exec();
     }
-    kl::gui::MainWindow window;
-    window.show();
+    // Widgets take their texts when they are built: a language switch rebuilds the window on
+    // what it showed (the layout comes back from the settings it saved when it closed).
+    std::unique_ptr<kl::gui::MainWindow> window;
+    std::function<void(const QStringList&, bool)> open = [&](const QStringList& folders, bool demo) {
+        window = std::make_unique<kl::gui::MainWindow>();
+        QObject::connect(window.get(), &kl::gui::MainWindow::languageChosen, &app, [&](const QString& code) {
+            QTimer::singleShot(0, &app, [&, code] {
+                const bool wasDemo = window->isDemo();
+                const QStringList shown = wasDemo ? QStringList() : window->openedFolders();
+                window->close();
+                window.reset();
+                QString error;
+                if (!kl::gui::installLanguage(code, &error))
+                    std::fprintf(stderr, "kernellens: %s\n", qPrintable(error));
+                kl::gui::saveLanguage(code);
+                open(shown, wasDemo);
+            });
+        });
+        window->show();
+        if (demo)
+            window->openDemo(folders);
+        else if (!folders.isEmpty())
+            window->openFolders(folders);
+        else
+            window->openEnvironmentRoots();
+    };
+    open(args.dirs, args.demo);
     if (!args.entry.isEmpty() || !args.stage.isEmpty())
-        window.selectAfterScan(args.entry, args.stage);
+        window->selectAfterScan(args.entry, args.stage);
     if (!args.show.isEmpty())
-        window.showAfterScan(args.show);
-    if (args.demo)
-        window.openDemo(args.dirs);
-    else if (!args.dirs.isEmpty())
-        window.openFolders(args.dirs);
-    else
-        window.openEnvironmentRoots();
+        window->showAfterScan(args.show);
     return app.exec();
 }

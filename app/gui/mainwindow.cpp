@@ -29,8 +29,11 @@
 #include "scancontroller.h"
 #include "shortcutsdialog.h"
 #include "stagetabs.h"
+#include "translation.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDesktopServices>
@@ -371,7 +374,11 @@ void MainWindow::createActions()
 
     auto* find = new QAction(tr("Find"), this);
     find->setShortcut(QKeySequence::Find);
+    // Ctrl+F finds in the code when a stage's code has the focus, else filters the entries.
     connect(find, &QAction::triggered, m_filterEdit, [this] {
+        QWidget* focus = QApplication::focusWidget();
+        if (focus && m_stageTabs->isAncestorOf(focus) && m_stageTabs->showFind())
+            return;
         m_filterEdit->setFocus();
         m_filterEdit->selectAll();
     });
@@ -383,6 +390,21 @@ void MainWindow::createActions()
     m_groupAction->setCheckable(true);
     m_groupAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     m_groupAction->setToolTip(tr("Show all specialisations of one kernel together"));
+    view->addSeparator();
+    // Each language in its own name, so that someone who cannot read the current one finds theirs.
+    QMenu* languages = view->addMenu(tr("&Language"));
+    languages->setObjectName(QStringLiteral("languageMenu"));
+    auto* languageGroup = new QActionGroup(this);
+    for (const Language& l : availableLanguages()) {
+        QAction* a = languages->addAction(l.nativeName, this, [this, code = l.code] {
+            if (code != currentLanguage())
+                emit languageChosen(code);
+        });
+        a->setCheckable(true);
+        a->setChecked(l.code == currentLanguage());
+        a->setData(l.code);
+        languageGroup->addAction(a);
+    }
     view->addSeparator();
     QAction* entriesPage = view->addAction(tr("&Entries"), this, [this] { m_pages->setCurrentIndex(0); });
     entriesPage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
@@ -426,7 +448,7 @@ void MainWindow::createActions()
     m_doctorAction->setToolTip(
         tr("Examine every entry shown: broken, stale, orphaned, on a network filesystem"));
     m_doctorAction->setEnabled(false);
-    m_recompileAction = entryMenu->addAction(tr("Re&compile"), this, &MainWindow::recompileSelected);
+    m_recompileAction = entryMenu->addAction(tr("Recomp&ile"), this, &MainWindow::recompileSelected);
     m_recompileAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_recompileAction->setToolTip(tr("Rebuild the selected entries and compare with what is cached "
                                      "(the entries are not changed)"));

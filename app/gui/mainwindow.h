@@ -49,6 +49,8 @@ public:
     /// Returns false (and says why in the window) when the demo cannot be copied.
     bool openDemo(const QStringList& extraFolders = {});
 
+    /// Showing the demo copy (opened with openDemo).
+    bool isDemo() const { return m_demo != nullptr; }
     /// The folders of the scan shown (or running), as given.
     QStringList openedFolders() const { return m_folders; }
     /// When the next scan ends, select the first entry whose folder name starts with
@@ -93,6 +95,8 @@ signals:
     void exportFinished(bool ok, const QString& message);
     /// The filter combos were filled from the newest snapshot (off the UI thread).
     void facetsFilled();
+    /// View > Language: the user picked this language; the owner rebuilds the window in it.
+    void languageChosen(const QString& code);
 
 public slots:
     void chooseFolder();

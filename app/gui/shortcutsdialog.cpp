@@ -40,6 +40,7 @@ ShortcutsDialog::ShortcutsDialog(const QMenuBar* menus, QWidget* parent)
             collect(a->menu(), plain(a->text()), rows);
     const auto key = [](QKeySequence k) { return k.toString(QKeySequence::NativeText); };
     rows.append({tr("Entries › Filter by kernel or folder name"), key(QKeySequence::Find)});
+    rows.append({tr("Stage tab › Find in the code (the code has the focus)"), key(QKeySequence::Find)});
     rows.append({tr("Stage tab › Find in the code"), key(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F))});
     rows.append({tr("Stage tab › Go to line"), key(QKeySequence(Qt::CTRL | Qt::Key_L))});
     rows.append({tr("Diff window › Next change"), key(QKeySequence(Qt::Key_F7))});

@@ -156,15 +156,16 @@ CodeView* StageTabs::codeView(const QString& stage) const
     return i < 0 ? nullptr : widget(i)->findChild<CodeView*>();
 }
 
-void StageTabs::showFind()
+bool StageTabs::showFind()
 {
     QWidget* page = currentWidget();
     auto* edit = page ? page->findChild<QLineEdit*>(QStringLiteral("findEdit")) : nullptr;
-    if (edit) {
-        edit->parentWidget()->show();
-        edit->setFocus();
-        edit->selectAll();
-    }
+    if (!edit)
+        return false;
+    edit->parentWidget()->show();
+    edit->setFocus();
+    edit->selectAll();
+    return true;
 }
 
 void StageTabs::loadCurrent()

@@ -38,8 +38,9 @@ public:
     int tabOf(const QString& stage) const;
     CodeView* codeView(const QString& stage) const;
     QTableWidget* cubinTable() const { return m_cubinTable; }
-    /// Shows the find bar in the current code tab (Ctrl+F when a code tab has focus).
-    void showFind();
+    /// Shows the find bar in the current code tab (Ctrl+F when a code tab has focus, Ctrl+Shift+F);
+    /// false when the current tab has no code.
+    bool showFind();
 
 signals:
     /// A stage finished loading into its tab (or failed: its tab says why).

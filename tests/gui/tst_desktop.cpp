@@ -4,12 +4,15 @@
 #include "mainwindow.h"
 #include "shortcutsdialog.h"
 #include "theme.h"
+#include "translation.h"
 
 #include <QApplication>
 #include <QDockWidget>
 #include <QIcon>
+#include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
@@ -99,6 +102,36 @@ private slots:
             QVERIFY2(kl::gui::theme::contrast(text, bg) >= 4.5,
                      qPrintable(text.name() + " on " + bg.name() +
                                 QString(": %1").arg(kl::gui::theme::contrast(text, bg))));
+    }
+
+    void languageMenuSwitchesTheWindow()
+    {
+        kl::gui::MainWindow w;
+        auto* menu = w.findChild<QMenu*>("languageMenu");
+        QVERIFY(menu);
+        QCOMPARE(menu->actions().size(), kl::gui::availableLanguages().size());
+        QSignalSpy chosen(&w, &kl::gui::MainWindow::languageChosen);
+        for (QAction* a : menu->actions())
+            if (a->data().toString() == "zh_CN")
+                a->trigger();
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen[0][0].toString(), QStringLiteral("zh_CN"));
+
+        // A window built after the switch speaks the language.
+        QVERIFY(kl::gui::installLanguage("zh_CN"));
+        {
+            kl::gui::MainWindow zh;
+            const QString file = zh.menuBar()->actions().first()->text();
+            QVERIFY2(file != "&File" && file.contains("(&F)"), qPrintable(file));
+        }
+        QVERIFY(kl::gui::installLanguage("de"));
+        {
+            kl::gui::MainWindow de;
+            QVERIFY(de.menuBar()->actions().first()->text() != "&File");
+        }
+        QVERIFY(kl::gui::installLanguage("en"));
+        kl::gui::MainWindow en;
+        QCOMPARE(en.menuBar()->actions().first()->text(), QStringLiteral("&File"));
     }
 
     void windowLayoutIsKept()

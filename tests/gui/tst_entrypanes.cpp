@@ -1,6 +1,7 @@
 // The grouped-by-kernel view (under QAbstractItemModelTester), the metadata tab and the doctor tab,
 // offscreen on the real Triton fixture: 6 add_kernel specialisations, 2 softmax ones, 1 module.
 
+#include "codeview.h"
 #include "entrydoctorview.h"
 #include "entryfilterproxy.h"
 #include "entrytablemodel.h"
@@ -13,6 +14,8 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTest>
@@ -143,6 +146,21 @@ private slots:
 
         // The stage tabs still come after the fixed ones and keep working.
         QVERIFY(w.stageTabs()->tabOf("ttgir") > 2);
+
+        // Ctrl+F: in the code it finds in the code; elsewhere it goes to the entries filter.
+        w.activateWindow();
+        w.stageTabs()->setCurrentIndex(w.stageTabs()->tabOf("ttgir"));
+        QTRY_VERIFY(w.stageTabs()->codeView("ttgir") != nullptr);
+        QWidget* code = w.stageTabs()->codeView("ttgir");
+        code->setFocus();
+        QTRY_VERIFY(code->hasFocus());
+        QTest::keyClick(code, Qt::Key_F, Qt::ControlModifier);
+        auto* findEdit = w.stageTabs()->currentWidget()->findChild<QLineEdit*>("findEdit");
+        QVERIFY(findEdit);
+        QTRY_VERIFY(findEdit->hasFocus());
+        w.entryView()->setFocus();
+        QTest::keyClick(w.entryView(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(w.findChild<QLineEdit*>("filterEdit")->hasFocus());
     }
 };
 
