@@ -34,6 +34,16 @@ QString DemoCache::eventsSourceFile()
     return QFileInfo(source).isFile() ? source : QString();
 }
 
+QString DemoCache::erasSourceDir()
+{
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../share/kernellens/demo/triton-eras"));
+    if (QFileInfo(installed).isDir())
+        return QDir::cleanPath(installed);
+    const QString source = QStringLiteral(KL_DEMO_ERAS_SOURCE_DIR);
+    return QFileInfo(source).isDir() ? source : QString();
+}
+
 QString DemoCache::nvrtcSourceDir()
 {
     const QString installed = QDir(QCoreApplication::applicationDirPath())
@@ -66,6 +76,12 @@ bool DemoCache::materialize(QString* error)
     QString why;
     if (!copyTree(source, target, &why))
         return fail(why);
+    // Entries older Tritons wrote (sha256-hex and base64 folder names, 3.0-3.3 metadata), in the
+    // same cache as a long-lived ~/.triton/cache would have them.
+    if (const QString eras = erasSourceDir(); !eras.isEmpty())
+        for (const QString& version : QDir(eras).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+            if (!copyTree(QDir(eras).filePath(version), target, &why))
+                return fail(why);
     // KernelLens's own NVRTC entries, next to Triton's (optional: older installs lack them).
     QString nvrtc;
     if (const QString nvrtcSource = nvrtcSourceDir(); !nvrtcSource.isEmpty()) {

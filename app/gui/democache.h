@@ -30,6 +30,8 @@ public:
     /// On failure returns false and sets `error` (naming the path and the cause).
     bool materialize(QString* error);
 
+    /// Entries older Tritons wrote, one folder per version (scripts/gen_demo_eras.py).
+    static QString erasSourceDir();
     /// The bundled NVRTC cache (KernelLens's own entries, from scripts/gen_demo_nvrtc.sh).
     static QString nvrtcSourceDir();
 

@@ -17,6 +17,7 @@ for f in bin/kernellens bin/klens share/applications/kernellens.desktop \
 done
 [ -n "$(ls "$prefix/share/kernellens/demo/triton-cache")" ] || fail "the demo cache is empty"
 [ -n "$(ls "$prefix/share/kernellens/demo/nvrtc-cache")" ] || fail "the demo NVRTC cache is empty"
+[ -n "$(ls "$prefix/share/kernellens/demo/triton-eras")" ] || fail "the demo's older Triton entries are missing"
 if command -v desktop-file-validate >/dev/null; then
     desktop-file-validate "$prefix/share/applications/kernellens.desktop" || fail "invalid .desktop file"
 else

@@ -10,6 +10,7 @@
 
 #include <QTest>
 #include <map>
+#include <set>
 
 namespace {
 
@@ -62,6 +63,13 @@ private slots:
                 QVERIFY2(e.problems.empty(), e.path.c_str());
             }
         QVERIFY(nvrtc >= 4);
+
+        // Several eras: folder names as Triton 3.0 (sha256 hex), 3.2 (base64) and 3.9 (base32) wrote them.
+        std::set<std::size_t> nameLengths; // 64: sha256 hex, 43: url-safe base64, 52: base32
+        for (const kl::Entry& e : snap.entries)
+            if (e.path.starts_with(demo.path().toStdString()) && e.kind == kl::EntryKind::Kernel)
+                nameLengths.insert(e.folderName.size());
+        QVERIFY(nameLengths.count(64) && nameLengths.count(43) && nameLengths.count(52));
 
         // The cleaner's defaults (incomplete, orphans) pick exactly the planted ones.
         kl::CleanPolicy policy;
