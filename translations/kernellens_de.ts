@@ -63,10 +63,6 @@ kompiliert %6 · Cache %7</translation>
         <translation>Ereignisse</translation>
     </message>
     <message>
-        <source>Cache size</source>
-        <translation>Cache-Größe</translation>
-    </message>
-    <message>
         <source>Compiled (%1)</source>
         <translation>Kompiliert (%1)</translation>
     </message>
@@ -107,6 +103,22 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>%1: %2 in %3 compiles</source>
         <translation>%1: %2 in %3 Kompilierungen</translation>
+    </message>
+    <message>
+        <source>Compiled (events)</source>
+        <translation>Kompiliert (Ereignisse)</translation>
+    </message>
+    <message>
+        <source>On disk (entries by time written)</source>
+        <translation>Auf der Platte (Einträge nach Schreibzeit)</translation>
+    </message>
+    <message>
+        <source>%1: %2 entries, %3 on disk</source>
+        <translation>%1: %2 Einträge, %3 auf der Platte</translation>
+    </message>
+    <message>
+        <source>On disk (%1)</source>
+        <translation>Auf der Platte (%1)</translation>
     </message>
 </context>
 <context>
@@ -879,6 +891,18 @@ Eintrag   %2
         <source>The export failed: %1</source>
         <translation>Der Export ist fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>Cache size over time (on disk, and compiled)</source>
+        <translation>Cache-Größe im Zeitverlauf (auf der Platte und kompiliert)</translation>
+    </message>
+    <message>
+        <source>Cache on disk by kernel</source>
+        <translation>Cache auf der Platte nach Kernel</translation>
+    </message>
+    <message>
+        <source>Cache on disk by arch</source>
+        <translation>Cache auf der Platte nach Architektur</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::DetailLoader</name>
@@ -936,6 +960,21 @@ Eintrag   %2
     <message>
         <source> (the first %1 highlighted)</source>
         <translation> (die ersten %1 hervorgehoben)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::DiskTimelineModel</name>
+    <message>
+        <source>Written</source>
+        <translation>Geschrieben</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>Bytes on disk</source>
+        <translation>Bytes auf der Platte</translation>
     </message>
 </context>
 <context>

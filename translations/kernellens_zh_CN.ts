@@ -63,10 +63,6 @@ compiled %6 · cache %7</source>
         <translation>事件</translation>
     </message>
     <message>
-        <source>Cache size</source>
-        <translation>缓存大小</translation>
-    </message>
-    <message>
         <source>Compiled (%1)</source>
         <translation>已编译 (%1)</translation>
     </message>
@@ -107,6 +103,22 @@ compiled %6 · cache %7</source>
     <message>
         <source>%1: %2 in %3 compiles</source>
         <translation>%1：%3 次编译共 %2</translation>
+    </message>
+    <message>
+        <source>Compiled (events)</source>
+        <translation>已编译（事件）</translation>
+    </message>
+    <message>
+        <source>On disk (entries by time written)</source>
+        <translation>磁盘上（按条目写入时间）</translation>
+    </message>
+    <message>
+        <source>%1: %2 entries, %3 on disk</source>
+        <translation>%1：%2 个条目，磁盘上 %3</translation>
+    </message>
+    <message>
+        <source>On disk (%1)</source>
+        <translation>磁盘上 (%1)</translation>
     </message>
 </context>
 <context>
@@ -871,6 +883,18 @@ entry   %2
         <source>The export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
+    <message>
+        <source>Cache size over time (on disk, and compiled)</source>
+        <translation>缓存大小随时间的变化（磁盘上与已编译）</translation>
+    </message>
+    <message>
+        <source>Cache on disk by kernel</source>
+        <translation>磁盘上的缓存（按内核）</translation>
+    </message>
+    <message>
+        <source>Cache on disk by arch</source>
+        <translation>磁盘上的缓存（按架构）</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::DetailLoader</name>
@@ -928,6 +952,21 @@ entry   %2
     <message>
         <source> (the first %1 highlighted)</source>
         <translation>（突出显示前 %1 处）</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::DiskTimelineModel</name>
+    <message>
+        <source>Written</source>
+        <translation>写入时间</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Bytes on disk</source>
+        <translation>磁盘上的字节数</translation>
     </message>
 </context>
 <context>

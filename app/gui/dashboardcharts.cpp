@@ -1,6 +1,7 @@
 #include "dashboardcharts.h"
 
 #include "dashboardmodels.h"
+#include "diskfigures.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -20,6 +21,7 @@
 #include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
+#include <limits>
 
 namespace kl::gui {
 namespace {
@@ -164,29 +166,80 @@ void fillHitRateChart(QChart* chart, const TimelineModel& model)
         });
 }
 
-void fillCacheSizeChart(QChart* chart, const TimelineModel& model)
+void fillCacheSizeChart(QChart* chart, const TimelineModel& model, const DiskTimelineModel* disk)
 {
-    reset(chart, false);
+    reset(chart, true);
     const Timeline& t = model.timeline();
-    if (empty(chart, t.buckets.empty()))
+    const std::vector<DiskPoint> none;
+    const std::vector<DiskPoint>& points = disk ? disk->points() : none;
+    if (empty(chart, t.buckets.empty() && points.empty()))
         return;
-    const auto [scale, unit] = byteUnit(t.buckets.back().cumulativeBytes);
-    auto* size = new QLineSeries;
-    size->setName(Tr::tr("Cache size"));
-    size->append(static_cast<qreal>(t.buckets.front().startMs), 0);
-    for (const TimelineBucket& b : t.buckets)
-        size->append(static_cast<qreal>(b.startMs + t.bucketMs),
-                     static_cast<double>(b.cumulativeBytes) / scale);
-    QDateTimeAxis* x = timeAxis(chart, t);
-    QValueAxis* y = valueAxis(chart, Qt::AlignLeft, Tr::tr("Compiled (%1)").arg(unit),
-                              static_cast<double>(t.buckets.back().cumulativeBytes) / scale);
-    attach(chart, size, x, y);
-    const Timeline copy = t;
-    QObject::connect(size, &QXYSeries::hovered, chart, [copy](const QPointF& p, bool on) {
-        // A point sits at its bucket's end.
-        if (const TimelineBucket* b = bucketAt(copy, p.x() - static_cast<qreal>(copy.bucketMs) / 2))
-            tip(on, bucketText(copy, *b));
-    });
+    // One time axis and one byte unit for both: what the events say was compiled, and what the
+    // entries on disk add up to by the time each was written.
+    std::int64_t first = std::numeric_limits<std::int64_t>::max(),
+                 last = std::numeric_limits<std::int64_t>::min();
+    std::uint64_t most = 0;
+    if (!t.buckets.empty()) {
+        first = t.buckets.front().startMs;
+        last = t.buckets.back().startMs + t.bucketMs;
+        most = t.buckets.back().cumulativeBytes;
+    }
+    if (!points.empty()) {
+        first = std::min(first, points.front().ms);
+        last = std::max(last, points.back().ms);
+        most = std::max(most, points.back().cumulativeBytes);
+    }
+    if (last <= first)
+        last = first + 60'000;
+    (void)most;
+    auto* x = new QDateTimeAxis;
+    x->setFormat(last - first < 2 * 24 * 3600 * 1000ll ? QStringLiteral("MMM d hh:mm")
+                                                       : QStringLiteral("MMM d"));
+    x->setTickCount(7);
+    x->setRange(QDateTime::fromMSecsSinceEpoch(first), QDateTime::fromMSecsSinceEpoch(last));
+    chart->addAxis(x, Qt::AlignBottom);
+    // Each series on its own axis: a small cache on disk must not vanish under a large compiled
+    // total (or the reverse).
+    if (!t.buckets.empty()) {
+        const auto [scale, unit] = byteUnit(t.buckets.back().cumulativeBytes);
+        QValueAxis* y = valueAxis(chart, Qt::AlignLeft, Tr::tr("Compiled (%1)").arg(unit),
+                                  static_cast<double>(t.buckets.back().cumulativeBytes) / scale);
+        auto* size = new QLineSeries;
+        size->setName(Tr::tr("Compiled (events)"));
+        size->append(static_cast<qreal>(t.buckets.front().startMs), 0);
+        for (const TimelineBucket& b : t.buckets)
+            size->append(static_cast<qreal>(b.startMs + t.bucketMs),
+                         static_cast<double>(b.cumulativeBytes) / scale);
+        attach(chart, size, x, y);
+        const Timeline copy = t;
+        QObject::connect(size, &QXYSeries::hovered, chart, [copy](const QPointF& p, bool on) {
+            // A point sits at its bucket's end.
+            if (const TimelineBucket* b = bucketAt(copy, p.x() - static_cast<qreal>(copy.bucketMs) / 2))
+                tip(on, bucketText(copy, *b));
+        });
+    }
+    if (!points.empty()) {
+        const auto [scale, unit] = byteUnit(points.back().cumulativeBytes);
+        QValueAxis* y = valueAxis(chart, t.buckets.empty() ? Qt::AlignLeft : Qt::AlignRight,
+                                  Tr::tr("On disk (%1)").arg(unit),
+                                  static_cast<double>(points.back().cumulativeBytes) / scale);
+        auto* onDisk = new QLineSeries;
+        onDisk->setName(Tr::tr("On disk (entries by time written)"));
+        for (const DiskPoint& p : points)
+            onDisk->append(static_cast<qreal>(p.ms), static_cast<double>(p.cumulativeBytes) / scale);
+        attach(chart, onDisk, x, y);
+        QObject::connect(onDisk, &QXYSeries::hovered, chart, [points](const QPointF& at, bool on) {
+            auto it = std::lower_bound(points.begin(), points.end(), static_cast<std::int64_t>(at.x()),
+                                       [](const DiskPoint& d, std::int64_t ms) { return d.ms < ms; });
+            if (it == points.end())
+                it = std::prev(points.end());
+            tip(on, Tr::tr("%1: %2 entries, %3 on disk")
+                        .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(it->ms), QLocale::ShortFormat))
+                        .arg(it->entries)
+                        .arg(QLocale().formattedDataSize(qint64(it->cumulativeBytes), 1,
+                                                         QLocale::DataSizeTraditionalFormat)));
+        });
+    }
 }
 
 void fillStageChart(QChart* chart, const StageBreakdownModel& model)

@@ -12,9 +12,10 @@ class StageBreakdownModel;
 class CompileHistogramModel;
 class OriginModel;
 class SizeShareModel;
+class DiskTimelineModel;
 
 void fillHitRateChart(QChart* chart, const TimelineModel& model);
-void fillCacheSizeChart(QChart* chart, const TimelineModel& model);
+void fillCacheSizeChart(QChart* chart, const TimelineModel& model, const DiskTimelineModel* disk = nullptr);
 void fillStageChart(QChart* chart, const StageBreakdownModel& model);
 void fillHistogramChart(QChart* chart, const CompileHistogramModel& model);
 void fillOriginChart(QChart* chart, const OriginModel& model);

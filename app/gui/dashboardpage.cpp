@@ -38,6 +38,7 @@ DashboardPage::DashboardPage(QWidget* parent)
     , m_byArch(new SizeShareModel(SizeKey::Arch, this))
     , m_watcher(new QFutureWatcher<DashboardData>(this))
 {
+    m_diskTimeline = new DiskTimelineModel(this);
     m_pool.setMaxThreadCount(1);
 
     auto* top = new QHBoxLayout;
@@ -99,7 +100,7 @@ QChart* DashboardPage::newChart(Panel panel)
             fillHitRateChart(chart, *m_timeline);
             m_hitRateView->updateBand();
             break;
-        case Panel::CacheSize: fillCacheSizeChart(chart, *m_timeline); break;
+        case Panel::CacheSize: fillCacheSizeChart(chart, *m_timeline, m_diskTimeline); break;
         case Panel::StageTimes: fillStageChart(chart, *m_stages); break;
         case Panel::Distribution: fillHistogramChart(chart, *m_histogram); break;
         case Panel::Origins: fillOriginChart(chart, *m_origins); break;
@@ -109,6 +110,8 @@ QChart* DashboardPage::newChart(Panel panel)
         }
     };
     connect(panelModel(panel), &QAbstractItemModel::modelReset, chart, refill);
+    if (panel == Panel::CacheSize) // both series: the events' and the entries'
+        connect(m_diskTimeline, &QAbstractItemModel::modelReset, chart, refill);
     return chart;
 }
 
@@ -144,6 +147,7 @@ QWidget* DashboardPage::makeCard(Panel panel)
     p.view->setMinimumSize(420, 280);
 
     auto* box = new QGroupBox(p.title);
+    p.box = box;
     auto* layout = new QVBoxLayout(box);
     auto* exportButton = new QToolButton;
     exportButton->setText(tr("Export"));
@@ -173,7 +177,8 @@ QAbstractItemModel* DashboardPage::panelModel(Panel panel) const
 {
     switch (panel) {
     case Panel::HitRate:
-    case Panel::CacheSize: return m_timeline;
+    case Panel::CacheSize:
+        return m_diskTimeline->rowCount() > 0 ? static_cast<QAbstractItemModel*>(m_diskTimeline) : m_timeline;
     case Panel::StageTimes: return m_stages;
     case Panel::Distribution: return m_histogram;
     case Panel::Slowest: return m_slowest;
@@ -236,10 +241,53 @@ void DashboardPage::apply(const DashboardData& figures)
     m_histogram->setBins(figures.histogram);
     m_slowest->setKernels(figures.stats.slowest);
     m_origins->setOrigins(figures.stats.byOrigin);
-    m_byKernel->setShares(figures.byKernel);
-    m_byArch->setShares(figures.byArch);
+    m_events = figures;
+    // With a cache open, the size panels show what is on disk; without one, what was compiled.
+    m_byKernel->setShares(m_disk.byKernel.empty() ? figures.byKernel : m_disk.byKernel);
+    m_byArch->setShares(m_disk.byArch.empty() ? figures.byArch : m_disk.byArch);
     updateStatus();
     emit refreshed();
+}
+
+void DashboardPage::setCacheSnapshot(std::shared_ptr<const Snapshot> snapshot)
+{
+    const quint64 generation = ++m_diskGeneration;
+    if (!snapshot) {
+        applyDisk({});
+        return;
+    }
+    auto* watcher = new QFutureWatcher<DiskFigures>(this);
+    connect(watcher, &QFutureWatcher<DiskFigures>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation == m_diskGeneration) // else a newer snapshot is on its way
+            applyDisk(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [snapshot] { return computeDiskFigures(*snapshot); }));
+}
+
+void DashboardPage::applyDisk(DiskFigures figures)
+{
+    m_disk = std::move(figures);
+    m_byKernel->setShares(m_disk.byKernel.empty() ? m_events.byKernel : m_disk.byKernel);
+    m_byArch->setShares(m_disk.byArch.empty() ? m_events.byArch : m_disk.byArch);
+    m_diskTimeline->setPoints(m_disk.timeline);
+    updateTitles();
+    emit refreshed();
+}
+
+void DashboardPage::updateTitles()
+{
+    const bool disk = !m_disk.byKernel.empty();
+    auto set = [this](Panel panel, const QString& title) {
+        PanelInfo& p = m_panels[static_cast<int>(panel)];
+        p.title = title;
+        if (p.box)
+            p.box->setTitle(title);
+    };
+    set(Panel::CacheSize, disk ? tr("Cache size over time (on disk, and compiled)")
+                               : tr("Cache size over time (bytes compiled)"));
+    set(Panel::SizeByKernel, disk ? tr("Cache on disk by kernel") : tr("Bytes compiled by kernel"));
+    set(Panel::SizeByArch, disk ? tr("Cache on disk by arch") : tr("Bytes compiled by arch"));
 }
 
 void DashboardPage::updateStatus()
@@ -313,7 +361,7 @@ bool DashboardPage::exportSvg(Panel panel, const QString& path, QString* error) 
 
 bool DashboardPage::exportCsv(Panel panel, const QString& path, QString* error) const
 {
-    return saveCsv(*info(panel).model, path, error);
+    return saveCsv(*panelModel(panel), path, error); // the cache size panel: on disk once known
 }
 
 void DashboardPage::exportInteractively(Panel panel, const QString& format)

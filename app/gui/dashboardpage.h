@@ -1,16 +1,19 @@
 #pragma once
 
 #include "dashboarddata.h"
+#include "diskfigures.h"
 
 #include <QDateTime>
 #include <QFutureWatcher>
 #include <QStringList>
 #include <QThreadPool>
 #include <QWidget>
+#include <memory>
 #include <vector>
 
 class QAbstractItemModel;
 class QChart;
+class QGroupBox;
 class QLabel;
 class QPushButton;
 
@@ -51,6 +54,11 @@ public:
     /// stops. Missing logs are waited for; unreadable ones are named in the status.
     void setEventLogPaths(const QStringList& paths);
     QStringList eventLogPaths() const;
+    /// The cache on screen: its size over time by the entries' own times, and per kernel and
+    /// arch, next to what the events say was compiled (computed on a worker; null clears).
+    void setCacheSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    /// The on-disk figures of the last snapshot (empty before one was computed).
+    const DiskFigures& diskFigures() const { return m_disk; }
     /// Show these events (no log is followed). Computed at once on this thread: for tests and
     /// small lists.
     void setEvents(std::vector<CompileEvent> events);
@@ -93,6 +101,7 @@ signals:
 private:
     struct PanelInfo {
         QString title;
+        QGroupBox* box = nullptr;
         QWidget* view = nullptr;
         QAbstractItemModel* model = nullptr;
     };
@@ -103,10 +112,16 @@ private:
     void schedule();
     void apply(const DashboardData& figures);
     void updateStatus();
+    void applyDisk(DiskFigures figures);
+    void updateTitles();
     void showRange();
     const PanelInfo& info(Panel panel) const { return m_panels[static_cast<int>(panel)]; }
 
     EventSource* m_source;
+    DiskTimelineModel* m_diskTimeline;
+    DiskFigures m_disk;
+    DashboardData m_events; ///< the last figures from the events
+    quint64 m_diskGeneration = 0;
     TimelineModel* m_timeline;
     StageBreakdownModel* m_stages;
     CompileHistogramModel* m_histogram;

@@ -926,6 +926,7 @@ void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, R
 {
     const std::string keep = m_selectedPath;
     const bool adopted = kept != RowsKept::No;
+    m_dashboard->setCacheSnapshot(snapshot);
     m_doctorAction->setEnabled(true);
     m_cleanAction->setEnabled(true);
     fillFacets(snapshot);

@@ -3,6 +3,7 @@
 #include "chartexport.h"
 #include "dashboarddata.h"
 #include "dashboardmodels.h"
+#include "diskfigures.h"
 
 #include <QAbstractItemModelTester>
 #include <QStandardItemModel>
@@ -67,6 +68,63 @@ class TestDashboardModels : public QObject {
     Q_OBJECT
 
 private slots:
+    void cacheOnDiskFromEntryTimes()
+    {
+        kl::Snapshot snap;
+        auto add = [&](const char* kernel, const char* arch, std::int64_t sec, std::uint64_t size) {
+            kl::Entry e;
+            e.kernel = kernel;
+            e.folderName = std::string("F") + kernel + std::to_string(sec);
+            e.target.backend = "cuda";
+            e.target.arch = arch;
+            e.newestMtimeNs = sec * 1'000'000'000;
+            e.totalSize = size;
+            snap.entries.push_back(e);
+        };
+        add("mul", "90", 300, 400);
+        add("add", "80", 100, 1000);
+        add("add", "90", 200, 500);
+        add("old", "80", 0, 7); // no time: in the shares, not on the timeline
+        const kl::gui::DiskFigures f = kl::gui::computeDiskFigures(snap);
+        QCOMPARE(f.timeline.size(), std::size_t(3));
+        QCOMPARE(f.timeline[0].ms, std::int64_t(100'000));
+        QCOMPARE(f.timeline[0].cumulativeBytes, std::uint64_t(1000));
+        QCOMPARE(f.timeline[1].cumulativeBytes, std::uint64_t(1500));
+        QCOMPARE(f.timeline[2].cumulativeBytes, std::uint64_t(1900));
+        QCOMPARE(f.timeline[2].entries, std::size_t(3));
+        QCOMPARE(f.byKernel.front().name, std::string("add"));
+        QCOMPARE(f.byKernel.front().bytes, std::uint64_t(1500));
+        QCOMPARE(f.byKernel.front().compiles, 2);
+        QCOMPARE(f.byArch.size(), std::size_t(2));
+        QCOMPARE(f.byArch.front().name, std::string("sm_80"));
+        QCOMPARE(f.byArch.front().bytes, std::uint64_t(1007));
+
+        kl::gui::DiskTimelineModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPoints(f.timeline);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(2, kl::gui::DiskTimelineModel::BytesOnDisk).data(Qt::EditRole).toULongLong(),
+                 1900ull);
+        QCOMPARE(model.index(0, kl::gui::DiskTimelineModel::Time).data(Qt::EditRole).toString(),
+                 QStringLiteral("1970-01-01T00:01:40Z"));
+    }
+
+    void cacheOnDiskKeepsAtMost400Points()
+    {
+        kl::Snapshot snap;
+        for (int i = 0; i < 100'001; ++i) {
+            kl::Entry e;
+            e.kernel = "k";
+            e.newestMtimeNs = std::int64_t(i + 1) * 1'000'000'000;
+            e.totalSize = 2;
+            snap.entries.push_back(std::move(e));
+        }
+        const auto f = kl::gui::computeDiskFigures(snap);
+        QVERIFY(f.timeline.size() <= kl::gui::kMaxDiskPoints);
+        QCOMPARE(f.timeline.back().cumulativeBytes, std::uint64_t(200'002)); // the last point is exact
+        QCOMPARE(f.timeline.back().entries, std::size_t(100'001));
+    }
+
     void bucketSizes()
     {
         const std::int64_t minute = 60000, hour = 60 * minute, day = 24 * hour;

@@ -200,6 +200,11 @@ private slots:
         const QAbstractItemModel* m = w.entryView()->model();
         const int all = m->rowCount();
         QVERIFY(all > 5);
+        // The cache size panels show the cache on disk (from the entries' times and sizes).
+        QTRY_VERIFY(!dash->diskFigures().timeline.empty());
+        QCOMPARE(dash->diskFigures().timeline.back().entries, std::size_t(all));
+        QVERIFY(dash->panelModel(kl::gui::DashboardPage::Panel::CacheSize)->columnCount() == 3);
+        QCOMPARE(dash->kernelSizeModel()->shares().front().name, std::string("add_kernel"));
         // The demo's entries carry times inside the events history (a week in March 2026).
         dash->selectTimeRange(QDateTime(QDate(2026, 3, 1), QTime(0, 0), Qt::UTC),
                               QDateTime(QDate(2026, 3, 10), QTime(0, 0), Qt::UTC));
