@@ -119,22 +119,24 @@ void AutotuneDialog::start(const QString& specPath, const QString& size, std::si
             },
             Qt::QueuedConnection);
     };
-    m_watcher.setFuture(QtConcurrent::run(
-        [factory = m_factory, path = specPath.toStdString(), options, progress, cancel = m_cancel]() {
-            AutotuneReport report;
-            std::string error;
-            const auto spec = loadKernelSpec(path, error);
-            if (!spec) {
-                report.error = error;
-                return report;
-            }
-            std::unique_ptr<AutotuneBackend> backend = factory(error);
-            if (!backend) {
-                report.error = error;
-                return report;
-            }
-            return runAutotune(*spec, *backend, options, progress, cancel.get());
-        }));
+    // Its own pool: the run hashes with OpenSSL, whose per-thread state must be freed while the
+    // dialog's thread is joined, not by a global pool thread outliving OpenSSL at exit.
+    m_watcher.setFuture(QtConcurrent::run(&m_pool, [factory = m_factory, path = specPath.toStdString(),
+                                                    options, progress, cancel = m_cancel]() {
+        AutotuneReport report;
+        std::string error;
+        const auto spec = loadKernelSpec(path, error);
+        if (!spec) {
+            report.error = error;
+            return report;
+        }
+        std::unique_ptr<AutotuneBackend> backend = factory(error);
+        if (!backend) {
+            report.error = error;
+            return report;
+        }
+        return runAutotune(*spec, *backend, options, progress, cancel.get());
+    }));
 }
 
 void AutotuneDialog::cancel()

@@ -61,6 +61,7 @@ std::optional<std::string> sha256OfFile(const std::string& path, std::string& er
         error = "cannot open " + printableName(path) + ": " + errnoText(errno);
         return std::nullopt;
     }
+    initCrypto();
     EVP_MD_CTX* ctx = EVP_MD_CTX_new();
     EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
     std::string buf(1 << 20, '\0');

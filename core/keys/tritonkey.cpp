@@ -7,13 +7,22 @@
 
 #include <algorithm>
 #include <map>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 namespace kl {
+
+void initCrypto()
+{
+    static const bool done = OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1;
+    (void)done;
+}
+
 namespace {
 
 std::string digestHex(const EVP_MD* md, std::string_view data)
 {
+    initCrypto();
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
     EVP_Digest(data.data(), data.size(), out, &len, md, nullptr);

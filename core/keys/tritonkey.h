@@ -11,6 +11,11 @@
 
 namespace kl {
 
+/// Initialises OpenSSL once, without its exit-time cleanup: that cleanup frees per-thread state
+/// which threads still alive at exit (thread pools) free again when they end — a double free
+/// AddressSanitizer caught in a GUI test. Called before every digest; cheap after the first.
+void initCrypto();
+
 using EnvVarList = std::vector<std::pair<std::string, std::string>>;
 
 /// The parts Triton joins into its cache key (runtime/cache.py get_cache_key, 3.x):
