@@ -2,6 +2,7 @@
 
 #include "clean/units.h"
 #include "entrytext.h"
+#include "tablerows.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -278,11 +279,7 @@ void CleanDialog::showPlan()
                                    (scope.isEmpty() ? QString() : scope + QLatin1String(": ")) +
                                        why.join(QLatin1String("; ")),
                                    tr("would go")};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(cells[c]);
-            m_table->setItem(int(i), c, item);
-        }
+        setRowCells(m_table, int(i), cells);
     }
     m_table->resizeColumnsToContents();
     m_table->setColumnWidth(PathColumn, std::min(m_table->columnWidth(PathColumn), 380));
@@ -352,9 +349,7 @@ void CleanDialog::showResult(const CleanResult& result)
         QString text = QString::fromUtf8(toString(o.result).data());
         if (!o.detail.empty())
             text += QLatin1String(": ") + qs(o.detail);
-        auto* item = new QTableWidgetItem(text);
-        item->setToolTip(text);
-        m_table->setItem(int(i), ResultColumn, item);
+        setRowCells(m_table, int(i), {text}, ResultColumn);
     }
     QString text = tr("Removed %1 entries, freed %2; %3 already gone, %4 skipped, %5 failed.")
                        .arg(result.removed)

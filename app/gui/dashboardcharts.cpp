@@ -236,8 +236,7 @@ void fillCacheSizeChart(QChart* chart, const TimelineModel& model, const DiskTim
             tip(on, Tr::tr("%1: %2 entries, %3 on disk")
                         .arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(it->ms), QLocale::ShortFormat))
                         .arg(it->entries)
-                        .arg(QLocale().formattedDataSize(qint64(it->cumulativeBytes), 1,
-                                                         QLocale::DataSizeTraditionalFormat)));
+                        .arg(humanBytes(it->cumulativeBytes)));
         });
     }
 }

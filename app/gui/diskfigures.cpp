@@ -20,11 +20,6 @@ std::vector<SizeShare> sorted(std::map<std::string, SizeShare> shares)
     return out;
 }
 
-QString humanSize(std::uint64_t bytes)
-{
-    return QLocale().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat);
-}
-
 } // namespace
 
 DiskFigures computeDiskFigures(const Snapshot& snapshot)
@@ -85,7 +80,7 @@ QVariant DiskTimelineModel::display(int row, int column) const
     const DiskPoint& p = m_points[std::size_t(row)];
     switch (column) {
     case Time: return QLocale().toString(QDateTime::fromMSecsSinceEpoch(p.ms), QLocale::ShortFormat);
-    case BytesOnDisk: return humanSize(p.cumulativeBytes);
+    case BytesOnDisk: return humanBytes(p.cumulativeBytes);
     default: return value(row, column);
     }
 }

@@ -3,6 +3,7 @@
 #include "env/environment.h"
 #include "explain/currentenvironment.h"
 #include "fs/fsprobe.h"
+#include "tablerows.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -119,16 +120,7 @@ void DoctorDialog::onFinished()
     m_progress->setValue(1);
     m_table->setRowCount(int(report.findings.size()));
     for (std::size_t i = 0; i < report.findings.size(); ++i) {
-        const Finding& f = report.findings[i];
-        const QStringList cells = {QString::fromUtf8(toString(f.severity).data()),
-                                   QString::fromStdString(f.code), QString::fromStdString(f.path),
-                                   QString::fromStdString(f.message),
-                                   QString::fromUtf8(f.fix.data(), qsizetype(f.fix.size()))};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(cells[c]);
-            m_table->setItem(int(i), c, item);
-        }
+        setRowCells(m_table, int(i), findingCells(report.findings[i], /*withPath=*/true));
     }
     m_table->resizeColumnsToContents();
     for (int c = 2; c < 5; ++c)

@@ -1,5 +1,7 @@
 #include "entrydoctorview.h"
 
+#include "tablerows.h"
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -32,17 +34,8 @@ EntryDoctorView::EntryDoctorView(std::function<DoctorContext()> context, QWidget
             return;
         const std::vector<Finding> findings = m_watcher.result();
         m_table->setRowCount(int(findings.size()));
-        for (std::size_t i = 0; i < findings.size(); ++i) {
-            const Finding& f = findings[i];
-            const QStringList cells = {QString::fromUtf8(toString(f.severity).data()),
-                                       QString::fromStdString(f.code), QString::fromStdString(f.message),
-                                       QString::fromUtf8(f.fix.data(), qsizetype(f.fix.size()))};
-            for (int c = 0; c < cells.size(); ++c) {
-                auto* item = new QTableWidgetItem(cells[c]);
-                item->setToolTip(cells[c]);
-                m_table->setItem(int(i), c, item);
-            }
-        }
+        for (std::size_t i = 0; i < findings.size(); ++i)
+            setRowCells(m_table, int(i), findingCells(findings[i], /*withPath=*/false));
         m_table->resizeColumnToContents(0);
         m_table->resizeColumnToContents(1);
         m_table->setColumnWidth(2, 480);

@@ -3,6 +3,7 @@
 #include "env/environment.h"
 #include "events/eventlog.h"
 #include "events/eventlogsettings.h"
+#include "tablerows.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -148,13 +149,9 @@ void RecompileDialog::onEntryDone()
         detail = lines.join(QLatin1Char('\n'));
     }
     const QStringList cells = {qs(r.kind), qs(r.arch), qs(r.assembler), verdict, detail};
-    for (int c = 0; c < cells.size(); ++c) {
-        auto* item = new QTableWidgetItem(cells[c]);
-        item->setToolTip(c == DetailColumn - KindColumn && !r.log.empty()
-                             ? cells[c] + QLatin1String("\n\n") + qs(r.log)
-                             : cells[c]);
-        m_table->setItem(row, KindColumn + c, item);
-    }
+    setRowCells(m_table, row, cells, KindColumn);
+    if (!r.log.empty()) // the compiler's or linker's log behind the artefact comparison
+        m_table->item(row, DetailColumn)->setToolTip(detail + QLatin1String("\n\n") + qs(r.log));
     m_progress->setValue(row + 1);
     ++m_next;
     runNext();
