@@ -1,5 +1,5 @@
 #!/bin/sh
-# After changing GUI strings: scripts/update-translations.sh [TS_DIR] runs lupdate over app/gui into translations/ (or TS_DIR) with the options tst_translations checks; then translate what it marks unfinished.
+# After changing GUI strings or core's KL_TEXT sentences: scripts/update-translations.sh [TS_DIR] runs lupdate over app/gui and core into translations/ (or TS_DIR) with the options tst_translations checks; then translate what it marks unfinished.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-"$src/translations"}
@@ -11,7 +11,16 @@ if [ -z "$lupdate" ]; then
     done
 fi
 [ -n "$lupdate" ] || { echo "update-translations: lupdate not found (set LUPDATE)" >&2; exit 2; }
-# -locations none: no file/line references, so moving code does not churn the .ts files.
-# -no-obsolete: strings gone from the sources are dropped, not kept as vanished.
-exec "$lupdate" -silent -locations none -no-obsolete -extensions cpp,h "$src/app/gui" \
-    -ts "$dir/kernellens_de.ts" "$dir/kernellens_zh_CN.ts"
+# Both runs below go through this: the sources and options, defined once (quoted, so a path may
+# have spaces). -locations none: no file/line references, so moving code does not churn the .ts
+# files. -no-obsolete: strings gone from the sources are dropped, not kept as vanished.
+run_lupdate() {
+    "$lupdate" -silent -locations none -no-obsolete -extensions cpp,h \
+        -tr-function-alias QT_TRANSLATE_NOOP+=KL_TEXT \
+        "$src/app/gui" "$src/core" \
+        "$@"
+}
+run_lupdate -ts "$dir/kernellens_de.ts" "$dir/kernellens_zh_CN.ts"
+# English is the source language, but its plural forms ("%n entry" / "%n entries") still need a
+# translation: -pluralonly keeps only the %n messages (Qt's "Handling Plurals" in i18n docs).
+run_lupdate -pluralonly -target-language en -ts "$dir/kernellens_en.ts"

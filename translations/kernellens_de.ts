@@ -365,6 +365,339 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::clean</name>
+    <message>
+        <source>older than %1 (last written %2 ago)</source>
+        <translation>älter als %1 (zuletzt vor %2 geschrieben)</translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>veraltet: %1</translation>
+    </message>
+    <message>
+        <source>%1 (no details)</source>
+        <translation>%1 (keine Details)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>orphan temp left by an interrupted write</source>
+        <translation>verwaister temporärer Eintrag, zurückgelassen von einem abgebrochenen Schreibvorgang</translation>
+    </message>
+    <message>
+        <source>holds temp folders or files left by interrupted writes</source>
+        <translation>enthält temporäre Ordner oder Dateien, die abgebrochene Schreibvorgänge zurückgelassen haben</translation>
+    </message>
+    <message>
+        <source>keep-latest %1: 1 newer %2 entry exists</source>
+        <translation>keep-latest %1: es gibt 1 neueren Eintrag für %2</translation>
+    </message>
+    <message>
+        <source>keep-latest %1: %2 newer %3 entries exist</source>
+        <translation>keep-latest %1: es gibt %2 neuere Einträge für %3</translation>
+    </message>
+    <message>
+        <source>%1; written %2 ago, within the grace period of %3</source>
+        <translation>%1; vor %2 geschrieben, innerhalb der Schonfrist von %3</translation>
+    </message>
+    <message>
+        <source>max-size %1: the cache holds %2</source>
+        <translation>max-size %1: der Cache umfasst %2</translation>
+    </message>
+    <message>
+        <source>%1, least recently written first</source>
+        <translation>%1, die am längsten nicht geschriebenen Einträge zuerst</translation>
+    </message>
+    <message>
+        <source>the cache stays at %1, over --max-size %2: the rest is within the grace period or not Triton&apos;s to remove</source>
+        <translation>der Cache bleibt bei %1 und damit über --max-size %2: der Rest ist noch in der Schonfrist oder gehört nicht zu Triton und wird daher nicht entfernt</translation>
+    </message>
+</context>
+<context>
+    <name>kl::doctor</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: temporary folder of pid %2, which is alive on this host: a compile may be running (last written %3 ago)</source>
+        <translation>%1: temporärer Ordner des Prozesses mit PID %2, der auf diesem Host noch läuft: möglicherweise läuft gerade eine Kompilierung (zuletzt vor %3 geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1: temporary file of pid %2, which is alive on this host: a compile may be running (last written %3 ago)</source>
+        <translation>%1: temporäre Datei des Prozesses mit PID %2, der auf diesem Host noch läuft: möglicherweise läuft gerade eine Kompilierung (zuletzt vor %3 geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1: temporary folder left by pid %2, which no longer runs on this host: an interrupted write (last written %3 ago)</source>
+        <translation>%1: temporärer Ordner, zurückgelassen vom Prozess mit PID %2, der auf diesem Host nicht mehr läuft: ein abgebrochener Schreibvorgang (zuletzt vor %3 geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1: temporary file left by pid %2, which no longer runs on this host: an interrupted write (last written %3 ago)</source>
+        <translation>%1: temporäre Datei, zurückgelassen vom Prozess mit PID %2, der auf diesem Host nicht mehr läuft: ein abgebrochener Schreibvorgang (zuletzt vor %3 geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1: temporary folder left by an interrupted write (its name records no pid; last written %2 ago)</source>
+        <translation>%1: temporärer Ordner, zurückgelassen von einem abgebrochenen Schreibvorgang (sein Name enthält keine PID; zuletzt vor %2 geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1: temporary file left by an interrupted write (its name records no pid; last written %2 ago)</source>
+        <translation>%1: temporäre Datei, zurückgelassen von einem abgebrochenen Schreibvorgang (ihr Name enthält keine PID; zuletzt vor %2 geschrieben)</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>%1 (a writer is alive: probably being written now)</source>
+        <translation>%1 (ein Schreiber läuft noch: der Eintrag wird vermutlich gerade geschrieben)</translation>
+    </message>
+    <message>
+        <source>not written by Triton (a DeepSpeed or Inductor file)</source>
+        <translation>nicht von Triton geschrieben (eine Datei von DeepSpeed oder Inductor)</translation>
+    </message>
+    <message>
+        <source>not a Triton cache entry (no stage, metadata or group file)</source>
+        <translation>kein Triton-Cache-Eintrag (keine Stufen-, Metadaten- oder Gruppendatei)</translation>
+    </message>
+    <message>
+        <source>%1: a file Triton does not write (forks add .sass and others)</source>
+        <translation>%1: eine Datei, die Triton nicht schreibt (Forks ergänzen .sass und andere)</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem (%2); the folder does not exist yet, judged by %3; it is used as %4</source>
+        <translation>%1 liegt auf einem Netzwerkdateisystem (%2); der Ordner existiert noch nicht, beurteilt anhand von %3; Grund der Verwendung: %4</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem (%2); it is used as %3</source>
+        <translation>%1 liegt auf einem Netzwerkdateisystem (%2); Grund der Verwendung: %3</translation>
+    </message>
+    <message>
+        <source>%1: kernel %2 has %3 cached specialisations (more than %4)</source>
+        <translation>%1: Kernel %2 hat %3 gecachte Spezialisierungen (mehr als %4)</translation>
+    </message>
+    <message>
+        <source>Remove the entry (klens clean --incomplete DIR); Triton recompiles it. Until then a Triton that finds the metadata but not the binary fails to load the kernel</source>
+        <translation>Eintrag entfernen (klens clean --incomplete DIR); Triton kompiliert ihn neu. Bis dahin scheitert Triton beim Laden des Kernels, wenn es die Metadaten findet, aber nicht die Binärdatei</translation>
+    </message>
+    <message>
+        <source>Triton checks the recorded paths, so every entry of a moved or copied cache misses. Use the cache at its original path (TRITON_CACHE_DIR), or let Triton rebuild it here and remove the old entries (klens clean --older-than)</source>
+        <translation>Triton prüft die erfassten Pfade, daher führt jeder Eintrag eines verschobenen oder kopierten Caches zu einem Fehlzugriff. Den Cache unter seinem ursprünglichen Pfad verwenden (TRITON_CACHE_DIR) oder Triton ihn hier neu aufbauen lassen und die alten Einträge entfernen (klens clean --older-than)</translation>
+    </message>
+    <message>
+        <source>The group file was damaged or forged: do not use the entry. Remove it (klens clean --incomplete DIR)</source>
+        <translation>Die Gruppendatei wurde beschädigt oder gefälscht: den Eintrag nicht verwenden, sondern entfernen (klens clean --incomplete DIR)</translation>
+    </message>
+    <message>
+        <source>The folder name is not the key of its content, so Triton never looks it up: remove the entry folder</source>
+        <translation>Der Ordnername ist nicht der Schlüssel seines Inhalts, daher schlägt Triton ihn nie nach: den Eintragsordner entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the entry (klens clean --incomplete DIR); Triton recompiles it</source>
+        <translation>Eintrag entfernen (klens clean --incomplete DIR); Triton kompiliert ihn neu</translation>
+    </message>
+    <message>
+        <source>An interrupted or failed write: remove the entry (klens clean --incomplete DIR); Triton recompiles it</source>
+        <translation>Ein abgebrochener oder fehlgeschlagener Schreibvorgang: Eintrag entfernen (klens clean --incomplete DIR); Triton kompiliert ihn neu</translation>
+    </message>
+    <message>
+        <source>Check the permissions of the path and of the folders above it, and that the filesystem is healthy</source>
+        <translation>Berechtigungen des Pfads und der darüberliegenden Ordner prüfen und sicherstellen, dass das Dateisystem intakt ist</translation>
+    </message>
+    <message>
+        <source>Triton never writes symbolic links: replace the link by the file it names, or remove it</source>
+        <translation>Triton schreibt nie symbolische Links: den Link durch die Datei ersetzen, auf die er verweist, oder ihn entfernen</translation>
+    </message>
+    <message>
+        <source>Triton writes UTF-8 names only: rename or remove the file</source>
+        <translation>Triton schreibt nur UTF-8-Namen: die Datei umbenennen oder entfernen</translation>
+    </message>
+    <message>
+        <source>Not a regular file or folder (a FIFO, socket or device): remove it from the cache</source>
+        <translation>Weder reguläre Datei noch Ordner (ein FIFO, Socket oder Gerät): aus dem Cache entfernen</translation>
+    </message>
+    <message>
+        <source>Far larger than Triton writes: check what wrote it, and remove the entry if it is damage</source>
+        <translation>Weit größer als alles, was Triton schreibt: prüfen, was die Datei geschrieben hat, und den Eintrag entfernen, falls sie beschädigt ist</translation>
+    </message>
+    <message>
+        <source>The metadata and the file names disagree: the entry was edited or mixed up; remove it</source>
+        <translation>Metadaten und Dateinamen stimmen nicht überein: der Eintrag wurde bearbeitet oder durcheinandergebracht; Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>Once its writer is gone, remove it with klens clean --orphans DIR (it skips temp folders whose writer still runs on this host)</source>
+        <translation>Sobald der Schreiber beendet ist, mit klens clean --orphans DIR entfernen (der Befehl überspringt temporäre Ordner, deren Schreiber auf diesem Host noch läuft)</translation>
+    </message>
+    <message>
+        <source>Triton treats it as a miss and recompiles; klens clean --incomplete DIR removes it</source>
+        <translation>Triton wertet den Eintrag als Fehlzugriff und kompiliert neu; klens clean --incomplete DIR entfernt ihn</translation>
+    </message>
+    <message>
+        <source>Remove the entry folder; Triton recompiles it. A damaged or mislabelled code object fails to load, or loads code for another GPU</source>
+        <translation>Eintragsordner entfernen; Triton kompiliert den Eintrag neu. Ein beschädigtes oder falsch gekennzeichnetes Code-Objekt lässt sich nicht laden oder lädt Code für eine andere GPU</translation>
+    </message>
+    <message>
+        <source>Never loaded on this machine&apos;s GPUs: klens clean --stale DIR removes it (keep it if machines with that GPU share this cache)</source>
+        <translation>Wird auf den GPUs dieses Rechners nie geladen: klens clean --stale DIR entfernt den Eintrag (behalten, wenn Rechner mit dieser GPU diesen Cache mitnutzen)</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s key holds its version, so this entry is never hit again: klens clean --stale DIR removes it</source>
+        <translation>Der Schlüssel von Triton enthält die Triton-Version, daher gibt es für diesen Eintrag nie wieder einen Treffer: klens clean --stale DIR entfernt ihn</translation>
+    </message>
+    <message>
+        <source>Look for an argument that is specialised on every call (a changing constexpr, shape or divisibility): klens explain shows what differs between two entries; do_not_specialize or fewer autotune configs stop it. klens clean --keep-latest K DIR trims the cache</source>
+        <translation>Nach einem Argument suchen, das bei jedem Aufruf neu spezialisiert wird (ein wechselnder constexpr-Wert, eine wechselnde Shape oder Teilbarkeit): klens explain zeigt, worin sich zwei Einträge unterscheiden; do_not_specialize oder weniger Autotune-Konfigurationen unterbinden das. klens clean --keep-latest K DIR verkleinert den Cache</translation>
+    </message>
+    <message>
+        <source>Not written by Triton: leave it if another tool (DeepSpeed, Inductor) owns it, else move it out of the cache</source>
+        <translation>Nicht von Triton geschrieben: belassen, falls es zu einem anderen Werkzeug (DeepSpeed, Inductor) gehört, sonst aus dem Cache herausverschieben</translation>
+    </message>
+    <message>
+        <source>Many ranks compiling into one network folder see FileNotFoundError, EBUSY and stale handles: set TRITON_CACHE_DIR to a local folder on each node (e.g. /tmp/triton-$USER)</source>
+        <translation>Viele Ranks, die in denselben Netzwerkordner kompilieren, erhalten FileNotFoundError, EBUSY und veraltete Datei-Handles: TRITON_CACHE_DIR auf jedem Knoten auf einen lokalen Ordner setzen (z. B. /tmp/triton-$USER)</translation>
+    </message>
+    <message>
+        <source>written by Triton %1, not the installed %2</source>
+        <translation>von Triton %1 geschrieben, nicht von der installierten Version %2</translation>
+    </message>
+    <message>
+        <source>written by a Triton older than 3.2 (its metadata records no version; %1 format), not the installed %2</source>
+        <translation>von einer Triton-Version vor 3.2 geschrieben (die Metadaten erfassen keine Version; Format %1), nicht von der installierten Version %2</translation>
+    </message>
+    <message>
+        <source>compiled for %1; this machine&apos;s GPUs are %2</source>
+        <translation>kompiliert für %1; die GPUs dieses Rechners sind %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::fs</name>
+    <message>
+        <source>set by %1</source>
+        <translation>gesetzt durch %1</translation>
+    </message>
+    <message>
+        <source>the default %1, since %2 is not set</source>
+        <translation>Standardpfad %1, da %2 nicht gesetzt ist</translation>
+    </message>
+    <message>
+        <source>an unknown filesystem</source>
+        <translation>einem unbekannten Dateisystem</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1, mounted at %2</source>
+        <translation>%1, eingehängt unter %2</translation>
+    </message>
+    <message>
+        <source>%1 (a bind mount of %2)</source>
+        <translation>%1 (ein Bind-Mount von %2)</translation>
+    </message>
+    <message>
+        <source>%1; it does not exist yet, so its nearest existing parent %2 was examined</source>
+        <translation>%1; der Ordner existiert noch nicht, daher wurde sein nächster existierender übergeordneter Ordner %2 untersucht</translation>
+    </message>
+    <message>
+        <source>; it does not exist yet, so its nearest existing parent %1 was examined</source>
+        <translation>; der Ordner existiert noch nicht, daher wurde sein nächster existierender übergeordneter Ordner %1 untersucht</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Every compile writes each stage there: compiles get slow and processes can hang at exit while the writes flush.</source>
+        <translation>Jede Kompilierung schreibt dort jede Stufe: Kompilierungen werden langsam, und Prozesse können beim Beenden hängen, während die Schreibpuffer geleert werden.</translation>
+    </message>
+    <message>
+        <source>A cache there makes compiles slow, can hang processes at exit while writes flush, and lets ranks that compile the same kernel race on the rename of its temporary files.</source>
+        <translation>Ein Cache dort macht Kompilierungen langsam, kann Prozesse beim Beenden hängen lassen, während die Schreibpuffer geleert werden, und führt bei Ranks, die denselben Kernel kompilieren, zu Race Conditions beim Umbenennen seiner temporären Dateien.</translation>
+    </message>
+    <message>
+        <source>Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or node-local scratch (DeepSpeed and Triton then share that folder).</source>
+        <translation>Abhilfe: %1 auf eine lokale Platte richten, z. B. export %1=/tmp/triton-cache-$USER, oder auf knotenlokalen Scratch-Speicher (DeepSpeed und Triton teilen sich dann diesen Ordner).</translation>
+    </message>
+    <message>
+        <source>Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or node-local scratch (or set TRITON_CACHE_DIR, which Inductor then uses).</source>
+        <translation>Abhilfe: %1 auf eine lokale Platte richten, z. B. export %1=/tmp/triton-cache-$USER, oder auf knotenlokalen Scratch-Speicher (oder TRITON_CACHE_DIR setzen, das Inductor dann verwendet).</translation>
+    </message>
+    <message>
+        <source>Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or node-local scratch.</source>
+        <translation>Abhilfe: %1 auf eine lokale Platte richten, z. B. export %1=/tmp/triton-cache-$USER, oder auf knotenlokalen Scratch-Speicher.</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem: %2. %3 %4</source>
+        <translation>%1 liegt auf einem Netzwerkdateisystem: %2. %3 %4</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s cache folder</source>
+        <translation>Triton-Cache-Ordner</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s dump folder</source>
+        <translation>Triton-Dump-Ordner</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s override folder</source>
+        <translation>Triton-Override-Ordner</translation>
+    </message>
+    <message>
+        <source>TorchInductor&apos;s Triton folder</source>
+        <translation>Triton-Ordner von TorchInductor</translation>
+    </message>
+    <message>
+        <source>%1, used since TRITON_CACHE_DIR is not set</source>
+        <translation>%1, verwendet, da TRITON_CACHE_DIR nicht gesetzt ist</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s Triton autotune folder</source>
+        <translation>Triton-Autotune-Ordner von DeepSpeed</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s default %1, since TRITON_CACHE_DIR is not set</source>
+        <translation>DeepSpeed-Standardpfad %1, da TRITON_CACHE_DIR nicht gesetzt ist</translation>
+    </message>
+    <message>
+        <source>TRITON_CACHE_DIR is set but empty: DeepSpeed then fails to create its autotune folder</source>
+        <translation>TRITON_CACHE_DIR ist gesetzt, aber leer: DeepSpeed kann dann seinen Autotune-Ordner nicht anlegen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem: %2. Triton only reads it, so this costs time but does not race.</source>
+        <translation>%1 liegt auf einem Netzwerkdateisystem: %2. Triton liest dort nur; das kostet Zeit, verursacht aber keine Race Conditions.</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem: %2. It is not in use now (%3 is not set).</source>
+        <translation>%1 liegt auf einem Netzwerkdateisystem: %2. Derzeit nicht in Gebrauch (%3 ist nicht gesetzt).</translation>
+    </message>
+    <message>
+        <source>%1 is on %2, a memory filesystem: its entries are lost at reboot and count against RAM (and a container&apos;s memory limit)%3.</source>
+        <translation>%1 liegt auf %2, einem Dateisystem im Arbeitsspeicher: die Einträge gehen bei einem Neustart verloren und werden auf den RAM (und das Speicherlimit eines Containers) angerechnet%3.</translation>
+    </message>
+    <message>
+        <source>%1 is on %2, a container&apos;s writable layer: its entries are lost when the container is removed and every write copies up; mount a volume there to keep them%3.</source>
+        <translation>%1 liegt auf %2, der beschreibbaren Schicht eines Containers: die Einträge gehen verloren, wenn der Container entfernt wird, und jeder Schreibzugriff löst ein Copy-up aus; dort ein Volume einhängen, um sie zu behalten%3.</translation>
+    </message>
+    <message>
+        <source>%1 lies under the autofs mount point %2, whose filesystem was not mounted when probed: its type is unknown until it is mounted on first use. List the folder and run again.</source>
+        <translation>%1 liegt unter dem autofs-Einhängepunkt %2, dessen Dateisystem bei der Prüfung nicht eingehängt war: sein Typ ist unbekannt, bis es bei der ersten Verwendung eingehängt wird. Den Ordner auflisten und erneut ausführen.</translation>
+    </message>
+    <message>
+        <source>%1 is on %2, which KernelLens does not know: not judged.</source>
+        <translation>%1 liegt auf %2, das KernelLens nicht kennt: nicht beurteilt.</translation>
+    </message>
+    <message>
+        <source>The folder</source>
+        <translation>Ordner</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::AutotuneDialog</name>
     <message>
         <source>Autotune</source>
@@ -1774,6 +2107,22 @@ Ereignis nicht protokolliert: %1</translation>
         <source>Example: %1</source>
         <translation>Beispiel: %1</translation>
     </message>
+    <message>
+        <source>KernelLens&apos;s NVRTC cache</source>
+        <translation>NVRTC-Cache von KernelLens</translation>
+    </message>
+    <message>
+        <source>KERNELLENS_CACHE_DIR, else the XDG cache folder</source>
+        <translation>KERNELLENS_CACHE_DIR, sonst der XDG-Cache-Ordner</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s cache folder</source>
+        <translation>Triton-Cache-Ordner</translation>
+    </message>
+    <message>
+        <source>the default (TRITON_CACHE_DIR is not set)</source>
+        <translation>Standardpfad (TRITON_CACHE_DIR ist nicht gesetzt)</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::ScanController</name>
@@ -2006,6 +2355,132 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Cache bytes</source>
         <translation>Cache-Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>kl::roots</name>
+    <message>
+        <source>default (%1)</source>
+        <translation>Standardpfad (%1)</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty: Triton 3.3+ stops with &quot;Could not create or locate cache dir&quot;; older versions use the default</source>
+        <translation>%1 ist gesetzt, aber leer: Triton 3.3+ bricht mit „Could not create or locate cache dir“ ab; ältere Versionen verwenden den Standardpfad</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>ausdrücklich angegeben</translation>
+    </message>
+    <message>
+        <source>TorchInductor&apos;s default (%1)</source>
+        <translation>Standardpfad von TorchInductor (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::scan</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>%1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>not searched (nested deeper than %1 levels): %2</source>
+        <translation>nicht durchsucht (tiefer als %1 Ebenen verschachtelt): %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>found inside %1</source>
+        <translation>gefunden innerhalb von %1</translation>
+    </message>
+    <message>
+        <source>folder name is not valid UTF-8: %1</source>
+        <translation>Ordnername ist kein gültiges UTF-8: %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>file name is not valid UTF-8: %1</source>
+        <translation>Dateiname ist kein gültiges UTF-8: %1</translation>
+    </message>
+    <message>
+        <source>temporary folder %1 left by an interrupted (or running) write</source>
+        <translation>temporärer Ordner %1, zurückgelassen von einem abgebrochenen (oder noch laufenden) Schreibvorgang</translation>
+    </message>
+    <message>
+        <source>%1 disappeared while it was being read</source>
+        <translation>%1 ist während des Lesens verschwunden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is empty (0 bytes)</source>
+        <translation>%1 ist leer (0 Bytes)</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>stat für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>entry folder %1 holds no kernel files</source>
+        <translation>Eintragsordner %1 enthält keine Kernel-Dateien</translation>
+    </message>
+    <message>
+        <source>no metadata file %1</source>
+        <translation>Metadatendatei %1 fehlt</translation>
+    </message>
+    <message>
+        <source>no group file %1: Triton treats this entry as a miss</source>
+        <translation>Gruppendatei %1 fehlt: Triton wertet diesen Eintrag als Fehlzugriff</translation>
+    </message>
+    <message>
+        <source>metadata names kernel &quot;%1&quot; but its files are named &quot;%2&quot;</source>
+        <translation>die Metadaten nennen den Kernel „%1“, seine Dateien heißen aber „%2“</translation>
+    </message>
+    <message>
+        <source>folder name %1 is not the %2 encoding of metadata hash %3 (expected %4)</source>
+        <translation>Ordnername %1 ist nicht die %2-Kodierung des Metadaten-Hashes %3 (erwartet: %4)</translation>
+    </message>
+    <message>
+        <source>group file in %1 names child &quot;%2&quot;, which would leave the entry; not followed</source>
+        <translation>Gruppendatei in %1 nennt die Datei „%2“, die aus dem Eintrag hinausführen würde; nicht verfolgt</translation>
+    </message>
+    <message>
+        <source>group file in %1 records %2 for %3, a path outside this entry; not followed</source>
+        <translation>Gruppendatei in %1 erfasst %2 für %3, einen Pfad außerhalb dieses Eintrags; nicht verfolgt</translation>
+    </message>
+    <message>
+        <source>group file lists %1, which does not exist</source>
+        <translation>Gruppendatei nennt %1, doch diese Datei existiert nicht</translation>
+    </message>
+    <message>
+        <source>group file records children under %1 but the entry lies at %2: Triton checks the recorded paths, so it will miss and recompile</source>
+        <translation>Gruppendatei erfasst Dateien unter %1, der Eintrag liegt aber unter %2: Triton prüft die erfassten Pfade, daher kommt es zu einem Fehlzugriff und einer Neukompilierung</translation>
+    </message>
+    <message>
+        <source>temporary file %1 left by an interrupted (or running) write</source>
+        <translation>temporäre Datei %1, zurückgelassen von einem abgebrochenen (oder noch laufenden) Schreibvorgang</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; it is listed but not followed</source>
+        <translation>%1 ist ein symbolischer Link; er wird aufgelistet, aber nicht verfolgt</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file or folder; ignored</source>
+        <translation>%1 ist weder reguläre Datei noch Ordner; ignoriert</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; not followed</source>
+        <translation>%1 ist ein symbolischer Link; nicht verfolgt</translation>
     </message>
 </context>
 <context>

@@ -365,6 +365,339 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::clean</name>
+    <message>
+        <source>older than %1 (last written %2 ago)</source>
+        <translation>超过 %1 未写入（最后写入于 %2 前）</translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>过时：%1</translation>
+    </message>
+    <message>
+        <source>%1 (no details)</source>
+        <translation>%1（无详细信息）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>orphan temp left by an interrupted write</source>
+        <translation>被中断的写入遗留的孤立临时文件（夹）</translation>
+    </message>
+    <message>
+        <source>holds temp folders or files left by interrupted writes</source>
+        <translation>包含被中断的写入遗留的临时文件夹或文件</translation>
+    </message>
+    <message>
+        <source>keep-latest %1: 1 newer %2 entry exists</source>
+        <translation>keep-latest %1：已有 1 个较新的 %2 条目</translation>
+    </message>
+    <message>
+        <source>keep-latest %1: %2 newer %3 entries exist</source>
+        <translation>keep-latest %1：已有 %2 个较新的 %3 条目</translation>
+    </message>
+    <message>
+        <source>%1; written %2 ago, within the grace period of %3</source>
+        <translation>%1；写入于 %2 前，仍在 %3 的宽限期内</translation>
+    </message>
+    <message>
+        <source>max-size %1: the cache holds %2</source>
+        <translation>max-size %1：缓存当前占用 %2</translation>
+    </message>
+    <message>
+        <source>%1, least recently written first</source>
+        <translation>%1，最久未写入的条目优先删除</translation>
+    </message>
+    <message>
+        <source>the cache stays at %1, over --max-size %2: the rest is within the grace period or not Triton&apos;s to remove</source>
+        <translation>缓存仍占用 %1，超出 --max-size %2：其余内容仍在宽限期内，或不属于 Triton 而不应删除</translation>
+    </message>
+</context>
+<context>
+    <name>kl::doctor</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: temporary folder of pid %2, which is alive on this host: a compile may be running (last written %3 ago)</source>
+        <translation>%1：pid %2 的临时文件夹，该进程仍在本机上运行：可能正在进行编译（最后写入于 %3 前）</translation>
+    </message>
+    <message>
+        <source>%1: temporary file of pid %2, which is alive on this host: a compile may be running (last written %3 ago)</source>
+        <translation>%1：pid %2 的临时文件，该进程仍在本机上运行：可能正在进行编译（最后写入于 %3 前）</translation>
+    </message>
+    <message>
+        <source>%1: temporary folder left by pid %2, which no longer runs on this host: an interrupted write (last written %3 ago)</source>
+        <translation>%1：pid %2 遗留的临时文件夹，该进程已不在本机上运行：写入被中断（最后写入于 %3 前）</translation>
+    </message>
+    <message>
+        <source>%1: temporary file left by pid %2, which no longer runs on this host: an interrupted write (last written %3 ago)</source>
+        <translation>%1：pid %2 遗留的临时文件，该进程已不在本机上运行：写入被中断（最后写入于 %3 前）</translation>
+    </message>
+    <message>
+        <source>%1: temporary folder left by an interrupted write (its name records no pid; last written %2 ago)</source>
+        <translation>%1：被中断的写入遗留的临时文件夹（其名称未记录 pid；最后写入于 %2 前）</translation>
+    </message>
+    <message>
+        <source>%1: temporary file left by an interrupted write (its name records no pid; last written %2 ago)</source>
+        <translation>%1：被中断的写入遗留的临时文件（其名称未记录 pid；最后写入于 %2 前）</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>%1 (a writer is alive: probably being written now)</source>
+        <translation>%1（写入进程仍在运行：可能正在写入）</translation>
+    </message>
+    <message>
+        <source>not written by Triton (a DeepSpeed or Inductor file)</source>
+        <translation>非 Triton 写入（DeepSpeed 或 Inductor 的文件）</translation>
+    </message>
+    <message>
+        <source>not a Triton cache entry (no stage, metadata or group file)</source>
+        <translation>不是 Triton 缓存条目（没有阶段文件、元数据或组文件）</translation>
+    </message>
+    <message>
+        <source>%1: a file Triton does not write (forks add .sass and others)</source>
+        <translation>%1：Triton 不会写入的文件（某些 Triton fork 会添加 .sass 等文件）</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem (%2); the folder does not exist yet, judged by %3; it is used as %4</source>
+        <translation>%1 位于网络文件系统（%2）上；该文件夹尚不存在，依据 %3 判断；来源：%4</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem (%2); it is used as %3</source>
+        <translation>%1 位于网络文件系统（%2）上；来源：%3</translation>
+    </message>
+    <message>
+        <source>%1: kernel %2 has %3 cached specialisations (more than %4)</source>
+        <translation>%1：内核 %2 有 %3 个已缓存的特化版本（超过 %4 个）</translation>
+    </message>
+    <message>
+        <source>Remove the entry (klens clean --incomplete DIR); Triton recompiles it. Until then a Triton that finds the metadata but not the binary fails to load the kernel</source>
+        <translation>删除该条目（klens clean --incomplete DIR），Triton 会重新编译它。在此之前，Triton 若找到元数据却找不到二进制文件，将无法加载该内核</translation>
+    </message>
+    <message>
+        <source>Triton checks the recorded paths, so every entry of a moved or copied cache misses. Use the cache at its original path (TRITON_CACHE_DIR), or let Triton rebuild it here and remove the old entries (klens clean --older-than)</source>
+        <translation>Triton 会校验记录的路径，因此被移动或复制的缓存中的每个条目都会未命中。请在原始路径下使用该缓存（TRITON_CACHE_DIR），或让 Triton 在此处重新构建，并删除旧条目（klens clean --older-than）</translation>
+    </message>
+    <message>
+        <source>The group file was damaged or forged: do not use the entry. Remove it (klens clean --incomplete DIR)</source>
+        <translation>组文件已损坏或被伪造：不要使用该条目。请将其删除（klens clean --incomplete DIR）</translation>
+    </message>
+    <message>
+        <source>The folder name is not the key of its content, so Triton never looks it up: remove the entry folder</source>
+        <translation>文件夹名不是其内容的键，因此 Triton 永远不会查找到它：请删除该条目文件夹</translation>
+    </message>
+    <message>
+        <source>Remove the entry (klens clean --incomplete DIR); Triton recompiles it</source>
+        <translation>删除该条目（klens clean --incomplete DIR），Triton 会重新编译它</translation>
+    </message>
+    <message>
+        <source>An interrupted or failed write: remove the entry (klens clean --incomplete DIR); Triton recompiles it</source>
+        <translation>写入被中断或失败：删除该条目（klens clean --incomplete DIR），Triton 会重新编译它</translation>
+    </message>
+    <message>
+        <source>Check the permissions of the path and of the folders above it, and that the filesystem is healthy</source>
+        <translation>检查该路径及其各级上层文件夹的权限，并确认文件系统状态正常</translation>
+    </message>
+    <message>
+        <source>Triton never writes symbolic links: replace the link by the file it names, or remove it</source>
+        <translation>Triton 从不写入符号链接：请用链接所指向的文件替换该链接，或将其删除</translation>
+    </message>
+    <message>
+        <source>Triton writes UTF-8 names only: rename or remove the file</source>
+        <translation>Triton 只写入 UTF-8 名称：请重命名或删除该文件</translation>
+    </message>
+    <message>
+        <source>Not a regular file or folder (a FIFO, socket or device): remove it from the cache</source>
+        <translation>不是普通文件或文件夹（FIFO、套接字或设备）：请将其移出缓存</translation>
+    </message>
+    <message>
+        <source>Far larger than Triton writes: check what wrote it, and remove the entry if it is damage</source>
+        <translation>远大于 Triton 所写入文件的大小：请检查是什么程序写入的；若属于损坏数据，请删除该条目</translation>
+    </message>
+    <message>
+        <source>The metadata and the file names disagree: the entry was edited or mixed up; remove it</source>
+        <translation>元数据与文件名不一致：该条目被修改过或混入了其他条目的文件；请将其删除</translation>
+    </message>
+    <message>
+        <source>Once its writer is gone, remove it with klens clean --orphans DIR (it skips temp folders whose writer still runs on this host)</source>
+        <translation>待其写入进程退出后，用 klens clean --orphans DIR 删除（该命令会跳过写入进程仍在本机上运行的临时文件夹）</translation>
+    </message>
+    <message>
+        <source>Triton treats it as a miss and recompiles; klens clean --incomplete DIR removes it</source>
+        <translation>Triton 会将其视为未命中并重新编译；klens clean --incomplete DIR 可将其删除</translation>
+    </message>
+    <message>
+        <source>Remove the entry folder; Triton recompiles it. A damaged or mislabelled code object fails to load, or loads code for another GPU</source>
+        <translation>删除该条目文件夹，Triton 会重新编译它。损坏或标记错误的代码对象会加载失败，或加载为其他 GPU 编译的代码</translation>
+    </message>
+    <message>
+        <source>Never loaded on this machine&apos;s GPUs: klens clean --stale DIR removes it (keep it if machines with that GPU share this cache)</source>
+        <translation>本机的 GPU 永远不会加载它：klens clean --stale DIR 可将其删除（如果有配备该 GPU 的机器共享此缓存，请保留）</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s key holds its version, so this entry is never hit again: klens clean --stale DIR removes it</source>
+        <translation>Triton 的键包含其版本号，因此该条目不会再被命中：klens clean --stale DIR 可将其删除</translation>
+    </message>
+    <message>
+        <source>Look for an argument that is specialised on every call (a changing constexpr, shape or divisibility): klens explain shows what differs between two entries; do_not_specialize or fewer autotune configs stop it. klens clean --keep-latest K DIR trims the cache</source>
+        <translation>查找每次调用都会被特化的参数（不断变化的 constexpr、形状或整除性）：klens explain 可显示两个条目之间的差异；使用 do_not_specialize 或减少自动调优配置即可避免。klens clean --keep-latest K DIR 可精简缓存</translation>
+    </message>
+    <message>
+        <source>Not written by Triton: leave it if another tool (DeepSpeed, Inductor) owns it, else move it out of the cache</source>
+        <translation>非 Triton 写入：如果它属于其他工具（DeepSpeed、Inductor），请保留；否则请将其移出缓存</translation>
+    </message>
+    <message>
+        <source>Many ranks compiling into one network folder see FileNotFoundError, EBUSY and stale handles: set TRITON_CACHE_DIR to a local folder on each node (e.g. /tmp/triton-$USER)</source>
+        <translation>多个 rank 编译到同一个网络文件夹时会遇到 FileNotFoundError、EBUSY 和失效的文件句柄（stale handle）：请在每个节点上将 TRITON_CACHE_DIR 设为本地文件夹（例如 /tmp/triton-$USER）</translation>
+    </message>
+    <message>
+        <source>written by Triton %1, not the installed %2</source>
+        <translation>由 Triton %1 写入，而非当前安装的 %2</translation>
+    </message>
+    <message>
+        <source>written by a Triton older than 3.2 (its metadata records no version; %1 format), not the installed %2</source>
+        <translation>由早于 3.2 的 Triton 写入（其元数据未记录版本；%1 格式），而非当前安装的 %2</translation>
+    </message>
+    <message>
+        <source>compiled for %1; this machine&apos;s GPUs are %2</source>
+        <translation>为 %1 编译；本机的 GPU 为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::fs</name>
+    <message>
+        <source>set by %1</source>
+        <translation>由 %1 设置</translation>
+    </message>
+    <message>
+        <source>the default %1, since %2 is not set</source>
+        <translation>默认位置 %1，因为未设置 %2</translation>
+    </message>
+    <message>
+        <source>an unknown filesystem</source>
+        <translation>未知文件系统</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>来自 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1, mounted at %2</source>
+        <translation>%1，挂载于 %2</translation>
+    </message>
+    <message>
+        <source>%1 (a bind mount of %2)</source>
+        <translation>%1（%2 的绑定挂载）</translation>
+    </message>
+    <message>
+        <source>%1; it does not exist yet, so its nearest existing parent %2 was examined</source>
+        <translation>%1；该文件夹尚不存在，因此检查的是其最近的已存在上级文件夹 %2</translation>
+    </message>
+    <message>
+        <source>; it does not exist yet, so its nearest existing parent %1 was examined</source>
+        <translation>；该文件夹尚不存在，因此检查的是其最近的已存在上级文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Every compile writes each stage there: compiles get slow and processes can hang at exit while the writes flush.</source>
+        <translation>每次编译都会把每个阶段写到该处：编译会变慢，进程退出时可能因等待写入刷盘而挂起。</translation>
+    </message>
+    <message>
+        <source>A cache there makes compiles slow, can hang processes at exit while writes flush, and lets ranks that compile the same kernel race on the rename of its temporary files.</source>
+        <translation>缓存放在该处会使编译变慢，可能导致进程退出时因等待写入刷盘而挂起，还会让编译同一内核的多个 rank 在重命名其临时文件时发生竞争。</translation>
+    </message>
+    <message>
+        <source>Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or node-local scratch (DeepSpeed and Triton then share that folder).</source>
+        <translation>修复方法：将 %1 指向本地磁盘，例如 export %1=/tmp/triton-cache-$USER，或节点本地的 scratch 空间（DeepSpeed 与 Triton 随后会共用该文件夹）。</translation>
+    </message>
+    <message>
+        <source>Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or node-local scratch (or set TRITON_CACHE_DIR, which Inductor then uses).</source>
+        <translation>修复方法：将 %1 指向本地磁盘，例如 export %1=/tmp/triton-cache-$USER，或节点本地的 scratch 空间（也可以设置 TRITON_CACHE_DIR，Inductor 随后会使用它）。</translation>
+    </message>
+    <message>
+        <source>Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or node-local scratch.</source>
+        <translation>修复方法：将 %1 指向本地磁盘，例如 export %1=/tmp/triton-cache-$USER，或节点本地的 scratch 空间。</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem: %2. %3 %4</source>
+        <translation>%1 位于网络文件系统上：%2。%3%4</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s cache folder</source>
+        <translation>Triton 缓存文件夹</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s dump folder</source>
+        <translation>Triton 转储文件夹</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s override folder</source>
+        <translation>Triton 覆盖文件夹</translation>
+    </message>
+    <message>
+        <source>TorchInductor&apos;s Triton folder</source>
+        <translation>TorchInductor 的 Triton 文件夹</translation>
+    </message>
+    <message>
+        <source>%1, used since TRITON_CACHE_DIR is not set</source>
+        <translation>%1，因为未设置 TRITON_CACHE_DIR 而使用</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s Triton autotune folder</source>
+        <translation>DeepSpeed 的 Triton 自动调优文件夹</translation>
+    </message>
+    <message>
+        <source>DeepSpeed&apos;s default %1, since TRITON_CACHE_DIR is not set</source>
+        <translation>DeepSpeed 的默认位置 %1，因为未设置 TRITON_CACHE_DIR</translation>
+    </message>
+    <message>
+        <source>TRITON_CACHE_DIR is set but empty: DeepSpeed then fails to create its autotune folder</source>
+        <translation>TRITON_CACHE_DIR 已设置但为空：DeepSpeed 将无法创建其自动调优文件夹</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem: %2. Triton only reads it, so this costs time but does not race.</source>
+        <translation>%1 位于网络文件系统上：%2。Triton 只读取该文件夹，因此只会耗费时间，不会产生竞争。</translation>
+    </message>
+    <message>
+        <source>%1 is on a network filesystem: %2. It is not in use now (%3 is not set).</source>
+        <translation>%1 位于网络文件系统上：%2。当前未使用（未设置 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 is on %2, a memory filesystem: its entries are lost at reboot and count against RAM (and a container&apos;s memory limit)%3.</source>
+        <translation>%1 位于内存文件系统 %2 上：其中的条目在重启后会丢失，并且占用内存（计入容器的内存限额）%3。</translation>
+    </message>
+    <message>
+        <source>%1 is on %2, a container&apos;s writable layer: its entries are lost when the container is removed and every write copies up; mount a volume there to keep them%3.</source>
+        <translation>%1 位于容器的可写层 %2 上：删除容器时其中的条目会丢失，且每次写入都会触发 copy-up；若要保留这些条目，请在该处挂载一个卷%3。</translation>
+    </message>
+    <message>
+        <source>%1 lies under the autofs mount point %2, whose filesystem was not mounted when probed: its type is unknown until it is mounted on first use. List the folder and run again.</source>
+        <translation>%1 位于 autofs 挂载点 %2 之下，探测时该处的文件系统尚未挂载：在首次使用触发挂载之前，无法得知其类型。请列出该文件夹的内容后再次运行。</translation>
+    </message>
+    <message>
+        <source>%1 is on %2, which KernelLens does not know: not judged.</source>
+        <translation>%1 位于 %2 上，KernelLens 不认识该文件系统：未作评估。</translation>
+    </message>
+    <message>
+        <source>The folder</source>
+        <translation>文件夹</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::AutotuneDialog</name>
     <message>
         <source>Autotune</source>
@@ -1762,6 +2095,22 @@ event not logged: %1</source>
         <source>Example: %1</source>
         <translation>示例：%1</translation>
     </message>
+    <message>
+        <source>KernelLens&apos;s NVRTC cache</source>
+        <translation>KernelLens 的 NVRTC 缓存</translation>
+    </message>
+    <message>
+        <source>KERNELLENS_CACHE_DIR, else the XDG cache folder</source>
+        <translation>KERNELLENS_CACHE_DIR，未设置时为 XDG 缓存文件夹</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s cache folder</source>
+        <translation>Triton 缓存文件夹</translation>
+    </message>
+    <message>
+        <source>the default (TRITON_CACHE_DIR is not set)</source>
+        <translation>默认位置，因为未设置 TRITON_CACHE_DIR</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::ScanController</name>
@@ -1994,6 +2343,132 @@ event not logged: %1</source>
     <message>
         <source>Cache bytes</source>
         <translation>缓存字节数</translation>
+    </message>
+</context>
+<context>
+    <name>kl::roots</name>
+    <message>
+        <source>default (%1)</source>
+        <translation>默认位置（%1）</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty: Triton 3.3+ stops with &quot;Could not create or locate cache dir&quot;; older versions use the default</source>
+        <translation>%1 已设置但为空：Triton 3.3+ 会报错“Could not create or locate cache dir”并停止；更早的版本则使用默认位置</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>用户指定</translation>
+    </message>
+    <message>
+        <source>TorchInductor&apos;s default (%1)</source>
+        <translation>TorchInductor 的默认位置（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>kl::scan</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>无法列出 %1 的内容：%2</translation>
+    </message>
+    <message>
+        <source>not searched (nested deeper than %1 levels): %2</source>
+        <translation>未搜索（嵌套深度超过 %1 层）：%2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>found inside %1</source>
+        <translation>在 %1 中发现</translation>
+    </message>
+    <message>
+        <source>folder name is not valid UTF-8: %1</source>
+        <translation>文件夹名不是有效的 UTF-8：%1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>file name is not valid UTF-8: %1</source>
+        <translation>文件名不是有效的 UTF-8：%1</translation>
+    </message>
+    <message>
+        <source>temporary folder %1 left by an interrupted (or running) write</source>
+        <translation>被中断（或正在进行）的写入遗留的临时文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1 disappeared while it was being read</source>
+        <translation>%1 在读取过程中消失</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is empty (0 bytes)</source>
+        <translation>%1 为空（0 字节）</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>无法获取 %1 的文件信息（stat）：%2</translation>
+    </message>
+    <message>
+        <source>entry folder %1 holds no kernel files</source>
+        <translation>条目文件夹 %1 中没有内核文件</translation>
+    </message>
+    <message>
+        <source>no metadata file %1</source>
+        <translation>缺少元数据文件 %1</translation>
+    </message>
+    <message>
+        <source>no group file %1: Triton treats this entry as a miss</source>
+        <translation>缺少组文件 %1：Triton 会将此条目视为未命中</translation>
+    </message>
+    <message>
+        <source>metadata names kernel &quot;%1&quot; but its files are named &quot;%2&quot;</source>
+        <translation>元数据中的内核名为“%1”，但其文件名为“%2”</translation>
+    </message>
+    <message>
+        <source>folder name %1 is not the %2 encoding of metadata hash %3 (expected %4)</source>
+        <translation>文件夹名 %1 不是元数据哈希 %3 的 %2 编码（应为 %4）</translation>
+    </message>
+    <message>
+        <source>group file in %1 names child &quot;%2&quot;, which would leave the entry; not followed</source>
+        <translation>%1 中的组文件指定了子项“%2”，该路径会跳出条目文件夹；未跟随</translation>
+    </message>
+    <message>
+        <source>group file in %1 records %2 for %3, a path outside this entry; not followed</source>
+        <translation>%1 中的组文件为 %3 记录了 %2，该路径位于此条目之外；未跟随</translation>
+    </message>
+    <message>
+        <source>group file lists %1, which does not exist</source>
+        <translation>组文件列出了 %1，但该文件不存在</translation>
+    </message>
+    <message>
+        <source>group file records children under %1 but the entry lies at %2: Triton checks the recorded paths, so it will miss and recompile</source>
+        <translation>组文件记录的子项位于 %1 下，但该条目位于 %2：Triton 会校验记录的路径，因此将未命中并重新编译</translation>
+    </message>
+    <message>
+        <source>temporary file %1 left by an interrupted (or running) write</source>
+        <translation>被中断（或正在进行）的写入遗留的临时文件 %1</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; it is listed but not followed</source>
+        <translation>%1 是符号链接；已列出但未跟随</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file or folder; ignored</source>
+        <translation>%1 不是普通文件或文件夹；已忽略</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; not followed</source>
+        <translation>%1 是符号链接；未跟随</translation>
     </message>
 </context>
 <context>

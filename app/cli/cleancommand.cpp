@@ -21,8 +21,8 @@ constexpr std::size_t kShown = 50;
 std::string reasonsText(const PlannedRemoval& r)
 {
     std::string s;
-    for (const std::string& why : r.reasons)
-        s += (s.empty() ? "" : "; ") + why;
+    for (const Text& why : r.reasons)
+        s += (s.empty() ? "" : "; ") + why.english();
     return s;
 }
 
@@ -49,10 +49,10 @@ void printPlanAndResult(const CleanPlan& plan, const CleanResult* result)
             break;
         }
         std::printf("%-20s %10s  %s  (%s)\n", "skipped-young", humanSize(plan.skipped[i].size).c_str(),
-                    printableName(plan.skipped[i].path).c_str(), plan.skipped[i].reason.c_str());
+                    printableName(plan.skipped[i].path).c_str(), plan.skipped[i].reason.english().c_str());
     }
     if (!plan.note.empty())
-        std::printf("note: %s\n", plan.note.c_str());
+        std::printf("note: %s\n", plan.note.english().c_str());
     if (!result) {
         std::printf("\ndry run: would remove %zu entries, freeing %s of %s; %zu chosen but within the grace "
                     "period\n",
@@ -133,7 +133,7 @@ int runClean(const CleanArgs& args)
     bool ioError = false;
     for (const Root& r : snap.roots) {
         if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
-            printError(r.error);
+            printError(r.error.english());
             ioError = true;
         }
     }

@@ -22,7 +22,7 @@ void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorC
                  const std::string& sources)
 {
     for (const Root& r : snap.roots)
-        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.c_str(),
+        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.english().c_str(),
                     r.exists ? "" : "  [does not exist]");
     std::string archs;
     for (const std::string& a : ctx.gpuArchs)
@@ -41,10 +41,10 @@ void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorC
         for (const Finding& f : report.findings) {
             if (f.severity != sev)
                 continue;
-            fixes.emplace(f.code, f.fix);
+            fixes.emplace(f.code, f.fix.english());
             if (shown[f.code]++ < kShownPerCode)
                 std::printf("%-8s %-18s %s\n", std::string(toString(f.severity)).c_str(), f.code.c_str(),
-                            f.message.c_str());
+                            f.message.english().c_str());
         }
     }
     for (const auto& [code, n] : shown)
@@ -118,7 +118,7 @@ int runDoctor(const DoctorArgs& args)
     bool ioError = false;
     for (const Root& r : snap.roots) {
         if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
-            printError(r.error);
+            printError(r.error.english());
             ioError = true;
         }
     }

@@ -14,7 +14,7 @@ void printFolderHealth(const FolderHealth& h, bool detailed)
     if (h.folder.role == "given")
         std::printf("%s\n", path.c_str());
     else
-        std::printf("%s  %s\n", h.folder.label.c_str(), path.c_str());
+        std::printf("%s  %s\n", h.folder.label.english().c_str(), path.c_str());
     if (h.folder.role != "given")
         std::printf("  reason       %s%s\n", h.folder.reason.c_str(),
                     h.folder.inUse ? ""
@@ -45,10 +45,10 @@ void printFolderHealth(const FolderHealth& h, bool detailed)
             std::printf("  autofs       %s%s\n", printableName(fs.autofsMountPoint).c_str(),
                         fs.autofsPending ? "  (not mounted yet)" : "  (mounted on demand)");
     }
-    for (const std::string& w : h.warnings)
-        std::printf("  warning: %s\n", w.c_str());
-    for (const std::string& n : h.notes)
-        std::printf("  note: %s\n", n.c_str());
+    for (const Text& w : h.warnings)
+        std::printf("  warning: %s\n", w.english().c_str());
+    for (const Text& n : h.notes)
+        std::printf("  note: %s\n", n.english().c_str());
 }
 
 int runFs(const FsArgs& args)

@@ -9,12 +9,8 @@ std::vector<Root> selectRoots(const std::vector<std::string>& dirs)
     if (dirs.empty())
         return effectiveRoots(Environment::current());
     std::vector<Root> roots;
-    for (const std::string& d : dirs) {
-        Root r;
-        r.path = d;
-        r.reason = "given";
-        roots.push_back(std::move(r));
-    }
+    for (const std::string& d : dirs)
+        roots.push_back(givenRoot(d));
     return roots;
 }
 

@@ -16,10 +16,10 @@ namespace {
 void printTable(const Snapshot& snap)
 {
     for (const Root& r : snap.roots) {
-        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.c_str(),
+        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.english().c_str(),
                     r.exists ? "" : "  [does not exist]");
         if (!r.note.empty())
-            std::printf("     note: %s\n", r.note.c_str());
+            std::printf("     note: %s\n", r.note.english().c_str());
     }
     std::printf("\n%s %s %s %s %s %s\n", column("KERNEL", 36).c_str(), column("KIND", 8).c_str(),
                 column("ARCH", 8).c_str(), column("STAGES", 34).c_str(), column("SIZE", 10).c_str(),
@@ -44,7 +44,7 @@ void printTable(const Snapshot& snap)
         for (const Entry& e : snap.entries)
             for (const Problem& p : e.problems)
                 if (shown++ < 50)
-                    std::printf("  %-18s %s\n", p.code.c_str(), p.message.c_str());
+                    std::printf("  %-18s %s\n", p.code.c_str(), p.message.english().c_str());
         if (shown > 50)
             std::printf("  ... %zu more (klens scan --json lists them all)\n", shown - 50);
     }
@@ -81,7 +81,7 @@ int runScan(const ScanArgs& args)
     for (const Root& r : snap.roots) {
         // With no folder given, a default root that does not exist is normal, not an error.
         if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
-            printError(r.error);
+            printError(r.error.english());
             ioError = true;
         }
     }

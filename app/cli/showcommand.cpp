@@ -72,7 +72,7 @@ void printDetail(const EntryDetail& d)
         std::printf("\ncould not read in full: %s\n", d.readError.c_str());
     std::printf("\nproblems:%s\n", e.problems.empty() ? " none" : "");
     for (const Problem& p : e.problems)
-        std::printf("  %-18s %s\n", p.code.c_str(), p.message.c_str());
+        std::printf("  %-18s %s\n", p.code.c_str(), p.message.english().c_str());
 }
 
 } // namespace

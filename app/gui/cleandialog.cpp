@@ -1,6 +1,7 @@
 #include "cleandialog.h"
 
 #include "clean/units.h"
+#include "coretext.h"
 #include "entrytext.h"
 #include "tablerows.h"
 
@@ -268,8 +269,8 @@ void CleanDialog::showPlan()
     for (std::size_t i = 0; i < plan.removals.size(); ++i) {
         const PlannedRemoval& r = plan.removals[i];
         QStringList why;
-        for (const std::string& reason : r.reasons)
-            why << qs(reason);
+        for (const Text& reason : r.reasons)
+            why << coreText(reason);
         const QString scope = r.scope == RemovalScope::TempsInside ? tr("temp files inside") : QString();
         const QStringList cells = {qs(r.path),
                                    qs(r.kernel),
@@ -290,7 +291,7 @@ void CleanDialog::showPlan()
         text += QLatin1Char(' ') + tr("%n chosen entries are younger than the grace period and stay.",
                                       nullptr, int(plan.skipped.size()));
     if (!plan.note.empty())
-        text += QLatin1Char(' ') + qs(plan.note);
+        text += QLatin1Char(' ') + coreText(plan.note);
     m_summary->setText(text);
     m_cleanButton->setEnabled(!plan.removals.empty());
     m_cleanButton->setText(plan.removals.empty()

@@ -1,5 +1,6 @@
 #include "entrytext.h"
 
+#include "coretext.h"
 #include "report/entrylabels.h"
 #include "util/posixfile.h"
 
@@ -78,7 +79,7 @@ QString EntryText::problems(const Entry& entry)
 {
     QStringList lines;
     for (const Problem& p : entry.problems)
-        lines << qs(p.code) + QLatin1String(": ") + qs(p.message);
+        lines << qs(p.code) + QLatin1String(": ") + coreText(p.message);
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -119,7 +120,7 @@ QString EntryText::detail(const EntryDetail& d)
     out += QLatin1Char('\n') + tr("problems:");
     out += e.problems.empty() ? QLatin1Char(' ') + tr("none") + QLatin1Char('\n') : QStringLiteral("\n");
     for (const Problem& p : e.problems)
-        out += QLatin1String("  ") + qs(p.code).leftJustified(18) + QLatin1Char(' ') + qs(p.message) +
+        out += QLatin1String("  ") + qs(p.code).leftJustified(18) + QLatin1Char(' ') + coreText(p.message) +
                QLatin1Char('\n');
 
     out += QLatin1Char('\n') + tr("stages:") + QLatin1Char('\n');

@@ -4,6 +4,7 @@
 #include "backgroundpool.h"
 #include "cachewatcher.h"
 #include "compiledialog.h"
+#include "coretext.h"
 #include "cudabackend.h"
 #include "dashboardpage.h"
 #include "democache.h"
@@ -729,12 +730,8 @@ void MainWindow::openFolders(const QStringList& folders, const QString& title)
     if (!m_demo || !folders.contains(m_demo->path()))
         rememberRecent(folders);
     std::vector<Root> roots;
-    for (const QString& f : folders) {
-        Root r;
-        r.path = f.toStdString();
-        r.reason = "given";
-        roots.push_back(std::move(r));
-    }
+    for (const QString& f : folders)
+        roots.push_back(givenRoot(f.toStdString()));
     openRoots(std::move(roots), title.isEmpty() ? folders.join(QLatin1String(", ")) : title);
 }
 
@@ -1042,9 +1039,9 @@ void MainWindow::showRootMessages(const Snapshot& snapshot)
     QStringList lines;
     for (const Root& r : snapshot.roots) {
         if (!r.error.empty())
-            lines << qs(r.error);
+            lines << coreText(r.error);
         if (!r.note.empty())
-            lines << qs(r.path) + QLatin1String(": ") + qs(r.note);
+            lines << qs(r.path) + QLatin1String(": ") + coreText(r.note);
     }
     m_rootMessages->setText(lines.join(QLatin1Char('\n')));
     m_rootMessages->setVisible(!lines.isEmpty());

@@ -1,5 +1,6 @@
 #include "rootspanel.h"
 
+#include "coretext.h"
 #include "nvrtc/nvrtccache.h"
 
 #include <QHeaderView>
@@ -107,8 +108,10 @@ void RootsPanel::refresh(const QStringList& opened, const QStringList& recent)
             }
             FolderHealth ownHealth = judgeGivenFolder(own, probe);
             ownHealth.folder.role = "kernellens-nvrtc";
-            ownHealth.folder.label = "KernelLens's NVRTC cache";
+            ownHealth.folder.label = Text::verbatim(tr("KernelLens's NVRTC cache").toStdString());
             ownHealth.folder.reason = "KERNELLENS_CACHE_DIR, else the XDG cache folder";
+            ownHealth.folder.why =
+                Text::verbatim(tr("KERNELLENS_CACHE_DIR, else the XDG cache folder").toStdString());
             items.push_back({OwnCacheGroup, std::move(ownHealth)});
             for (const QString& p : opened)
                 items.push_back({OpenedGroup, judgeGivenFolder(p.toStdString(), probe)});
@@ -119,10 +122,10 @@ void RootsPanel::refresh(const QStringList& opened, const QStringList& recent)
                 // What a cluster login node with an NFS home shows: core judges a described mount.
                 FolderUse use;
                 use.role = "triton-cache";
-                use.label = "Triton's cache folder";
+                use.label = Text::verbatim(tr("Triton's cache folder").toStdString());
                 use.path = "/home/alice/.triton/cache";
                 use.reason = "default (~/.triton/cache)";
-                use.why = "the default (TRITON_CACHE_DIR is not set)";
+                use.why = Text::verbatim(tr("the default (TRITON_CACHE_DIR is not set)").toStdString());
                 use.fixVariable = "TRITON_CACHE_DIR";
                 use.exists = true;
                 FsInfo fs;
@@ -158,23 +161,23 @@ void RootsPanel::show(const std::vector<Item>& items)
         const QString path = qs(h.folder.path);
         QString label = path;
         if (it.group == EnvironmentGroup)
-            label = qs(h.folder.label) + QLatin1String(": ") + path;
+            label = coreText(h.folder.label) + QLatin1String(": ") + path;
         auto* item = new QTreeWidgetItem(group, {label, badgeText(h)});
         item->setIcon(1, badge(h.fs.error.empty() ? h.fs.category : FsCategory::Unknown));
         item->setData(0, PathRole, path);
         item->setData(0, CategoryRole, qs(std::string(toString(h.fs.category))));
         item->setData(0, GroupRole, int(it.group));
-        QStringList tip{path, tr("Why: %1").arg(qs(h.folder.reason))};
+        QStringList tip{path, tr("Why: %1").arg(coreText(h.folder.why))};
         if (!h.fs.source.empty())
             tip << tr("Mounted from %1 on %2").arg(qs(h.fs.source), qs(h.fs.mountPoint));
         if (!h.folder.exists && it.group != ExampleGroup)
             tip << tr("Does not exist yet");
         if (!h.folder.inUse)
             tip << tr("Not in use now (%1 is not set)").arg(qs(h.folder.switchVariable));
-        for (const std::string& s : h.warnings)
-            tip << qs(s);
-        for (const std::string& s : h.notes)
-            tip << qs(s);
+        for (const Text& s : h.warnings)
+            tip << coreText(s);
+        for (const Text& s : h.notes)
+            tip << coreText(s);
         item->setToolTip(0, tip.join(QLatin1Char('\n')));
         item->setToolTip(1, item->toolTip(0));
         if (!h.folder.exists && it.group != ExampleGroup)
@@ -184,11 +187,11 @@ void RootsPanel::show(const std::vector<Item>& items)
                    memory = h.fs.category == FsCategory::Memory;
         if ((network || memory) && it.group != RecentGroup) {
             QString text;
-            for (const std::string& s : h.warnings)
-                text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + qs(s);
+            for (const Text& s : h.warnings)
+                text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + coreText(s);
             if (text.isEmpty() && memory)
-                for (const std::string& s : h.notes)
-                    text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + qs(s);
+                for (const Text& s : h.notes)
+                    text += (text.isEmpty() ? QString() : QStringLiteral(" ")) + coreText(s);
             if (!text.isEmpty())
                 banner << (it.group == ExampleGroup ? tr("Example: %1").arg(text) : text);
         }

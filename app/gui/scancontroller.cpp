@@ -44,9 +44,9 @@ std::shared_ptr<const Snapshot> runScan(const ScanOptions& options, std::vector<
         auto snap = std::make_shared<Snapshot>();
         snap->roots = std::move(given);
         for (Root& r : snap->roots)
-            r.error = ScanController::tr("scanning %1 failed: %2")
-                          .arg(QString::fromStdString(r.path), QString::fromUtf8(e.what()))
-                          .toStdString();
+            r.error = Text::verbatim(ScanController::tr("scanning %1 failed: %2")
+                                         .arg(QString::fromStdString(r.path), QString::fromUtf8(e.what()))
+                                         .toStdString());
         return snap;
     }
 }

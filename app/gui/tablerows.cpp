@@ -1,5 +1,7 @@
 #include "tablerows.h"
 
+#include "coretext.h"
+
 #include <QTableWidget>
 
 namespace kl::gui {
@@ -18,7 +20,7 @@ QStringList findingCells(const Finding& f, bool withPath)
     QStringList cells{QString::fromUtf8(toString(f.severity).data()), QString::fromStdString(f.code)};
     if (withPath)
         cells << QString::fromStdString(f.path);
-    cells << QString::fromStdString(f.message) << QString::fromUtf8(f.fix.data(), qsizetype(f.fix.size()));
+    cells << coreText(f.message) << coreText(f.fix);
     return cells;
 }
 

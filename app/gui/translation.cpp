@@ -15,9 +15,11 @@ namespace {
 
 const QString kEnglish = QStringLiteral("en");
 
-// What installLanguage() has installed; only touched on the GUI thread.
+// What installLanguage() has installed; only touched on the GUI thread. The code is empty until the
+// first call: English too has a translator to install (its plural forms), so it is not "installed"
+// before that.
 struct Installed {
-    QString code = kEnglish;
+    QString code;
     std::unique_ptr<QTranslator> ours;
     std::unique_ptr<QTranslator> qt;
     std::optional<QLocale> originalLocale; // QLocale() before the first switch
@@ -93,7 +95,8 @@ QString chosenLanguage()
 
 QString currentLanguage()
 {
-    return installed().code;
+    const QString& code = installed().code;
+    return code.isEmpty() ? kEnglish : code;
 }
 
 bool installLanguage(const QString& code, QString* error)
@@ -117,15 +120,16 @@ bool installLanguage(const QString& code, QString* error)
     if (lang == state.code)
         return true;
 
-    // Load first, so a failure leaves the installed language as it was.
-    std::unique_ptr<QTranslator> ours;
+    // Load first, so a failure leaves the installed language as it was. English is the source
+    // language, but its .qm holds the plural forms of the %n messages ("%n entry" / "%n entries",
+    // lupdate -pluralonly); Qt's own texts are English without a translator.
+    const QString qm = QStringLiteral(":/i18n/kernellens_%1.qm").arg(lang);
+    auto ours = std::make_unique<QTranslator>();
+    if (!ours->load(qm))
+        return fail(
+            QCoreApplication::translate("Translation", "The translation %1 cannot be loaded").arg(qm));
     std::unique_ptr<QTranslator> qt;
     if (lang != kEnglish) {
-        const QString qm = QStringLiteral(":/i18n/kernellens_%1.qm").arg(lang);
-        ours = std::make_unique<QTranslator>();
-        if (!ours->load(qm))
-            return fail(
-                QCoreApplication::translate("Translation", "The translation %1 cannot be loaded").arg(qm));
         qt = std::make_unique<QTranslator>();
         const QString qtDir = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
         if (!QFile::exists(qtDir + QStringLiteral("/qtbase_") + lang + QStringLiteral(".qm")) ||

@@ -30,12 +30,12 @@ QString chosenLanguage();
 QString currentLanguage();
 
 /// Installs the translation for `code` (a code of availableLanguages() or a name matchLanguage()
-/// accepts) in the application, replacing the translators a previous call installed; "en" removes
-/// them. The default QLocale follows (restored to the one found at the first call for "en").
-/// Installing or removing a translator sends QEvent::LanguageChange. Installing the language that
-/// is already installed changes nothing. Needs a QCoreApplication; call it on the GUI thread. On
-/// failure (unknown code, missing .qm) returns false with `error` set and leaves the installed
-/// language as it was.
+/// accepts) in the application, replacing the translators a previous call installed; "en" installs
+/// only the English plural forms (kernellens_en.ts: "%n entry" / "%n entries"). The default QLocale follows
+/// (restored to the one found at the first call for "en"). Installing or removing a translator sends
+/// QEvent::LanguageChange. Installing the language that is already installed changes nothing. Needs a
+/// QCoreApplication; call it on the GUI thread. On failure (unknown code, missing .qm) returns false with
+/// `error` set and leaves the installed language as it was.
 bool installLanguage(const QString& code, QString* error = nullptr);
 
 /// Remembers `code` in QSettings ("language") for the next start.

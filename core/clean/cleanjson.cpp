@@ -78,7 +78,7 @@ void writeCleanJson(const CleanPlan& plan, const CleanPolicy& policy, const Clea
             w.String(r.scope == RemovalScope::Entry ? "entry" : "temps-inside");
             w.Key("reasons");
             w.StartArray();
-            for (const std::string& why : r.reasons)
+            for (const Text& why : r.reasons)
                 str(w, why);
             w.EndArray();
             const RemovalOutcome* o = result ? &result->outcomes[i] : nullptr;

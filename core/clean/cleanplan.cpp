@@ -27,7 +27,7 @@ bool removable(const Entry& e, const Snapshot& snap)
 }
 
 struct Choice {
-    std::vector<std::string> reasons;
+    std::vector<Text> reasons;
     bool whole = false;
     bool tempsOnly = false;
 };
@@ -40,7 +40,7 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
     plan.roots = snap.roots;
     const std::int64_t now = ctx.now();
     auto age = [&](const Entry& e) { return now - e.newestMtimeNs; };
-    auto agoText = [&](const Entry& e) { return humanDuration(age(e) / 1000000000) + " ago"; };
+    auto ageText = [&](const Entry& e) { return humanDuration(age(e) / 1000000000); };
 
     std::vector<Choice> chosen(snap.entries.size());
     for (std::size_t i = 0; i < snap.entries.size(); ++i) {
@@ -49,29 +49,31 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
         if (!removable(e, snap))
             continue;
         Choice& c = chosen[i];
-        auto take = [&](std::string why) {
+        auto take = [&](Text why) {
             c.reasons.push_back(std::move(why));
             c.whole = true;
         };
         if (policy.olderThanNs && age(e) > *policy.olderThanNs)
-            take("older than " + humanDuration(*policy.olderThanNs / 1000000000) + " (last written " +
-                 agoText(e) + ")");
+            take(Text::of(KL_TEXT("kl::clean", "older than %1 (last written %2 ago)"),
+                          humanDuration(*policy.olderThanNs / 1000000000), ageText(e)));
         if (policy.stale) {
-            if (std::string why = staleVersionReason(e, ctx); !why.empty())
-                take("stale: " + why);
-            if (std::string why = staleArchReason(e, ctx); !why.empty())
-                take("stale: " + why);
+            if (Text why = staleVersionReason(e, ctx); !why.empty())
+                take(Text::of(KL_TEXT("kl::clean", "stale: %1"), std::move(why)));
+            if (Text why = staleArchReason(e, ctx); !why.empty())
+                take(Text::of(KL_TEXT("kl::clean", "stale: %1"), std::move(why)));
         }
         if (policy.incomplete && e.kind == EntryKind::Kernel &&
             (e.status == EntryStatus::Incomplete || e.status == EntryStatus::Corrupt))
-            take(std::string(toString(e.status)) + " (" +
-                 (e.problems.empty() ? std::string("no details") : e.problems.front().code) + ")");
+            take(e.problems.empty() ? Text::of(KL_TEXT("kl::clean", "%1 (no details)"), toString(e.status))
+                                    : Text::of(KL_TEXT("kl::clean", "%1 (%2)"), toString(e.status),
+                                               e.problems.front().code));
         if (policy.orphans) {
             if (e.kind == EntryKind::Temp) {
-                take("orphan temp left by an interrupted write");
+                take(Text(KL_TEXT("kl::clean", "orphan temp left by an interrupted write")));
             } else if (e.hasProblem(problem::OrphanTemp)) {
                 c.tempsOnly = true;
-                c.reasons.push_back("holds temp folders or files left by interrupted writes");
+                c.reasons.push_back(
+                    Text(KL_TEXT("kl::clean", "holds temp folders or files left by interrupted writes")));
             }
         }
     }
@@ -92,9 +94,11 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
             });
             for (std::size_t k = *policy.keepLatest; k < idx.size(); ++k) {
                 // k entries of this name are newer; the newest keepLatest of them stay.
-                chosen[idx[k]].reasons.push_back("keep-latest " + std::to_string(*policy.keepLatest) + ": " +
-                                                 std::to_string(k) + " newer " + key.second + " " +
-                                                 (k == 1 ? "entry exists" : "entries exist"));
+                chosen[idx[k]].reasons.push_back(
+                    k == 1 ? Text::of(KL_TEXT("kl::clean", "keep-latest %1: 1 newer %2 entry exists"),
+                                      *policy.keepLatest, key.second)
+                           : Text::of(KL_TEXT("kl::clean", "keep-latest %1: %2 newer %3 entries exist"),
+                                      *policy.keepLatest, k, key.second));
                 chosen[idx[k]].whole = true;
             }
         }
@@ -102,10 +106,11 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
 
     // The grace period overrides every policy: a young entry may still be being written.
     auto young = [&](const Entry& e) { return age(e) < policy.graceNs; };
-    auto skip = [&](const Entry& e, const std::string& why) {
-        plan.skipped.push_back(PlannedSkip{e.path, e.totalSize,
-                                           why + "; written " + agoText(e) + ", within the grace period of " +
-                                               humanDuration(policy.graceNs / 1000000000)});
+    auto skip = [&](const Entry& e, const Text& why) {
+        plan.skipped.push_back(
+            PlannedSkip{e.path, e.totalSize,
+                        Text::of(KL_TEXT("kl::clean", "%1; written %2 ago, within the grace period of %3"),
+                                 why, ageText(e), humanDuration(policy.graceNs / 1000000000))});
     };
     std::uint64_t remaining = plan.totalBefore;
     std::vector<std::size_t> order;
@@ -134,8 +139,8 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
             const Entry &x = snap.entries[a], &y = snap.entries[b];
             return x.newestMtimeNs != y.newestMtimeNs ? x.newestMtimeNs < y.newestMtimeNs : x.path < y.path;
         });
-        const std::string why =
-            "max-size " + humanSize(*policy.maxSize) + ": the cache holds " + humanSize(before);
+        const Text why = Text::of(KL_TEXT("kl::clean", "max-size %1: the cache holds %2"),
+                                  humanSize(*policy.maxSize), humanSize(before));
         for (std::size_t i : candidates) {
             if (remaining <= *policy.maxSize)
                 break;
@@ -146,14 +151,16 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
             }
             if (!chosen[i].tempsOnly)
                 order.push_back(i);
-            chosen[i].reasons.push_back(why + ", least recently written first");
+            chosen[i].reasons.push_back(
+                Text::of(KL_TEXT("kl::clean", "%1, least recently written first"), why));
             chosen[i].whole = true;
             remaining -= std::min(remaining, e.totalSize);
         }
         if (remaining > *policy.maxSize)
-            plan.note = "the cache stays at " + humanSize(remaining) + ", over --max-size " +
-                        humanSize(*policy.maxSize) +
-                        ": the rest is within the grace period or not Triton's to remove";
+            plan.note = Text::of(KL_TEXT("kl::clean",
+                                         "the cache stays at %1, over --max-size %2: the rest is within the "
+                                         "grace period or not Triton's to remove"),
+                                 humanSize(remaining), humanSize(*policy.maxSize));
     }
 
     for (std::size_t i : order) {

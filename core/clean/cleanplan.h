@@ -25,14 +25,14 @@ struct PlannedRemoval {
     std::uint64_t size = 0;   ///< as scanned
     std::int64_t mtimeNs = 0; ///< newest file, as scanned
     RemovalScope scope = RemovalScope::Entry;
-    std::vector<std::string> reasons; ///< why each policy chose it
+    std::vector<Text> reasons; ///< why each policy chose it
 };
 
 /// An entry a policy chose but the plan leaves alone (younger than the grace period).
 struct PlannedSkip {
     std::string path;
     std::uint64_t size = 0;
-    std::string reason;
+    Text reason;
 };
 
 /// The pure result of applying a policy to a snapshot: what would go, what stays and why.
@@ -42,7 +42,7 @@ struct CleanPlan {
     std::vector<PlannedSkip> skipped;
     std::uint64_t totalBefore = 0; ///< everything the snapshot holds, foreign files included
     std::uint64_t bytesPlanned = 0;
-    std::string note; ///< e.g. why --max-size cannot be reached
+    Text note; ///< e.g. why --max-size cannot be reached
 };
 
 /// Applies `policy` to `snapshot`. Pure: it reads only the snapshot and, for --stale, the

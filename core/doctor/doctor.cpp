@@ -31,7 +31,7 @@ std::int64_t mtimeOf(const struct stat& st)
     return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
-Finding make(std::string_view code, FindingSeverity severity, const std::string& path, std::string message)
+Finding make(std::string_view code, FindingSeverity severity, const std::string& path, Text message)
 {
     Finding f;
     f.code = std::string(code);
@@ -68,17 +68,21 @@ public:
         mapProblems();
         foreignFiles();
         if (m_e.kind == EntryKind::Kernel) {
-            if (std::string why = staleVersionReason(m_e, m_ctx); !why.empty())
-                m_out.push_back(make(finding::StaleVersion, FindingSeverity::Info, m_e.path, where() + why));
-            if (std::string why = staleArchReason(m_e, m_ctx); !why.empty())
-                m_out.push_back(make(finding::StaleArch, FindingSeverity::Info, m_e.path, where() + why));
+            if (Text why = staleVersionReason(m_e, m_ctx); !why.empty())
+                m_out.push_back(make(finding::StaleVersion, FindingSeverity::Info, m_e.path, where(why)));
+            if (Text why = staleArchReason(m_e, m_ctx); !why.empty())
+                m_out.push_back(make(finding::StaleArch, FindingSeverity::Info, m_e.path, where(why)));
             if (m_opt.checkBinaries)
                 checkBinaries();
         }
     }
 
 private:
-    std::string where() const { return printableName(m_e.path) + ": "; }
+    // "<entry>: <what>", for messages that do not name their path yet.
+    Text where(Text what) const
+    {
+        return Text::of(KL_TEXT("kl::doctor", "%1: %2"), printableName(m_e.path), std::move(what));
+    }
 
     // The entry's folder, opened once, never through a symlink; -1 when it is gone or unreadable.
     int entryFd()
@@ -95,28 +99,46 @@ private:
     void addTemp(const std::string& path, std::string_view name, std::int64_t mtimeNs)
     {
         const bool folder = isTempFolderName(name);
-        const std::string what = folder ? "temporary folder" : "temporary file";
         const std::int64_t age = std::max<std::int64_t>(0, (m_now - mtimeNs) / 1000000000);
         Finding f = make(finding::OrphanTemp, FindingSeverity::Warning, path, {});
         f.ageSeconds = age;
-        const std::string ago = "last written " + humanDuration(age) + " ago";
+        const std::string shown = printableName(path), ago = humanDuration(age);
         if (auto pid = tempWriterPid(name)) {
             f.pid = *pid;
             f.pidAlive = m_ctx.pidAlive(*pid);
             if (*f.pidAlive) {
                 f.severity = FindingSeverity::Info;
                 m_liveTemp = true;
-                f.message = printableName(path) + ": " + what + " of pid " + std::to_string(*pid) +
-                            ", which is alive on this host: a compile may be running (" + ago + ")";
+                f.message = folder
+                                ? Text::of(KL_TEXT("kl::doctor",
+                                                   "%1: temporary folder of pid %2, which is alive on this "
+                                                   "host: a compile may be running (last written %3 ago)"),
+                                           shown, *pid, ago)
+                                : Text::of(KL_TEXT("kl::doctor",
+                                                   "%1: temporary file of pid %2, which is alive on this "
+                                                   "host: a compile may be running (last written %3 ago)"),
+                                           shown, *pid, ago);
             } else {
-                f.message = printableName(path) + ": " + what + " left by pid " + std::to_string(*pid) +
-                            ", which no longer runs on this host: an interrupted write (" + ago + ")";
+                f.message =
+                    folder ? Text::of(KL_TEXT("kl::doctor",
+                                              "%1: temporary folder left by pid %2, which no longer runs "
+                                              "on this host: an interrupted write (last written %3 ago)"),
+                                      shown, *pid, ago)
+                           : Text::of(KL_TEXT("kl::doctor",
+                                              "%1: temporary file left by pid %2, which no longer runs "
+                                              "on this host: an interrupted write (last written %3 ago)"),
+                                      shown, *pid, ago);
             }
         } else {
-            f.message = printableName(path) + ": " + what +
-                        " left by an interrupted write (its name records no "
-                        "pid; " +
-                        ago + ")";
+            f.message = folder
+                            ? Text::of(KL_TEXT("kl::doctor",
+                                               "%1: temporary folder left by an interrupted write (its name "
+                                               "records no pid; last written %2 ago)"),
+                                       shown, ago)
+                            : Text::of(KL_TEXT("kl::doctor",
+                                               "%1: temporary file left by an interrupted write (its name "
+                                               "records no pid; last written %2 ago)"),
+                                       shown, ago);
         }
         m_out.push_back(std::move(f));
     }
@@ -147,17 +169,19 @@ private:
 
     void mapProblems()
     {
-        std::string incomplete;
+        Text incomplete;
         for (const Problem& p : m_e.problems) {
             if (p.code == problem::MissingGroup || p.code == problem::MissingMetadata ||
                 p.code == problem::EmptyEntry) {
-                incomplete += (incomplete.empty() ? "" : "; ") + p.message;
+                incomplete = incomplete.empty()
+                                 ? p.message
+                                 : Text::of(KL_TEXT("kl::doctor", "%1; %2"), incomplete, p.message);
                 continue;
             }
             if (auto m = mapProblem(p.code)) {
                 // Every finding names its path; the scanner's messages mostly do already.
-                const bool named = p.message.find(printableName(m_e.path)) != std::string::npos;
-                Finding f = make(m->code, m->severity, m_e.path, named ? p.message : where() + p.message);
+                const bool named = p.message.english().find(printableName(m_e.path)) != std::string::npos;
+                Finding f = make(m->code, m->severity, m_e.path, named ? p.message : where(p.message));
                 f.fix = m->fix;
                 m_out.push_back(std::move(f));
             }
@@ -165,9 +189,10 @@ private:
         if (!incomplete.empty()) {
             // With its writer alive the entry is most likely being written right now.
             FindingSeverity s = m_liveTemp ? FindingSeverity::Info : FindingSeverity::Warning;
-            std::string msg = where() + incomplete;
+            Text msg = where(std::move(incomplete));
             if (m_liveTemp)
-                msg += " (a writer is alive: probably being written now)";
+                msg = Text::of(KL_TEXT("kl::doctor", "%1 (a writer is alive: probably being written now)"),
+                               std::move(msg));
             m_out.push_back(make(finding::IncompleteEntry, s, m_e.path, std::move(msg)));
         }
     }
@@ -175,19 +200,23 @@ private:
     void foreignFiles()
     {
         if (m_e.kind == EntryKind::Foreign) {
-            m_out.push_back(make(finding::ForeignFile, FindingSeverity::Info, m_e.path,
-                                 where() + "not written by Triton (a DeepSpeed or Inductor file)"));
+            m_out.push_back(make(
+                finding::ForeignFile, FindingSeverity::Info, m_e.path,
+                where(Text(KL_TEXT("kl::doctor", "not written by Triton (a DeepSpeed or Inductor file)")))));
         } else if (m_e.kind == EntryKind::Unknown && !m_e.hasProblem(problem::Symlink) &&
                    !m_e.hasProblem(problem::Unreadable)) {
-            m_out.push_back(make(finding::ForeignFile, FindingSeverity::Warning, m_e.path,
-                                 where() + "not a Triton cache entry (no stage, metadata or group file)"));
+            m_out.push_back(
+                make(finding::ForeignFile, FindingSeverity::Warning, m_e.path,
+                     where(Text(KL_TEXT("kl::doctor",
+                                        "not a Triton cache entry (no stage, metadata or group file)")))));
         } else if (m_e.kind == EntryKind::Kernel) {
             for (const Stage& s : m_e.stages)
                 if (!s.known)
-                    m_out.push_back(make(finding::ForeignFile, FindingSeverity::Info,
-                                         joinPath(m_e.path, s.fileName),
-                                         printableName(joinPath(m_e.path, s.fileName)) +
-                                             ": a file Triton does not write (forks add .sass and others)"));
+                    m_out.push_back(make(
+                        finding::ForeignFile, FindingSeverity::Info, joinPath(m_e.path, s.fileName),
+                        Text::of(KL_TEXT("kl::doctor", "%1: a file Triton does not write (forks add .sass "
+                                                       "and others)"),
+                                 printableName(joinPath(m_e.path, s.fileName)))));
         }
     }
 
@@ -234,8 +263,9 @@ private:
             ++binariesChecked;
             if (!c.ok) {
                 const std::string path = joinPath(m_e.path, s.fileName);
-                m_out.push_back(make(finding::InvalidBinary, FindingSeverity::Error, path,
-                                     printableName(path) + ": " + c.problem));
+                m_out.push_back(
+                    make(finding::InvalidBinary, FindingSeverity::Error, path,
+                         Text::of(KL_TEXT("kl::doctor", "%1: %2"), printableName(path), c.problem)));
             }
         }
     }
@@ -256,7 +286,7 @@ private:
 void rootFindings(const Snapshot& snap, const DoctorContext& ctx, std::vector<Finding>& out)
 {
     for (const Root& r : snap.roots) {
-        if (!r.error.empty() && (r.exists || r.reason == "given")) {
+        if (!r.error.empty() && (r.exists || r.given)) {
             Finding f = make(finding::Unreadable, FindingSeverity::Error, r.path, r.error);
             f.fix = mapProblem(problem::Unreadable)->fix;
             out.push_back(std::move(f));
@@ -267,15 +297,20 @@ void rootFindings(const Snapshot& snap, const DoctorContext& ctx, std::vector<Fi
         const FsInfo fs = ctx.probeFilesystem(r.path);
         if (fs.category != FsCategory::Network)
             continue;
-        std::string msg = printableName(r.path) + " is on a network filesystem (" + fs.type;
+        // The filesystem as mount(8) shows it: "nfs4 from srv:/home, mounted at /home".
+        std::string where = fs.type;
         if (!fs.source.empty())
-            msg += " from " + fs.source;
+            where += " from " + fs.source;
         if (!fs.mountPoint.empty())
-            msg += ", mounted at " + printableName(fs.mountPoint);
-        msg += ")";
-        if (fs.walkedUp)
-            msg += "; the folder does not exist yet, judged by " + printableName(fs.probedPath);
-        msg += "; it is used as " + r.reason;
+            where += ", mounted at " + printableName(fs.mountPoint);
+        Text msg =
+            fs.walkedUp
+                ? Text::of(KL_TEXT("kl::doctor",
+                                   "%1 is on a network filesystem (%2); the folder does not exist "
+                                   "yet, judged by %3; it is used as %4"),
+                           printableName(r.path), where, printableName(fs.probedPath), r.reason)
+                : Text::of(KL_TEXT("kl::doctor", "%1 is on a network filesystem (%2); it is used as %3"),
+                           printableName(r.path), where, r.reason);
         out.push_back(make(finding::NetworkFs, FindingSeverity::Warning, r.path, std::move(msg)));
     }
 }
@@ -292,10 +327,10 @@ void floodFindings(const Snapshot& snap, std::size_t threshold, std::vector<Find
             if (n <= threshold)
                 continue;
             const std::string& root = snap.roots[i].path;
-            Finding f =
-                make(finding::Flood, FindingSeverity::Warning, root,
-                     printableName(root) + ": kernel " + printableName(kernel) + " has " + std::to_string(n) +
-                         " cached specialisations (more than " + std::to_string(threshold) + ")");
+            Finding f = make(
+                finding::Flood, FindingSeverity::Warning, root,
+                Text::of(KL_TEXT("kl::doctor", "%1: kernel %2 has %3 cached specialisations (more than %4)"),
+                         printableName(root), printableName(kernel), n, threshold));
             f.kernel = printableName(kernel);
             f.count = static_cast<std::int64_t>(n);
             out.push_back(std::move(f));

@@ -22,7 +22,7 @@ void writeFinding(Writer& w, const Finding& f)
     w.Key("message");
     str(w, f.message);
     w.Key("fix");
-    w.String(f.fix.data(), static_cast<rapidjson::SizeType>(f.fix.size()));
+    str(w, f.fix.english());
     if (f.pid) {
         w.Key("pid");
         w.Int64(*f.pid);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,9 +18,9 @@ std::string_view toString(FindingSeverity severity); ///< "info", "warning", "er
 struct Finding {
     std::string code;
     FindingSeverity severity = FindingSeverity::Warning;
-    std::string path;     ///< the file, entry folder or root it is about
-    std::string message;  ///< what is wrong, naming the path and the cause
-    std::string_view fix; ///< what to do about it: always static text (one copy for many findings)
+    std::string path; ///< the file, entry folder or root it is about
+    Text message;     ///< what is wrong, naming the path and the cause
+    TextSource fix;   ///< what to do about it: always static text (one copy for many findings)
 
     // Extra facts some codes carry (written to JSON when set).
     std::optional<std::int64_t> pid;        ///< orphan-temp: the writer's pid from the folder name

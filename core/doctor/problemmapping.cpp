@@ -13,45 +13,59 @@ struct Row {
 constexpr Row kRows[] = {
     {problem::MissingChild,
      {finding::MissingChild, FindingSeverity::Error,
-      "Remove the entry (klens clean --incomplete DIR); Triton recompiles it. Until then a Triton that "
-      "finds the metadata but not the binary fails to load the kernel"}},
+      KL_TEXT(
+          "kl::doctor",
+          "Remove the entry (klens clean --incomplete DIR); Triton recompiles it. Until then a Triton that "
+          "finds the metadata but not the binary fails to load the kernel")}},
     {problem::MovedCache,
      {finding::MovedCache, FindingSeverity::Warning,
-      "Triton checks the recorded paths, so every entry of a moved or copied cache misses. Use the cache at "
-      "its original path (TRITON_CACHE_DIR), or let Triton rebuild it here and remove the old entries "
-      "(klens clean --older-than)"}},
+      KL_TEXT(
+          "kl::doctor",
+          "Triton checks the recorded paths, so every entry of a moved or copied cache misses. Use the cache "
+          "at "
+          "its original path (TRITON_CACHE_DIR), or let Triton rebuild it here and remove the old entries "
+          "(klens clean --older-than)")}},
     {problem::PathOutsideRoot,
      {finding::PathOutsideRoot, FindingSeverity::Error,
-      "The group file was damaged or forged: do not use the entry. Remove it (klens clean --incomplete "
-      "DIR)"}},
+      KL_TEXT(
+          "kl::doctor",
+          "The group file was damaged or forged: do not use the entry. Remove it (klens clean --incomplete "
+          "DIR)")}},
     {problem::HashMismatch,
      {finding::HashMismatch, FindingSeverity::Error,
-      "The folder name is not the key of its content, so Triton never looks it up: remove the entry folder"}},
+      KL_TEXT("kl::doctor", "The folder name is not the key of its content, so Triton never looks it up: "
+                            "remove the entry folder")}},
     {problem::CorruptJson,
      {finding::CorruptJson, FindingSeverity::Error,
-      "Remove the entry (klens clean --incomplete DIR); Triton recompiles it"}},
+      KL_TEXT("kl::doctor", "Remove the entry (klens clean --incomplete DIR); Triton recompiles it")}},
     {problem::EmptyFile,
      {finding::EmptyFile, FindingSeverity::Error,
-      "An interrupted or failed write: remove the entry (klens clean --incomplete DIR); Triton recompiles "
-      "it"}},
+      KL_TEXT("kl::doctor", "An interrupted or failed write: remove the entry (klens clean --incomplete "
+                            "DIR); Triton recompiles "
+                            "it")}},
     {problem::Unreadable,
      {finding::Unreadable, FindingSeverity::Error,
-      "Check the permissions of the path and of the folders above it, and that the filesystem is healthy"}},
+      KL_TEXT("kl::doctor", "Check the permissions of the path and of the folders above it, and that the "
+                            "filesystem is healthy")}},
     {problem::Symlink,
      {finding::Symlink, FindingSeverity::Warning,
-      "Triton never writes symbolic links: replace the link by the file it names, or remove it"}},
+      KL_TEXT("kl::doctor",
+              "Triton never writes symbolic links: replace the link by the file it names, or remove it")}},
     {problem::NonUtf8Name,
      {finding::NonUtf8Name, FindingSeverity::Warning,
-      "Triton writes UTF-8 names only: rename or remove the file"}},
+      KL_TEXT("kl::doctor", "Triton writes UTF-8 names only: rename or remove the file")}},
     {problem::UnknownFile,
      {finding::ForeignFile, FindingSeverity::Warning,
-      "Not a regular file or folder (a FIFO, socket or device): remove it from the cache"}},
+      KL_TEXT("kl::doctor",
+              "Not a regular file or folder (a FIFO, socket or device): remove it from the cache")}},
     {problem::Oversized,
      {finding::Oversized, FindingSeverity::Warning,
-      "Far larger than Triton writes: check what wrote it, and remove the entry if it is damage"}},
+      KL_TEXT("kl::doctor",
+              "Far larger than Triton writes: check what wrote it, and remove the entry if it is damage")}},
     {problem::NameMismatch,
      {finding::NameMismatch, FindingSeverity::Warning,
-      "The metadata and the file names disagree: the entry was edited or mixed up; remove it"}},
+      KL_TEXT("kl::doctor",
+              "The metadata and the file names disagree: the entry was edited or mixed up; remove it")}},
 };
 
 } // namespace
@@ -64,35 +78,50 @@ std::optional<ProblemMapping> mapProblem(std::string_view problemCode)
     return std::nullopt;
 }
 
-std::string_view fixFor(std::string_view code)
+TextSource fixFor(std::string_view code)
 {
     if (code == finding::OrphanTemp)
-        return "Once its writer is gone, remove it with klens clean --orphans DIR (it skips temp folders "
-               "whose "
-               "writer still runs on this host)";
+        return KL_TEXT(
+            "kl::doctor",
+            "Once its writer is gone, remove it with klens clean --orphans DIR (it skips temp folders "
+            "whose "
+            "writer still runs on this host)");
     if (code == finding::IncompleteEntry)
-        return "Triton treats it as a miss and recompiles; klens clean --incomplete DIR removes it";
+        return KL_TEXT("kl::doctor",
+                       "Triton treats it as a miss and recompiles; klens clean --incomplete DIR removes it");
     if (code == finding::InvalidBinary)
-        return "Remove the entry folder; Triton recompiles it. A damaged or mislabelled code object fails to "
-               "load, or loads code for another GPU";
+        return KL_TEXT(
+            "kl::doctor",
+            "Remove the entry folder; Triton recompiles it. A damaged or mislabelled code object fails to "
+            "load, or loads code for another GPU");
     if (code == finding::StaleArch)
-        return "Never loaded on this machine's GPUs: klens clean --stale DIR removes it (keep it if machines "
-               "with "
-               "that GPU share this cache)";
+        return KL_TEXT(
+            "kl::doctor",
+            "Never loaded on this machine's GPUs: klens clean --stale DIR removes it (keep it if machines "
+            "with "
+            "that GPU share this cache)");
     if (code == finding::StaleVersion)
-        return "Triton's key holds its version, so this entry is never hit again: klens clean --stale DIR "
-               "removes it";
+        return KL_TEXT(
+            "kl::doctor",
+            "Triton's key holds its version, so this entry is never hit again: klens clean --stale DIR "
+            "removes it");
     if (code == finding::Flood)
-        return "Look for an argument that is specialised on every call (a changing constexpr, shape or "
-               "divisibility): klens explain shows what differs between two entries; do_not_specialize or "
-               "fewer autotune configs stop it. klens clean --keep-latest K DIR trims the cache";
+        return KL_TEXT(
+            "kl::doctor",
+            "Look for an argument that is specialised on every call (a changing constexpr, shape or "
+            "divisibility): klens explain shows what differs between two entries; do_not_specialize or "
+            "fewer autotune configs stop it. klens clean --keep-latest K DIR trims the cache");
     if (code == finding::ForeignFile)
-        return "Not written by Triton: leave it if another tool (DeepSpeed, Inductor) owns it, else move it "
-               "out "
-               "of the cache";
+        return KL_TEXT(
+            "kl::doctor",
+            "Not written by Triton: leave it if another tool (DeepSpeed, Inductor) owns it, else move it "
+            "out "
+            "of the cache");
     if (code == finding::NetworkFs)
-        return "Many ranks compiling into one network folder see FileNotFoundError, EBUSY and stale handles: "
-               "set TRITON_CACHE_DIR to a local folder on each node (e.g. /tmp/triton-$USER)";
+        return KL_TEXT(
+            "kl::doctor",
+            "Many ranks compiling into one network folder see FileNotFoundError, EBUSY and stale handles: "
+            "set TRITON_CACHE_DIR to a local folder on each node (e.g. /tmp/triton-$USER)");
     return {};
 }
 

@@ -12,7 +12,7 @@ namespace kl {
 struct ProblemMapping {
     std::string_view code; ///< the finding code (most keep the scanner's spelling)
     FindingSeverity severity;
-    std::string_view fix;
+    TextSource fix;
 };
 
 /// The finding for a scanner problem code; nothing for codes the doctor reports its own way
@@ -20,6 +20,6 @@ struct ProblemMapping {
 std::optional<ProblemMapping> mapProblem(std::string_view problemCode);
 
 /// The suggested fix of the doctor's own codes (orphan-temp, incomplete-entry, invalid-binary, ...).
-std::string_view fixFor(std::string_view findingCode);
+TextSource fixFor(std::string_view findingCode);
 
 } // namespace kl

@@ -24,7 +24,7 @@ std::optional<std::pair<int, int>> majorMinor(std::string_view v)
 
 } // namespace
 
-std::string staleVersionReason(const Entry& entry, const DoctorContext& ctx)
+Text staleVersionReason(const Entry& entry, const DoctorContext& ctx)
 {
     if (!ctx.tritonVersion || ctx.tritonVersion->empty() || entry.kind != EntryKind::Kernel)
         return {};
@@ -32,17 +32,20 @@ std::string staleVersionReason(const Entry& entry, const DoctorContext& ctx)
     if (!entry.tritonVersion.empty()) {
         if (entry.tritonVersion == current)
             return {};
-        return "written by Triton " + entry.tritonVersion + ", not the installed " + current;
+        return Text::of(KL_TEXT("kl::doctor", "written by Triton %1, not the installed %2"),
+                        entry.tritonVersion, current);
     }
     // Triton records its version from 3.2 on: metadata without one comes from an older Triton.
     auto mm = majorMinor(current);
     if (entry.metadataFormat.empty() || !mm || *mm < std::make_pair(3, 2))
         return {};
-    return "written by a Triton older than 3.2 (its metadata records no version; " + entry.metadataFormat +
-           " format), not the installed " + current;
+    return Text::of(KL_TEXT("kl::doctor",
+                            "written by a Triton older than 3.2 (its metadata records no version; "
+                            "%1 format), not the installed %2"),
+                    entry.metadataFormat, current);
 }
 
-std::string staleArchReason(const Entry& entry, const DoctorContext& ctx)
+Text staleArchReason(const Entry& entry, const DoctorContext& ctx)
 {
     if (ctx.gpuArchs.empty() || entry.kind != EntryKind::Kernel || entry.target.arch.empty())
         return {};
@@ -56,7 +59,8 @@ std::string staleArchReason(const Entry& entry, const DoctorContext& ctx)
         t.backend = t.arch.find_first_not_of("0123456789") == std::string::npos ? "cuda" : "hip";
         have += (have.empty() ? "" : ", ") + archLabel(t);
     }
-    return "compiled for " + archLabel(entry.target) + "; this machine's GPUs are " + have;
+    return Text::of(KL_TEXT("kl::doctor", "compiled for %1; this machine's GPUs are %2"),
+                    archLabel(entry.target), have);
 }
 
 } // namespace kl

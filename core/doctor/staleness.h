@@ -2,6 +2,7 @@
 
 #include "doctor/doctorcontext.h"
 #include "model/entry.h"
+#include "util/text.h"
 
 #include <string>
 
@@ -9,9 +10,9 @@ namespace kl {
 
 /// Why a kernel entry was written by another Triton than `ctx.tritonVersion` (Triton's key holds
 /// its version, so such an entry is never hit again), or empty when it was not or it cannot tell.
-std::string staleVersionReason(const Entry& entry, const DoctorContext& ctx);
+Text staleVersionReason(const Entry& entry, const DoctorContext& ctx);
 
 /// Why a kernel entry targets none of `ctx.gpuArchs`, or empty when it does or it cannot tell.
-std::string staleArchReason(const Entry& entry, const DoctorContext& ctx);
+Text staleArchReason(const Entry& entry, const DoctorContext& ctx);
 
 } // namespace kl

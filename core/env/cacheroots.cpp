@@ -32,13 +32,15 @@ Root tritonRoot(const Environment& env, const char* var, const char* sub)
     const std::string baseWhy = home && !strip(*home).empty() ? "$TRITON_HOME" : "~";
     if (value && !strip(*value).empty()) {
         r.path = absoluteClean(strip(*value));
-        r.reason = std::string(var);
+        r.reason = Text::verbatim(var);
     } else {
         r.path = absoluteClean(joinPath(joinPath(base, ".triton"), sub));
-        r.reason = "default (" + baseWhy + "/.triton/" + sub + ")";
+        r.reason = Text::of(KL_TEXT("kl::roots", "default (%1)"), baseWhy + "/.triton/" + sub);
         if (value)
-            r.note = std::string(var) + " is set but empty: Triton 3.3+ stops with \"Could not create "
-                                        "or locate cache dir\"; older versions use the default";
+            r.note = Text::of(KL_TEXT("kl::roots",
+                                      "%1 is set but empty: Triton 3.3+ stops with \"Could not create or "
+                                      "locate cache dir\"; older versions use the default"),
+                              var);
     }
     r.exists = isDir(r.path);
     return r;
@@ -49,6 +51,15 @@ Root tritonRoot(const Environment& env, const char* var, const char* sub)
 Root effectiveCacheRoot(const Environment& env)
 {
     return tritonRoot(env, "TRITON_CACHE_DIR", "cache");
+}
+
+Root givenRoot(std::string path)
+{
+    Root r;
+    r.path = std::move(path);
+    r.reason = Text(KL_TEXT("kl::roots", "given"));
+    r.given = true;
+    return r;
 }
 
 std::vector<Root> effectiveRoots(const Environment& env)
@@ -64,10 +75,11 @@ std::vector<Root> effectiveRoots(const Environment& env)
         if (auto t = env.get("TMPDIR"); t && !t->empty())
             tmp = *t;
         ind.path = absoluteClean(joinPath(tmp, "torchinductor_" + env.user + "/triton"));
-        ind.reason = "TorchInductor's default (" + tmp + "/torchinductor_$USER/triton)";
+        ind.reason = Text::of(KL_TEXT("kl::roots", "TorchInductor's default (%1)"),
+                              tmp + "/torchinductor_$USER/triton");
         if (auto c = env.get("TORCHINDUCTOR_CACHE_DIR"); c && !c->empty()) {
             ind.path = absoluteClean(joinPath(*c, "triton"));
-            ind.reason = "TORCHINDUCTOR_CACHE_DIR/triton";
+            ind.reason = Text::verbatim("TORCHINDUCTOR_CACHE_DIR/triton");
         }
         ind.exists = isDir(ind.path);
         roots.push_back(std::move(ind));

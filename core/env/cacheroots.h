@@ -15,4 +15,7 @@ std::vector<Root> effectiveRoots(const Environment& env);
 /// Just Triton's cache folder, resolved as Triton resolves it.
 Root effectiveCacheRoot(const Environment& env);
 
+/// A folder the user named (on the command line, in a dialog): reason "given".
+Root givenRoot(std::string path);
+
 } // namespace kl

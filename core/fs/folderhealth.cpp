@@ -23,55 +23,87 @@ bool envTruthy(const Environment& env, const std::string& name)
 }
 
 // "default (~/.triton/cache)" -> "the default ~/.triton/cache, since TRITON_CACHE_DIR is not set"
-std::string whyFromReason(const std::string& reason, const std::string& variable)
+Text whyFromReason(const std::string& reason, const std::string& variable)
 {
     if (reason == variable)
-        return "set by " + variable;
+        return Text::of(KL_TEXT("kl::fs", "set by %1"), variable);
     if (reason.starts_with("default (") && reason.ends_with(")"))
-        return "the default " + reason.substr(9, reason.size() - 10) + ", since " + variable + " is not set";
-    return reason;
+        return Text::of(KL_TEXT("kl::fs", "the default %1, since %2 is not set"),
+                        reason.substr(9, reason.size() - 10), variable);
+    return Text::verbatim(reason);
 }
 
-std::string whereText(const FsInfo& fs)
+// "nfs4 from srv:/home, mounted at /home (a bind mount of /export)"
+Text whereText(const FsInfo& fs)
 {
-    std::string s = fs.type.empty() ? "an unknown filesystem" : fs.type;
+    Text s = fs.type.empty() ? Text(KL_TEXT("kl::fs", "an unknown filesystem")) : Text::verbatim(fs.type);
     if (!fs.source.empty() && fs.source != "none")
-        s += " from " + fs.source;
+        s = Text::of(KL_TEXT("kl::fs", "%1 from %2"), std::move(s), fs.source);
     if (!fs.mountPoint.empty())
-        s += ", mounted at " + fs.mountPoint;
+        s = Text::of(KL_TEXT("kl::fs", "%1, mounted at %2"), std::move(s), fs.mountPoint);
     if (fs.bindMount)
-        s += " (a bind mount of " + (fs.bindOf.empty() ? fs.mountRoot : fs.bindOf) + ")";
+        s = Text::of(KL_TEXT("kl::fs", "%1 (a bind mount of %2)"), std::move(s),
+                     fs.bindOf.empty() ? fs.mountRoot : fs.bindOf);
     return s;
 }
 
-std::string walkedText(const FsInfo& fs)
+// `text`, and when the folder does not exist yet, which parent was examined instead.
+Text withWalked(Text text, const FsInfo& fs)
 {
     if (!fs.walkedUp)
-        return {};
-    return "; it does not exist yet, so its nearest existing parent " + fs.probedPath + " was examined";
+        return text;
+    return Text::of(
+        KL_TEXT("kl::fs", "%1; it does not exist yet, so its nearest existing parent %2 was examined"),
+        std::move(text), fs.probedPath);
 }
 
-std::string subject(const FolderUse& f)
+// The same as a suffix for sentences that go on after the filesystem; empty when not walked up.
+Text walkedSuffix(const FsInfo& fs)
 {
-    return f.role == "given" ? f.path : f.label + " " + f.path + " (" + f.why + ")";
+    if (!fs.walkedUp)
+        return Text::verbatim({});
+    return Text::of(
+        KL_TEXT("kl::fs", "; it does not exist yet, so its nearest existing parent %1 was examined"),
+        fs.probedPath);
 }
 
-std::string networkWarning(const FolderUse& f, const FsInfo& fs)
+Text subject(const FolderUse& f)
 {
-    std::string s = subject(f) + " is on a network filesystem: " + whereText(fs) + walkedText(fs) + ". ";
-    if (f.role == "triton-dump")
-        s += "Every compile writes each stage there: compiles get slow and processes can hang at exit "
-             "while the writes flush. ";
-    else
-        s += "A cache there makes compiles slow, can hang processes at exit while writes flush, and lets "
-             "ranks that compile the same kernel race on the rename of its temporary files. ";
-    s += "Fix: point " + f.fixVariable + " at local disk, e.g. export " + f.fixVariable +
-         "=/tmp/triton-cache-$USER, or node-local scratch";
-    if (f.role == "deepspeed-autotune")
-        s += " (DeepSpeed and Triton then share that folder)";
-    else if (f.role == "inductor-triton")
-        s += " (or set TRITON_CACHE_DIR, which Inductor then uses)";
-    return s + ".";
+    return f.role == "given" ? Text::verbatim(f.path)
+                             : Text::of(KL_TEXT("kl::fs", "%1 %2 (%3)"), f.label, f.path, f.why);
+}
+
+Text networkWarning(const FolderUse& f, const FsInfo& fs)
+{
+    const Text where = withWalked(whereText(fs), fs);
+    const Text consequence =
+        f.role == "triton-dump"
+            ? Text(KL_TEXT(
+                  "kl::fs",
+                  "Every compile writes each stage there: compiles get slow and processes can hang at "
+                  "exit while the writes flush."))
+            : Text(
+                  KL_TEXT("kl::fs",
+                          "A cache there makes compiles slow, can hang processes at exit while writes flush, "
+                          "and lets ranks that compile the same kernel race on the rename of its temporary "
+                          "files."));
+    const Text fix =
+        f.role == "deepspeed-autotune"
+            ? Text::of(KL_TEXT("kl::fs",
+                               "Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or "
+                               "node-local scratch (DeepSpeed and Triton then share that folder)."),
+                       f.fixVariable)
+        : f.role == "inductor-triton"
+            ? Text::of(KL_TEXT("kl::fs",
+                               "Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or "
+                               "node-local scratch (or set TRITON_CACHE_DIR, which Inductor then uses)."),
+                       f.fixVariable)
+            : Text::of(KL_TEXT("kl::fs",
+                               "Fix: point %1 at local disk, e.g. export %1=/tmp/triton-cache-$USER, or "
+                               "node-local scratch."),
+                       f.fixVariable);
+    return Text::of(KL_TEXT("kl::fs", "%1 is on a network filesystem: %2. %3 %4"), subject(f), where,
+                    consequence, fix);
 }
 
 } // namespace
@@ -92,24 +124,25 @@ std::vector<FolderUse> effectiveFolders(const Environment& env)
     const std::vector<Root> roots = effectiveRoots(env);
     struct Role {
         const char* role;
-        const char* label;
+        TextSource label;
         const char* variable;
     };
     static const Role kRoles[] = {
-        {"triton-cache", "Triton's cache folder", "TRITON_CACHE_DIR"},
-        {"triton-dump", "Triton's dump folder", "TRITON_DUMP_DIR"},
-        {"triton-override", "Triton's override folder", "TRITON_OVERRIDE_DIR"},
-        {"inductor-triton", "TorchInductor's Triton folder", "TORCHINDUCTOR_CACHE_DIR"},
+        {"triton-cache", KL_TEXT("kl::fs", "Triton's cache folder"), "TRITON_CACHE_DIR"},
+        {"triton-dump", KL_TEXT("kl::fs", "Triton's dump folder"), "TRITON_DUMP_DIR"},
+        {"triton-override", KL_TEXT("kl::fs", "Triton's override folder"), "TRITON_OVERRIDE_DIR"},
+        {"inductor-triton", KL_TEXT("kl::fs", "TorchInductor's Triton folder"), "TORCHINDUCTOR_CACHE_DIR"},
     };
     for (std::size_t i = 0; i < roots.size() && i < std::size(kRoles); ++i) {
         FolderUse f;
         f.role = kRoles[i].role;
-        f.label = kRoles[i].label;
+        f.label = Text(kRoles[i].label);
         f.fixVariable = kRoles[i].variable;
         f.path = roots[i].path;
-        f.reason = roots[i].reason;
-        f.why = i == 3 ? roots[i].reason + ", used since TRITON_CACHE_DIR is not set"
-                       : whyFromReason(roots[i].reason, f.fixVariable);
+        f.reason = roots[i].reason.english();
+        f.why = i == 3 ? Text::of(KL_TEXT("kl::fs", "%1, used since TRITON_CACHE_DIR is not set"),
+                                  roots[i].reason)
+                       : whyFromReason(f.reason, f.fixVariable);
         f.note = roots[i].note;
         f.exists = roots[i].exists;
         out.push_back(std::move(f));
@@ -125,21 +158,23 @@ std::vector<FolderUse> effectiveFolders(const Environment& env)
     // DeepSpeed's matmul autotune cache: os.environ.get("TRITON_CACHE_DIR", default), unstripped.
     FolderUse ds;
     ds.role = "deepspeed-autotune";
-    ds.label = "DeepSpeed's Triton autotune folder";
+    ds.label = Text(KL_TEXT("kl::fs", "DeepSpeed's Triton autotune folder"));
     ds.fixVariable = "TRITON_CACHE_DIR";
     if (auto v = env.get("TRITON_CACHE_DIR"); v && !v->empty()) {
         ds.path = absoluteClean(*v);
         ds.reason = "TRITON_CACHE_DIR";
-        ds.why = "set by TRITON_CACHE_DIR";
+        ds.why = Text::of(KL_TEXT("kl::fs", "set by %1"), "TRITON_CACHE_DIR");
     } else {
         auto home = env.get("TRITON_HOME");
         const bool th = home && !home->empty();
         ds.path = absoluteClean(joinPath(joinPath(th ? *home : env.home, ".triton"), "autotune"));
         ds.reason = std::string("default (") + (th ? "$TRITON_HOME" : "~") + "/.triton/autotune)";
-        ds.why = "DeepSpeed's default " + std::string(th ? "$TRITON_HOME" : "~") +
-                 "/.triton/autotune, since TRITON_CACHE_DIR is not set";
+        ds.why = Text::of(KL_TEXT("kl::fs", "DeepSpeed's default %1, since TRITON_CACHE_DIR is not set"),
+                          std::string(th ? "$TRITON_HOME" : "~") + "/.triton/autotune");
         if (v)
-            ds.note = "TRITON_CACHE_DIR is set but empty: DeepSpeed then fails to create its autotune folder";
+            ds.note = Text(KL_TEXT("kl::fs",
+                                   "TRITON_CACHE_DIR is set but empty: DeepSpeed then fails to create its "
+                                   "autotune folder"));
     }
     struct stat st {};
     ds.exists = ::stat(ds.path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
@@ -154,44 +189,48 @@ FolderHealth judgeFolder(const FolderUse& folder, const FsInfo& fs)
     h.fs = fs;
     if (!folder.note.empty())
         h.notes.push_back(folder.note);
-    const std::string where = " is on a network filesystem: " + whereText(fs) + walkedText(fs) + ".";
+    const Text where = withWalked(whereText(fs), fs);
     if (!fs.error.empty()) {
-        h.notes.push_back(subject(folder) + ": " + fs.error);
+        h.notes.push_back(Text::of(KL_TEXT("kl::fs", "%1: %2"), subject(folder), fs.error));
     } else if (fs.category == FsCategory::Network) {
         if (folder.role == "triton-override")
-            h.notes.push_back(subject(folder) + where +
-                              " Triton only reads it, so this costs time but does not race.");
+            h.notes.push_back(
+                Text::of(KL_TEXT("kl::fs", "%1 is on a network filesystem: %2. Triton only reads it, so this "
+                                           "costs time but does not race."),
+                         subject(folder), where));
         else if (folder.inUse)
             h.warnings.push_back(networkWarning(folder, fs));
         else
-            h.notes.push_back(subject(folder) + where + " It is not in use now (" + folder.switchVariable +
-                              " is not set).");
+            h.notes.push_back(
+                Text::of(KL_TEXT("kl::fs", "%1 is on a network filesystem: %2. It is not in use now (%3 is "
+                                           "not set)."),
+                         subject(folder), where, folder.switchVariable));
     } else if (!folder.inUse) {
         // A folder nobody writes to needs no advice about where it lives.
     } else if (fs.category == FsCategory::Memory) {
         h.notes.push_back(
-            subject(folder) + " is on " + fs.type +
-            ", a memory filesystem: its entries are lost at reboot and count against RAM (and a "
-            "container's memory limit)" +
-            walkedText(fs) + ".");
+            Text::of(KL_TEXT("kl::fs", "%1 is on %2, a memory filesystem: its entries are lost at reboot and "
+                                       "count against RAM (and a container's memory limit)%3."),
+                     subject(folder), fs.type, walkedSuffix(fs)));
     } else if (fs.category == FsCategory::Overlay) {
         h.notes.push_back(
-            subject(folder) + " is on " + fs.type +
-            ", a container's writable layer: its entries are lost when the container is removed "
-            "and every write copies up; mount a volume there to keep them" +
-            walkedText(fs) + ".");
+            Text::of(KL_TEXT("kl::fs", "%1 is on %2, a container's writable layer: its entries are lost when "
+                                       "the container is removed and every write copies up; mount a volume "
+                                       "there to keep them%3."),
+                     subject(folder), fs.type, walkedSuffix(fs)));
     } else if (fs.autofsPending) {
-        h.notes.push_back(subject(folder) + " lies under the autofs mount point " +
-                          (fs.autofsMountPoint.empty() ? fs.mountPoint : fs.autofsMountPoint) +
-                          ", whose filesystem was not mounted when probed: its type is unknown until it is "
-                          "mounted on first use. List the folder and run again.");
+        h.notes.push_back(
+            Text::of(KL_TEXT("kl::fs", "%1 lies under the autofs mount point %2, whose filesystem was not "
+                                       "mounted when probed: its type is unknown until it is mounted on "
+                                       "first use. List the folder and run again."),
+                     subject(folder), fs.autofsMountPoint.empty() ? fs.mountPoint : fs.autofsMountPoint));
     } else if (fs.category == FsCategory::Unknown) {
-        h.notes.push_back(subject(folder) + " is on " +
-                          (fs.type.empty() ? "an unknown filesystem" : fs.type) +
-                          ", which KernelLens does not know: not judged.");
+        h.notes.push_back(Text::of(
+            KL_TEXT("kl::fs", "%1 is on %2, which KernelLens does not know: not judged."), subject(folder),
+            fs.type.empty() ? Text(KL_TEXT("kl::fs", "an unknown filesystem")) : Text::verbatim(fs.type)));
     }
     if (!fs.note.empty())
-        h.notes.push_back(fs.note);
+        h.notes.push_back(Text::verbatim(fs.note));
     h.severity = !h.warnings.empty() ? Severity::Warning : !h.notes.empty() ? Severity::Note : Severity::Ok;
     return h;
 }
@@ -222,10 +261,10 @@ FolderHealth judgeGivenFolder(const std::string& path, const FsProber& probe)
 {
     FolderUse f;
     f.role = "given";
-    f.label = "The folder";
+    f.label = Text(KL_TEXT("kl::fs", "The folder"));
     f.path = path;
     f.reason = "given";
-    f.why = "given";
+    f.why = Text(KL_TEXT("kl::roots", "given"));
     f.fixVariable = "TRITON_CACHE_DIR";
     FsInfo fs = probe ? probe(path) : probeFilesystem(path);
     f.exists = !fs.walkedUp && fs.error.empty();

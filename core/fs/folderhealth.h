@@ -2,6 +2,7 @@
 
 #include "env/environment.h"
 #include "fs/fsprobe.h"
+#include "util/text.h"
 
 #include <string>
 #include <string_view>
@@ -15,14 +16,14 @@ std::string_view toString(Severity severity); ///< "ok", "note", "warning"
 
 /// A folder a tool would use in this environment, before looking at its filesystem.
 struct FolderUse {
-    std::string role;  ///< "triton-cache", "triton-dump", "triton-override", "inductor-triton",
-                       ///< "deepspeed-autotune", "given"
-    std::string label; ///< "Triton's cache folder", for messages
+    std::string role; ///< "triton-cache", "triton-dump", "triton-override", "inductor-triton",
+                      ///< "deepspeed-autotune", "given"
+    Text label;       ///< "Triton's cache folder", for messages
     std::string path;
     std::string reason;      ///< short, as in Root::reason: "TRITON_CACHE_DIR", "default (~/.triton/cache)"
-    std::string why;         ///< the same as a phrase for messages: "set by TRITON_CACHE_DIR"
+    Text why;                ///< the same as a phrase for messages: "set by TRITON_CACHE_DIR"
     std::string fixVariable; ///< the variable that moves it: "TRITON_CACHE_DIR"
-    std::string note;        ///< carried over from the root (e.g. an empty TRITON_CACHE_DIR)
+    Text note;               ///< carried over from the root (e.g. an empty TRITON_CACHE_DIR)
     bool exists = false;
     bool inUse = true;          ///< false for the dump and override folders while their switch is off
     std::string switchVariable; ///< what puts it in use ("TRITON_KERNEL_DUMP"); empty: always in use
@@ -34,8 +35,8 @@ struct FolderHealth {
     FsInfo fs;
     std::string sameAs; ///< role of an earlier folder with the same path: judged there, not again
     Severity severity = Severity::Ok;
-    std::vector<std::string> warnings; ///< full sentences: folder, why, filesystem, consequence, fix
-    std::vector<std::string> notes;
+    std::vector<Text> warnings; ///< full sentences: folder, why, filesystem, consequence, fix
+    std::vector<Text> notes;
 };
 
 /// The folders Triton, TorchInductor and DeepSpeed would use here, in that order: Triton's cache,

@@ -52,7 +52,7 @@ const Stage* Entry::stage(std::string_view ext) const
     return it == stages.end() ? nullptr : &*it;
 }
 
-void Entry::addProblem(std::string_view code, std::string message)
+void Entry::addProblem(std::string_view code, Text message)
 {
     problems.push_back(Problem{std::string(code), std::move(message)});
 }

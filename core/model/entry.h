@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,7 +26,7 @@ std::string_view toString(KeyEra era);
 /// A finding about one entry. `code` is stable and shared with `klens doctor`.
 struct Problem {
     std::string code;
-    std::string message;
+    Text message; ///< names the path and the cause
 };
 
 /// Problem codes, as constants so that the scanner, the doctor and the tests agree on spelling.
@@ -92,7 +94,7 @@ struct Entry {
 
     bool hasProblem(std::string_view code) const;
     const Stage* stage(std::string_view ext) const;
-    void addProblem(std::string_view code, std::string message);
+    void addProblem(std::string_view code, Text message);
 };
 
 } // namespace kl

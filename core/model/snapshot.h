@@ -12,10 +12,11 @@ namespace kl {
 /// A folder that was scanned, and why it was chosen.
 struct Root {
     std::string path;
-    std::string reason; ///< "given", "TRITON_CACHE_DIR", "default (~/.triton/cache)", "nested in ..."
+    Text reason;        ///< "given", "TRITON_CACHE_DIR", "default (~/.triton/cache)", "found inside ..."
+    bool given = false; ///< named by the user, not found in the environment or inside another root
     bool exists = false;
-    std::string error;    ///< why it could not be read, naming the path and the cause
-    std::string note;     ///< anything else a user should know (e.g. an empty TRITON_CACHE_DIR)
+    Text error;           ///< why it could not be read, naming the path and the cause
+    Text note;            ///< anything else a user should know (e.g. an empty TRITON_CACHE_DIR)
     int parentIndex = -1; ///< for a nested root found inside another (vLLM, Inductor layouts)
 };
 

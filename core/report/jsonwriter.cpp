@@ -23,6 +23,25 @@ void strOrNull(Writer& w, const char* key, std::string_view s)
         str(w, s);
 }
 
+void str(Writer& w, const Text& t)
+{
+    str(w, t.english());
+}
+
+void strOrNull(Writer& w, const char* key, const Text& t)
+{
+    strOrNull(w, key, t.english());
+}
+
+void strings(Writer& w, const char* key, const std::vector<Text>& list)
+{
+    w.Key(key);
+    w.StartArray();
+    for (const Text& t : list)
+        str(w, t);
+    w.EndArray();
+}
+
 void strings(Writer& w, const char* key, const std::vector<std::string>& list)
 {
     w.Key(key);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <cstdio>
 #include <functional>
 #include <rapidjson/filewritestream.h>
@@ -20,6 +22,11 @@ void str(Writer& w, std::string_view s);
 
 /// `key`: the string, or null when it is empty.
 void strOrNull(Writer& w, const char* key, std::string_view s);
+
+/// A sentence, in English (JSON is for programs: its text does not follow the GUI's language).
+void str(Writer& w, const Text& t);
+void strOrNull(Writer& w, const char* key, const Text& t);
+void strings(Writer& w, const char* key, const std::vector<Text>& list);
 
 /// `key`: an array of strings.
 void strings(Writer& w, const char* key, const std::vector<std::string>& list);

@@ -58,7 +58,8 @@ bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int root
     if (!open.fd.valid()) {
         int err = errno;
         root.exists = err != ENOENT;
-        root.error = "cannot open " + printableName(root.path) + ": " + errnoText(err);
+        root.error =
+            Text::of(KL_TEXT("kl::scan", "cannot open %1: %2"), printableName(root.path), errnoText(err));
         return false;
     }
     root.exists = true;
@@ -69,7 +70,8 @@ bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int root
     DIR* dir = dupFd >= 0 ? ::fdopendir(dupFd) : nullptr;
     if (!dir) {
         const int err = errno;
-        root.error = "cannot list " + printableName(root.path) + ": " + errnoText(err);
+        root.error =
+            Text::of(KL_TEXT("kl::scan", "cannot list %1: %2"), printableName(root.path), errnoText(err));
         if (dupFd >= 0)
             ::close(dupFd);
         return false;
@@ -83,7 +85,8 @@ bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int root
         errno = 0;
     }
     if (errno != 0)
-        root.error = "cannot list " + printableName(root.path) + ": " + errnoText(errno);
+        root.error =
+            Text::of(KL_TEXT("kl::scan", "cannot list %1: %2"), printableName(root.path), errnoText(errno));
     ::closedir(dir);
     return root.error.empty();
 }
@@ -171,14 +174,17 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 const int parent = items[i].rootIndex;
                 if (open[parent].depth + 1 > m_options.maxNestDepth) {
                     Root& p = snap.roots[static_cast<std::size_t>(parent)];
-                    p.note +=
-                        (p.note.empty() ? "" : "; ") + std::string("not searched (nested deeper than ") +
-                        std::to_string(m_options.maxNestDepth) + " levels): " + printableName(entry.path);
+                    Text more =
+                        Text::of(KL_TEXT("kl::scan", "not searched (nested deeper than %1 levels): %2"),
+                                 m_options.maxNestDepth, printableName(entry.path));
+                    p.note = p.note.empty()
+                                 ? std::move(more)
+                                 : Text::of(KL_TEXT("kl::scan", "%1; %2"), p.note, std::move(more));
                     continue;
                 }
                 Root nested;
                 nested.path = entry.path;
-                nested.reason = "found inside " + snap.roots[parent].path;
+                nested.reason = Text::of(KL_TEXT("kl::scan", "found inside %1"), snap.roots[parent].path);
                 nested.parentIndex = parent;
                 snap.roots.push_back(std::move(nested));
                 open.emplace_back();
@@ -223,8 +229,8 @@ Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& na
         Entry e;
         e.path = joinPath(parent.path, name);
         e.folderName = name;
-        e.addProblem(problem::Unreadable,
-                     "cannot open " + printableName(parent.path) + ": " + errnoText(err));
+        e.addProblem(problem::Unreadable, Text::of(KL_TEXT("kl::scan", "cannot open %1: %2"),
+                                                   printableName(parent.path), errnoText(err)));
         return e;
     }
     parent.fd = fd.get();

@@ -147,7 +147,9 @@ public:
     {
         Entry& e = m_result.entry;
         if (!isValidUtf8(e.folderName))
-            e.addProblem(problem::NonUtf8Name, "folder name is not valid UTF-8: " + printableName(e.path));
+            e.addProblem(
+                problem::NonUtf8Name,
+                Text::of(KL_TEXT("kl::scan", "folder name is not valid UTF-8: %1"), printableName(e.path)));
         m_fd = UniqueFd(
             ::openat(m_parent.fd, e.folderName.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!m_fd.valid()) {
@@ -177,7 +179,8 @@ private:
         Entry& e = m_result.entry;
         e.kind = e.era == KeyEra::None ? EntryKind::Unknown : EntryKind::Kernel;
         e.status = EntryStatus::Incomplete;
-        e.addProblem(problem::Unreadable, "cannot read " + printableName(e.path) + ": " + cause);
+        e.addProblem(problem::Unreadable,
+                     Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), printableName(e.path), cause));
         return std::move(m_result);
     }
 
@@ -233,7 +236,8 @@ private:
         for (const FileInfo& f : m_listing.files) {
             if (!isValidUtf8(f.name))
                 e.addProblem(problem::NonUtf8Name,
-                             "file name is not valid UTF-8: " + printableName(joinPath(e.path, f.name)));
+                             Text::of(KL_TEXT("kl::scan", "file name is not valid UTF-8: %1"),
+                                      printableName(joinPath(e.path, f.name))));
         }
         switch (e.kind) {
         case EntryKind::Kernel: readKernel(); break;
@@ -250,8 +254,11 @@ private:
         }
         for (const std::string& d : m_listing.dirs) {
             if (isTempFolderName(d) && e.kind != EntryKind::Temp)
-                e.addProblem(problem::OrphanTemp, "temporary folder " + printableName(joinPath(e.path, d)) +
-                                                      " left by an interrupted (or running) write");
+                e.addProblem(
+                    problem::OrphanTemp,
+                    Text::of(
+                        KL_TEXT("kl::scan", "temporary folder %1 left by an interrupted (or running) write"),
+                        printableName(joinPath(e.path, d))));
         }
         collectStages();
     }
@@ -301,15 +308,18 @@ private:
         auto where = [&] { return printableName(joinPath(e.path, name)); };
         if (!f.ok) {
             if (f.vanished)
-                e.addProblem(problem::MissingChild, where() + " disappeared while it was being read");
+                e.addProblem(
+                    problem::MissingChild,
+                    Text::of(KL_TEXT("kl::scan", "%1 disappeared while it was being read"), where()));
             else if (f.tooLarge)
-                e.addProblem(problem::Oversized, where() + ": " + f.error);
+                e.addProblem(problem::Oversized, Text::of(KL_TEXT("kl::scan", "%1: %2"), where(), f.error));
             else
-                e.addProblem(problem::Unreadable, "cannot read " + where() + ": " + f.error);
+                e.addProblem(problem::Unreadable,
+                             Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), where(), f.error));
             return false;
         }
         if (f.text.empty()) {
-            e.addProblem(problem::EmptyFile, where() + " is empty (0 bytes)");
+            e.addProblem(problem::EmptyFile, Text::of(KL_TEXT("kl::scan", "%1 is empty (0 bytes)"), where()));
             return false;
         }
         text = std::move(f.text);
@@ -330,9 +340,9 @@ private:
             struct stat st {};
             if (::fstatat(m_fd.get(), it->name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
                 if (errno != ENOENT)
-                    e.addProblem(problem::Unreadable, "cannot stat " +
-                                                          printableName(joinPath(e.path, it->name)) + ": " +
-                                                          errnoText(errno));
+                    e.addProblem(problem::Unreadable,
+                                 Text::of(KL_TEXT("kl::scan", "cannot stat %1: %2"),
+                                          printableName(joinPath(e.path, it->name)), errnoText(errno)));
                 it = files.erase(it);
                 continue;
             }
@@ -352,7 +362,8 @@ private:
         if (stem.empty()) {
             e.status = EntryStatus::Incomplete;
             e.addProblem(problem::EmptyEntry,
-                         "entry folder " + printableName(e.path) + " holds no kernel files");
+                         Text::of(KL_TEXT("kl::scan", "entry folder %1 holds no kernel files"),
+                                  printableName(e.path)));
             return;
         }
         bool corrupt = false, incomplete = false, vanished = false;
@@ -366,12 +377,14 @@ private:
                 applyMetadata(*m);
             } else {
                 corrupt = true;
-                e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, metaName)) + ": " + error);
+                e.addProblem(problem::CorruptJson,
+                             Text::of(KL_TEXT("kl::scan", "%1: %2"),
+                                      printableName(joinPath(e.path, metaName)), error));
             }
         } else {
             incomplete = true;
-            e.addProblem(problem::MissingMetadata,
-                         "no metadata file " + printableName(joinPath(e.path, metaName)));
+            e.addProblem(problem::MissingMetadata, Text::of(KL_TEXT("kl::scan", "no metadata file %1"),
+                                                            printableName(joinPath(e.path, metaName))));
         }
 
         const std::string groupName = std::string(kGroupPrefix) + stem + ".json";
@@ -386,19 +399,21 @@ private:
                 corrupt |= e.hasProblem(problem::PathOutsideRoot);
             } else {
                 corrupt = true;
-                e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, groupName)) + ": " + error);
+                e.addProblem(problem::CorruptJson,
+                             Text::of(KL_TEXT("kl::scan", "%1: %2"),
+                                      printableName(joinPath(e.path, groupName)), error));
             }
         } else {
             incomplete = true;
-            e.addProblem(problem::MissingGroup, "no group file " +
-                                                    printableName(joinPath(e.path, groupName)) +
-                                                    ": Triton treats this entry as a miss");
+            e.addProblem(problem::MissingGroup,
+                         Text::of(KL_TEXT("kl::scan", "no group file %1: Triton treats this entry as a miss"),
+                                  printableName(joinPath(e.path, groupName))));
         }
         statPending();
         for (const FileInfo& f : m_listing.files) {
             if (f.size == 0 && !f.symlink && f.name != metaName && f.name != groupName) {
-                e.addProblem(problem::EmptyFile,
-                             printableName(joinPath(e.path, f.name)) + " is empty (0 bytes)");
+                e.addProblem(problem::EmptyFile, Text::of(KL_TEXT("kl::scan", "%1 is empty (0 bytes)"),
+                                                          printableName(joinPath(e.path, f.name))));
                 corrupt = true;
             }
         }
@@ -418,19 +433,23 @@ private:
         e.numStages = m.numStages;
         e.shared = m.shared;
         if (!m.name.empty() && utf8Prefix(m.name, kMaxNameInFile) != e.kernel)
-            e.addProblem(problem::NameMismatch, "metadata names kernel \"" + printableName(m.name) +
-                                                    "\" but its files are named \"" +
-                                                    printableName(e.kernel) + "\"");
+            e.addProblem(
+                problem::NameMismatch,
+                Text::of(KL_TEXT("kl::scan", "metadata names kernel \"%1\" but its files are named \"%2\""),
+                         printableName(m.name), printableName(e.kernel)));
         if (!m.name.empty())
             e.kernel = std::move(m.name);
         if (!e.hash.empty()) {
             if (auto expected = encodeKeyFolder(e.hash, e.era)) {
                 e.hashOk = *expected == e.folderName;
                 if (!*e.hashOk)
-                    e.addProblem(problem::HashMismatch, "folder name " + printableName(e.folderName) +
-                                                            " is not the " + std::string(toString(e.era)) +
-                                                            " encoding of metadata hash " + e.hash +
-                                                            " (expected " + *expected + ")");
+                    e.addProblem(
+                        problem::HashMismatch,
+                        Text::of(
+                            KL_TEXT(
+                                "kl::scan",
+                                "folder name %1 is not the %2 encoding of metadata hash %3 (expected %4)"),
+                            printableName(e.folderName), toString(e.era), e.hash, *expected));
             }
         }
     }
@@ -443,36 +462,42 @@ private:
         std::string movedFrom;
         for (const GroupChild& c : g.children) {
             if (!isPlainFileName(c.name)) {
-                e.addProblem(problem::PathOutsideRoot, "group file in " + printableName(e.path) +
-                                                           " names child \"" + printableName(c.name) +
-                                                           "\", which would leave the entry; not followed");
+                e.addProblem(
+                    problem::PathOutsideRoot,
+                    Text::of(
+                        KL_TEXT(
+                            "kl::scan",
+                            "group file in %1 names child \"%2\", which would leave the entry; not followed"),
+                        printableName(e.path), printableName(c.name)));
                 allPresent = false;
                 continue;
             }
             if (!c.recordedPath.empty()) {
                 std::string recordedDir = recordedParent(c);
                 if (recordedDir.empty()) {
-                    e.addProblem(problem::PathOutsideRoot, "group file in " + printableName(e.path) +
-                                                               " records " + printableName(c.recordedPath) +
-                                                               " for " + printableName(c.name) +
-                                                               ", a path outside this entry; not followed");
+                    e.addProblem(problem::PathOutsideRoot,
+                                 Text::of(KL_TEXT("kl::scan", "group file in %1 records %2 for %3, a path "
+                                                              "outside this entry; not followed"),
+                                          printableName(e.path), printableName(c.recordedPath),
+                                          printableName(c.name)));
                 } else if (recordedDir != e.path &&
                            recordedDir != joinPath(m_parent.realPath, e.folderName) && movedFrom.empty()) {
                     movedFrom = recordedDir;
                 }
             }
             if (!file(c.name)) {
-                e.addProblem(problem::MissingChild, "group file lists " +
-                                                        printableName(joinPath(e.path, c.name)) +
-                                                        ", which does not exist");
+                e.addProblem(problem::MissingChild,
+                             Text::of(KL_TEXT("kl::scan", "group file lists %1, which does not exist"),
+                                      printableName(joinPath(e.path, c.name))));
                 allPresent = false;
             }
         }
         if (!movedFrom.empty())
             e.addProblem(problem::MovedCache,
-                         "group file records children under " + printableName(movedFrom) +
-                             " but the entry lies at " + printableName(e.path) +
-                             ": Triton checks the recorded paths, so it will miss and recompile");
+                         Text::of(KL_TEXT("kl::scan",
+                                          "group file records children under %1 but the entry lies at %2: "
+                                          "Triton checks the recorded paths, so it will miss and recompile"),
+                                  printableName(movedFrom), printableName(e.path)));
         return allPresent;
     }
 
@@ -509,7 +534,8 @@ private:
                 e.status = EntryStatus::Corrupt;
             } else if (!parseAutotune(text, error)) {
                 e.status = EntryStatus::Corrupt;
-                e.addProblem(problem::CorruptJson, printableName(joinPath(e.path, f.name)) + ": " + error);
+                e.addProblem(problem::CorruptJson, Text::of(KL_TEXT("kl::scan", "%1: %2"),
+                                                            printableName(joinPath(e.path, f.name)), error));
             }
         }
     }
@@ -525,9 +551,10 @@ private:
             e.totalSize += f.size;
             e.newestMtimeNs = std::max(e.newestMtimeNs, f.mtimeNs);
             if (isTempFileName(f.name)) {
-                e.addProblem(problem::OrphanTemp, "temporary file " +
-                                                      printableName(joinPath(e.path, f.name)) +
-                                                      " left by an interrupted (or running) write");
+                e.addProblem(problem::OrphanTemp,
+                             Text::of(KL_TEXT("kl::scan",
+                                              "temporary file %1 left by an interrupted (or running) write"),
+                                      printableName(joinPath(e.path, f.name))));
                 continue;
             }
             if (e.kind == EntryKind::Kernel && startsWith(f.name, kGroupPrefix))
@@ -548,8 +575,10 @@ private:
             s.fileName = std::move(f.name);
             s.known = stageOrder(s.ext()) >= 0 || (e.kind == EntryKind::Module && s.ext() == "so");
             if (f.symlink)
-                e.addProblem(problem::Symlink, printableName(joinPath(e.path, s.fileName)) +
-                                                   " is a symbolic link; it is listed but not followed");
+                e.addProblem(
+                    problem::Symlink,
+                    Text::of(KL_TEXT("kl::scan", "%1 is a symbolic link; it is listed but not followed"),
+                             printableName(joinPath(e.path, s.fileName))));
             e.stages.push_back(std::move(s));
         }
         std::stable_sort(e.stages.begin(), e.stages.end(), [](const Stage& a, const Stage& b) {
@@ -562,7 +591,8 @@ private:
         });
         for (const std::string& o : m_listing.others)
             e.addProblem(problem::UnknownFile,
-                         printableName(joinPath(e.path, o)) + " is not a regular file or folder; ignored");
+                         Text::of(KL_TEXT("kl::scan", "%1 is not a regular file or folder; ignored"),
+                                  printableName(joinPath(e.path, o))));
         if (e.newestMtimeNs == 0) {
             struct stat st {};
             if (::fstat(m_fd.get(), &st) == 0)
@@ -598,17 +628,20 @@ EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, I
     if (::fstatat(parent.fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
         const int err = errno; // before any allocation below can change it
         r.vanished = err == ENOENT;
-        e.addProblem(problem::Unreadable, "cannot stat " + printableName(e.path) + ": " + errnoText(err));
+        e.addProblem(problem::Unreadable, Text::of(KL_TEXT("kl::scan", "cannot stat %1: %2"),
+                                                   printableName(e.path), errnoText(err)));
     } else {
         e.totalSize = static_cast<std::uint64_t>(st.st_size);
         e.newestMtimeNs = mtimeOf(st);
     }
     if (!isValidUtf8(name))
-        e.addProblem(problem::NonUtf8Name, "file name is not valid UTF-8: " + printableName(e.path));
+        e.addProblem(problem::NonUtf8Name, Text::of(KL_TEXT("kl::scan", "file name is not valid UTF-8: %1"),
+                                                    printableName(e.path)));
     if (type == ItemType::Symlink) {
         e.kind = EntryKind::Unknown;
         e.status = EntryStatus::Foreign;
-        e.addProblem(problem::Symlink, printableName(e.path) + " is a symbolic link; not followed");
+        e.addProblem(problem::Symlink, Text::of(KL_TEXT("kl::scan", "%1 is a symbolic link; not followed"),
+                                                printableName(e.path)));
     } else if (isTempFileName(name)) {
         e.kind = EntryKind::Temp;
         e.status = EntryStatus::Orphan;

@@ -67,7 +67,8 @@ kl::Snapshot scanRoots(const QStringList& dirs, kl::ScanOptions options = {})
     for (const QString& d : dirs) {
         kl::Root r;
         r.path = str(d);
-        r.reason = "given";
+        r.reason = kl::Text::verbatim("given");
+        r.given = true;
         roots.push_back(std::move(r));
     }
     // A hang must fail the test, not stall ctest: run the scan under a deadline.
@@ -115,7 +116,7 @@ QString describe(const kl::Entry& e)
     QString s = QString::fromStdString(e.path) + " [" + QString::fromLatin1(kl::toString(e.kind)) + "/" +
                 QString::fromLatin1(kl::toString(e.status)) + "]";
     for (const kl::Problem& p : e.problems)
-        s += "\n  " + QString::fromStdString(p.code) + ": " + QString::fromStdString(p.message);
+        s += "\n  " + QString::fromStdString(p.code) + ": " + QString::fromStdString(p.message.english());
     return s;
 }
 
@@ -123,7 +124,8 @@ QString describe(const kl::Snapshot& snap)
 {
     QString s;
     for (const kl::Root& r : snap.roots)
-        s += "root " + QString::fromStdString(r.path) + " error=" + QString::fromStdString(r.error) + "\n";
+        s += "root " + QString::fromStdString(r.path) +
+             " error=" + QString::fromStdString(r.error.english()) + "\n";
     for (const kl::Entry& e : snap.entries)
         s += describe(e) + "\n";
     return s;
@@ -424,7 +426,7 @@ void TstBadInput::badRoot()
     const kl::Snapshot snap = scanDir(root);
     QCOMPARE(snap.roots.size(), std::size_t(1));
     const kl::Root& kr = snap.roots.front();
-    const QString error = QString::fromStdString(kr.error);
+    const QString error = QString::fromStdString(kr.error.english());
     QVERIFY2(error.contains(root), qPrintable(error));
     QVERIFY2(error.contains(cause), qPrintable(error));
     QVERIFY(snap.entries.empty());
@@ -564,16 +566,17 @@ QStringList scanAsUser(const QString& root, const std::string& folder, uid_t uid
             options.threads = 2;
             std::vector<kl::Root> roots(1);
             roots[0].path = str(root);
-            roots[0].reason = "given";
+            roots[0].reason = kl::Text::verbatim("given");
+            roots[0].given = true;
             const kl::Snapshot snap = kl::CacheScanner(options).scan(roots);
             if (!snap.roots[0].error.empty())
-                out += "!root error: " + snap.roots[0].error + "\n";
+                out += "!root error: " + snap.roots[0].error.english() + "\n";
             const kl::Entry* e = findEntry(snap, folder);
             if (!e)
                 out += "!entry not in snapshot\n";
             else
                 for (const kl::Problem& p : e->problems)
-                    out += p.code + "\t" + p.message + "\n";
+                    out += p.code + "\t" + p.message.english() + "\n";
             out += "status\t" + std::string(kl::toString(e ? e->status : kl::EntryStatus::Foreign)) + "\n";
         }
         for (std::size_t off = 0; off < out.size();) {
@@ -623,7 +626,7 @@ void TstBadInput::unreadable()
         const kl::Entry* e = findEntry(snap, folderName);
         QVERIFY2(e, qPrintable(describe(snap)));
         for (const kl::Problem& p : e->problems)
-            lines << QString::fromStdString(p.code + "\t" + p.message);
+            lines << QString::fromStdString(p.code + "\t" + p.message.english());
     } else {
         lines = scanAsUser(c.root, folderName, kNobody);
         if (!lines.isEmpty() && lines.front().startsWith("!cannot drop privileges"))
@@ -788,7 +791,7 @@ void TstBadInput::brokenJson()
     }
     const kl::Problem* p = findProblem(*e, code.toStdString());
     QVERIFY2(p, qPrintable(describe(*e)));
-    const QString msg = QString::fromStdString(p->message);
+    const QString msg = QString::fromStdString(p->message.english());
     QVERIFY2(msg.contains(cache.filePath(rel)), qPrintable(msg));
     QVERIFY2(msg.contains(QRegularExpression(message)), qPrintable(msg));
     QCOMPARE(QString::fromLatin1(kl::toString(e->status)), status);
@@ -882,7 +885,7 @@ void TstBadInput::oversizedJson()
     QVERIFY2(e, qPrintable(describe(snap)));
     const kl::Problem* p = findProblem(*e, kl::problem::Oversized);
     QVERIFY2(p, qPrintable(describe(*e)));
-    const QString msg = QString::fromStdString(p->message);
+    const QString msg = QString::fromStdString(p->message.english());
     QVERIFY2(msg.contains(cache.filePath(folder + "/" + rel)) && msg.contains("1024"), qPrintable(msg));
     QCOMPARE(statusOf(*e), QStringLiteral("corrupt"));
     if (before >= 0 && after >= 0) // the big file was not read (the other json files are < 1 KiB each)
@@ -985,8 +988,9 @@ void TstBadInput::pathOutsideRoot()
     QVERIFY2(e, qPrintable(describe(snap)));
     const kl::Problem* p = findProblem(*e, code.toStdString());
     QVERIFY2(p, qPrintable(describe(*e)));
-    QVERIFY2(QString::fromStdString(p->message).contains("not followed"), p->message.c_str());
-    QVERIFY(QString::fromStdString(p->message).contains(entry));
+    QVERIFY2(QString::fromStdString(p->message.english()).contains("not followed"),
+             p->message.english().c_str());
+    QVERIFY(QString::fromStdString(p->message.english()).contains(entry));
 
     // never followed: no stage, size or field comes from outside, and nothing opened it
     QCOMPARE(snap.entries.size(), std::size_t(1));
@@ -1052,7 +1056,8 @@ void TstBadInput::symlinkedJsonNotFollowed()
     // the json files could not be read as files: named, with the cause
     const kl::Problem* p = findProblem(*e, kl::problem::Unreadable);
     QVERIFY2(p, qPrintable(describe(*e)));
-    QVERIFY2(QString::fromStdString(p->message).contains(root + "/" + folder), p->message.c_str());
+    QVERIFY2(QString::fromStdString(p->message.english()).contains(root + "/" + folder),
+             p->message.english().c_str());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1186,8 +1191,8 @@ void TstBadInput::nonUtf8Names()
         QVERIFY2(e, qPrintable(describe(snap)));
         const kl::Problem* p = findProblem(*e, kl::problem::NonUtf8Name);
         QVERIFY2(p, qPrintable(describe(*e)));
-        QVERIFY2(kl::isValidUtf8(p->message), qPrintable(describe(*e))); // the message is printable
-        QVERIFY(QString::fromStdString(p->message).contains("\\x"));
+        QVERIFY2(kl::isValidUtf8(p->message.english()), qPrintable(describe(*e))); // the message is printable
+        QVERIFY(QString::fromStdString(p->message.english()).contains("\\x"));
     }
     const kl::Entry* k = findEntry(snap, str(folder));
     QVERIFY2(k && k->hasProblem(kl::problem::NonUtf8Name), qPrintable(describe(snap)));
@@ -1195,7 +1200,7 @@ void TstBadInput::nonUtf8Names()
     QVERIFY2(kk && kk->hasProblem(kl::problem::NonUtf8Name), qPrintable(describe(snap)));
     for (const kl::Entry& e : snap.entries)
         for (const kl::Problem& p : e.problems)
-            QVERIFY2(kl::isValidUtf8(p.message), qPrintable(describe(e)));
+            QVERIFY2(kl::isValidUtf8(p.message.english()), qPrintable(describe(e)));
 
     for (const QStringList& extra : {QStringList{"--json"}, QStringList{}}) {
         const CliResult cli = runKlens(QStringList{"scan", root} + extra);
@@ -1235,7 +1240,7 @@ void TstBadInput::nonUtf8JsonContent()
     const kl::Entry* e = findEntry(snap, str(folder));
     QVERIFY2(e, qPrintable(describe(snap)));
     for (const kl::Problem& p : e->problems)
-        QVERIFY2(kl::isValidUtf8(p.message), qPrintable(describe(*e)));
+        QVERIFY2(kl::isValidUtf8(p.message.english()), qPrintable(describe(*e)));
     const CliResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QVERIFY(cli.exitCode == kExitProblems || cli.exitCode == kExitOk);
@@ -1382,7 +1387,7 @@ void TstBadInput::removedWhileScanning()
     QVERIFY2(e, qPrintable(describe(snap)));
     const kl::Problem* p = findProblem(*e, expect.toStdString());
     QVERIFY2(p, qPrintable(describe(*e)));
-    QVERIFY2(QString::fromStdString(p->message).contains(target), p->message.c_str());
+    QVERIFY2(QString::fromStdString(p->message.english()).contains(target), p->message.english().c_str());
     QVERIFY(e->status != kl::EntryStatus::Complete);
     QCOMPARE(snap.entries.size(), std::size_t(22));
 }

@@ -19,7 +19,8 @@ inline kl::Snapshot scan(const QString& root)
 {
     kl::Root r;
     r.path = root.toStdString();
-    r.reason = "given";
+    r.reason = kl::Text::verbatim("given");
+    r.given = true;
     return kl::CacheScanner().scan({r});
 }
 

@@ -162,9 +162,9 @@ private slots:
                                                kAges[5].first, kAges[7].first}));
         // Oldest first, with the reason.
         QCOMPARE(QString::fromStdString(plan.removals.front().folderName), kAges[5].first);
-        QVERIFY2(plan.removals.front().reasons.front().find(
+        QVERIFY2(plan.removals.front().reasons.front().english().find(
                      "keep-latest 1: 5 newer add_kernel entries exist") != std::string::npos,
-                 plan.removals.front().reasons.front().c_str());
+                 plan.removals.front().reasons.front().english().c_str());
         const kl::CleanResult r = execute(plan);
         QCOMPARE(r.removed, std::size_t(6));
         QCOMPARE(r.failed, std::size_t(0));
@@ -185,7 +185,8 @@ private slots:
         const kl::CleanPlan plan = kl::makeCleanPlan(scan(c.root), p, {});
         QCOMPARE(removedFolders(plan),
                  sorted({kAges[3].first, kAges[4].first, kAges[5].first, kAges[8].first}));
-        QVERIFY(plan.removals.front().reasons.front().find("older than 3 d 12 h") != std::string::npos);
+        QVERIFY(plan.removals.front().reasons.front().english().find("older than 3 d 12 h") !=
+                std::string::npos);
     }
 
     void maxSizeRemovesTheLeastRecentlyWritten()
@@ -223,8 +224,9 @@ private slots:
         kl::CleanPlan plan = kl::makeCleanPlan(scan(c.root), p, {});
         QCOMPARE(plan.removals.size(), std::size_t(8));
         QCOMPARE(plan.skipped.size(), std::size_t(1));
-        QVERIFY2(plan.skipped.front().reason.find("within the grace period of 10 min") != std::string::npos,
-                 plan.skipped.front().reason.c_str());
+        QVERIFY2(plan.skipped.front().reason.english().find("within the grace period of 10 min") !=
+                     std::string::npos,
+                 plan.skipped.front().reason.english().c_str());
         QVERIFY(!plan.note.empty()); // the size limit cannot be reached
         // The executor re-checks: an entry written to after the scan is left alone too.
         setEntryMtime(c.root + "/" + kAges[1].first, nowSeconds());

@@ -53,9 +53,9 @@ private slots:
         auto roots = effectiveRoots(fakeEnv(m));
         QTEST(int(roots.size()), "rootCount");
         QTEST(QString::fromStdString(roots[0].path), "cache");
-        QTEST(QString::fromStdString(roots[0].reason), "reason");
+        QTEST(QString::fromStdString(roots[0].reason.english()), "reason");
         QTEST(QString::fromStdString(roots[1].path), "dump");
-        QCOMPARE(QString::fromStdString(roots[2].reason).contains("override"), true);
+        QCOMPARE(QString::fromStdString(roots[2].reason.english()).contains("override"), true);
         if (roots.size() == 4)
             QCOMPARE(QString::fromStdString(roots[3].path), QStringLiteral("/tmp/torchinductor_u/triton"));
     }
@@ -63,7 +63,8 @@ private slots:
     void emptyCacheDirGetsANote()
     {
         auto roots = effectiveRoots(fakeEnv({{"TRITON_CACHE_DIR", " "}}));
-        QVERIFY(QString::fromStdString(roots[0].note).contains("Could not create or locate cache dir"));
+        QVERIFY(
+            QString::fromStdString(roots[0].note.english()).contains("Could not create or locate cache dir"));
     }
 };
 

@@ -1,4 +1,5 @@
 // Reads the real caches in ../shared/corpus/triton-caches in place (never copied into the project).
+#include "env/cacheroots.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
@@ -37,7 +38,7 @@ private slots:
         m_corpus = corpusDir();
         if (m_corpus.isEmpty())
             QSKIP("../shared/corpus/triton-caches is absent (a fresh clone has no corpus); nothing to read");
-        m_snap = CacheScanner().scan({Root{m_corpus.toStdString(), "given", false, {}, {}, -1}});
+        m_snap = CacheScanner().scan({kl::givenRoot(m_corpus.toStdString())});
     }
 
     void everyEntry_data()
@@ -106,7 +107,7 @@ private slots:
         QStringList reported;
         for (const Problem& p : e->problems)
             if (p.code == problem::MissingChild)
-                reported << QString::fromStdString(p.message);
+                reported << QString::fromStdString(p.message.english());
         QCOMPARE(reported.size(), missing.size());
         for (const QString& m : missing)
             QVERIFY2(reported.join('\n').contains(m), qPrintable(m));

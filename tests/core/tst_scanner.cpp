@@ -1,5 +1,6 @@
 // Layouts of every Triton era and every entry kind, built in temp folders. The shapes follow
 // Triton's cache.py/compiler.py of each era (see ../shared/reference/triton-cache-format.md).
+#include "env/cacheroots.h"
 #include "formats/keyencoding.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
@@ -13,7 +14,7 @@ namespace {
 
 Snapshot scanDir(const QString& dir)
 {
-    return CacheScanner().scan({Root{dir.toStdString(), "given", false, {}, {}, -1}});
+    return CacheScanner().scan({kl::givenRoot(dir.toStdString())});
 }
 
 const Entry* byFolder(const Snapshot& s, const QString& folder)
@@ -133,7 +134,7 @@ private slots:
         const Entry& e = s.entries.front();
         QCOMPARE(QString::fromStdString(e.kernel), name);
         QCOMPARE(int(e.status), int(EntryStatus::Complete));
-        QVERIFY2(e.problems.empty(), e.problems.empty() ? "" : e.problems.front().message.c_str());
+        QVERIFY2(e.problems.empty(), e.problems.empty() ? "" : e.problems.front().message.english().c_str());
         QVERIFY(e.stage("source"));
     }
 
@@ -252,7 +253,7 @@ private slots:
             while (done > prev && !last.compare_exchange_weak(prev, done)) {
             }
         };
-        Snapshot s = CacheScanner(o).scan({Root{c.path().toStdString(), "given", false, {}, {}, -1}});
+        Snapshot s = CacheScanner(o).scan({kl::givenRoot(c.path().toStdString())});
         QCOMPARE(s.entries.size(), 40u);
         QCOMPARE(last.load(), 40u);
         QVERIFY(std::is_sorted(s.entries.begin(), s.entries.end(),

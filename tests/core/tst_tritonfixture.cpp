@@ -1,5 +1,6 @@
 // The cache in tests/fixtures/triton/cache was written by a real Triton (see its README);
 // expected.json was generated from it by the same script. The reader must agree with both.
+#include "env/cacheroots.h"
 #include "formats/envvars.h"
 #include "report/entrydetail.h"
 #include "scan/cachescanner.h"
@@ -25,7 +26,7 @@ private slots:
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
         m_expected = QJsonDocument::fromJson(f.readAll()).object();
         QVERIFY(!m_expected.isEmpty());
-        m_snap = CacheScanner().scan({Root{(dir + "/cache").toStdString(), "given", false, {}, {}, -1}});
+        m_snap = CacheScanner().scan({kl::givenRoot((dir + "/cache").toStdString())});
         QVERIFY(m_snap.roots.front().error.empty());
     }
 

@@ -40,7 +40,8 @@ kl::Snapshot scan(const QString& root)
 {
     kl::Root r;
     r.path = root.toStdString();
-    r.reason = "given";
+    r.reason = kl::Text::verbatim("given");
+    r.given = true;
     return kl::CacheScanner().scan({r});
 }
 
@@ -173,21 +174,24 @@ private slots:
         QCOMPARE(alive->pid, std::optional<std::int64_t>(111));
         QCOMPARE(alive->pidAlive, std::optional<bool>(true));
         QCOMPARE(alive->ageSeconds, std::optional<std::int64_t>(3 * 3600 + 300));
-        QVERIFY2(alive->message.find("alive on this host: a compile may be running") != std::string::npos,
-                 alive->message.c_str());
-        QVERIFY2(alive->message.find("3 h 5 min ago") != std::string::npos, alive->message.c_str());
+        QVERIFY2(alive->message.english().find("alive on this host: a compile may be running") !=
+                     std::string::npos,
+                 alive->message.english().c_str());
+        QVERIFY2(alive->message.english().find("3 h 5 min ago") != std::string::npos,
+                 alive->message.english().c_str());
 
         const kl::Finding* dead = byPathSuffix(temps, "/tmp.pid_222_bbbb");
         QVERIFY(dead);
         QCOMPARE(int(dead->severity), int(kl::FindingSeverity::Warning));
         QCOMPARE(dead->pidAlive, std::optional<bool>(false));
-        QVERIFY2(dead->message.find("no longer runs on this host") != std::string::npos,
-                 dead->message.c_str());
+        QVERIFY2(dead->message.english().find("no longer runs on this host") != std::string::npos,
+                 dead->message.english().c_str());
 
         const kl::Finding* file = byPathSuffix(temps, "/k.ptx.tmp.pid_333_cccc");
         QVERIFY(file);
         QCOMPARE(file->pid, std::optional<std::int64_t>(333));
-        QVERIFY2(file->message.find("temporary file") != std::string::npos, file->message.c_str());
+        QVERIFY2(file->message.english().find("temporary file") != std::string::npos,
+                 file->message.english().c_str());
 
         const kl::Finding* top = byPathSuffix(temps, "/tmp.pid_444_dddd");
         QVERIFY(top);
@@ -196,7 +200,8 @@ private slots:
         const kl::Finding* fork = byPathSuffix(temps, "/tmp.0123abcd");
         QVERIFY(fork);
         QVERIFY(!fork->pid);
-        QVERIFY2(fork->message.find("records no pid") != std::string::npos, fork->message.c_str());
+        QVERIFY2(fork->message.english().find("records no pid") != std::string::npos,
+                 fork->message.english().c_str());
         QVERIFY(withCode(r, kl::finding::IncompleteEntry).empty());
     }
 
@@ -226,11 +231,12 @@ private slots:
         const kl::Finding* plain = byPathSuffix(inc, a);
         QVERIFY(plain);
         QCOMPARE(int(plain->severity), int(kl::FindingSeverity::Warning));
-        QVERIFY2(plain->message.find("no group file") != std::string::npos, plain->message.c_str());
+        QVERIFY2(plain->message.english().find("no group file") != std::string::npos,
+                 plain->message.english().c_str());
         const kl::Finding* writing = byPathSuffix(inc, b);
         QVERIFY(writing);
         QCOMPARE(int(writing->severity), int(kl::FindingSeverity::Info)); // its writer (this test) is alive
-        QVERIFY(writing->message.find("probably being written now") != std::string::npos);
+        QVERIFY(writing->message.english().find("probably being written now") != std::string::npos);
     }
 
     void scannerProblemsAreMapped_data()
@@ -282,7 +288,7 @@ private slots:
         QVERIFY2(!found.empty(), qPrintable(damage));
         QCOMPARE(int(found.front().severity), severity);
         QVERIFY(!found.front().fix.empty());
-        QVERIFY(QString::fromStdString(found.front().message).contains(dir));
+        QVERIFY(QString::fromStdString(found.front().message.english()).contains(dir));
     }
 
     void invalidBinaryInAnEntry()
@@ -300,8 +306,9 @@ private slots:
         const kl::Finding* arch = byPathSuffix(bad, wrongArch + "/k.cubin");
         QVERIFY(arch);
         QCOMPARE(int(arch->severity), int(kl::FindingSeverity::Error));
-        QVERIFY2(arch->message.find("is for sm_80 but the entry's target is sm_90") != std::string::npos,
-                 arch->message.c_str());
+        QVERIFY2(arch->message.english().find("is for sm_80 but the entry's target is sm_90") !=
+                     std::string::npos,
+                 arch->message.english().c_str());
         QVERIFY(byPathSuffix(bad, cut + "/k.cubin"));
         QVERIFY(!byPathSuffix(bad, fine + "/k.cubin"));
         kl::DoctorOptions off;
@@ -365,20 +372,21 @@ private slots:
         };
         kl::Root given, missing;
         given.path = c.path().toStdString();
-        given.reason = "given";
+        given.reason = kl::Text::verbatim("given");
+        given.given = true;
         missing.path = "/home/nobody/missing/.triton/cache";
-        missing.reason = "TRITON_CACHE_DIR";
+        missing.reason = kl::Text::verbatim("TRITON_CACHE_DIR");
         const kl::DoctorReport r = kl::Doctor(ctx).examine(kl::CacheScanner().scan({given, missing}));
         const auto net = withCode(r, kl::finding::NetworkFs);
         QCOMPARE(net.size(), std::size_t(2));
         QCOMPARE(asked.size(), std::size_t(2));
         QCOMPARE(int(net[0].severity), int(kl::FindingSeverity::Warning));
-        QVERIFY2(net[0].message.find("nfs4 from filer:/export/home") != std::string::npos,
-                 net[0].message.c_str());
-        QVERIFY2(net[1].message.find("does not exist yet, judged by /home") != std::string::npos,
-                 net[1].message.c_str());
-        QVERIFY(net[1].message.find("TRITON_CACHE_DIR") != std::string::npos);
-        QVERIFY(net[0].fix.find("TRITON_CACHE_DIR") != std::string_view::npos);
+        QVERIFY2(net[0].message.english().find("nfs4 from filer:/export/home") != std::string::npos,
+                 net[0].message.english().c_str());
+        QVERIFY2(net[1].message.english().find("does not exist yet, judged by /home") != std::string::npos,
+                 net[1].message.english().c_str());
+        QVERIFY(net[1].message.english().find("TRITON_CACHE_DIR") != std::string::npos);
+        QVERIFY(net[0].fix.english().find("TRITON_CACHE_DIR") != std::string_view::npos);
 
         ctx.probeFilesystem = [](const std::string& path) {
             kl::FsInfo fs;

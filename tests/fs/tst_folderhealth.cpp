@@ -55,11 +55,11 @@ const FolderHealth& byRole(const std::vector<FolderHealth>& v, const std::string
     return none;
 }
 
-QString all(const std::vector<std::string>& messages)
+QString all(const std::vector<kl::Text>& messages)
 {
     QString s;
-    for (const std::string& m : messages)
-        s += QString::fromStdString(m) + '\n';
+    for (const kl::Text& m : messages)
+        s += QString::fromStdString(m.english()) + '\n';
     return s;
 }
 
@@ -118,7 +118,7 @@ private slots:
         const FolderHealth& cache = byRole(folders, "triton-cache");
         QCOMPARE(str(cache.severity), str(Severity::Warning));
         QCOMPARE(cache.warnings.size(), std::size_t(1));
-        const QString w = QString::fromStdString(cache.warnings[0]);
+        const QString w = QString::fromStdString(cache.warnings[0].english());
         for (const char* part :
              {"/home/alice/.triton", "set by TRITON_CACHE_DIR", "nfs4", "nas01.cluster.local:/export/home",
               "mounted at /home", "slow", "hang", "race", "Fix: point TRITON_CACHE_DIR at local disk", "/tmp",

@@ -189,7 +189,7 @@ private slots:
             judgeEffectiveFolders(envWith({{"TRITON_CACHE_DIR", cache}}, m.dir.toStdString()));
         QCOMPARE(str(folders[0].severity), str(Severity::Note));
         QVERIFY(folders[0].warnings.empty());
-        QVERIFY(QString::fromStdString(folders[0].notes.at(0)).contains("lost at reboot"));
+        QVERIFY(QString::fromStdString(folders[0].notes.at(0).english()).contains("lost at reboot"));
 
         // Through the CLI: exit 0 (notes are no problem), category memory.
         int rc = -1;
@@ -297,7 +297,7 @@ private slots:
         QVERIFY(h.fs.walkedUp);
         QCOMPARE(h.fs.probedPath, existing);
         QCOMPARE(str(h.severity), str(Severity::Warning));
-        const QString w = QString::fromStdString(h.warnings.at(0));
+        const QString w = QString::fromStdString(h.warnings.at(0).english());
         for (const QString& part : {QString::fromStdString(cache), QStringLiteral("set by TRITON_CACHE_DIR"),
                                     QStringLiteral("fuse.sshfs"), QStringLiteral("127.0.0.1:"),
                                     QStringLiteral("Fix: point TRITON_CACHE_DIR at local disk")})

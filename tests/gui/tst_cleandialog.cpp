@@ -26,7 +26,8 @@ std::shared_ptr<const kl::Snapshot> scan(const QString& path)
 {
     kl::Root root;
     root.path = path.toStdString();
-    root.reason = "given";
+    root.reason = kl::Text::verbatim("given");
+    root.given = true;
     return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
 }
 

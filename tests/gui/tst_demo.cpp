@@ -20,7 +20,8 @@ kl::Snapshot scan(const QStringList& folders)
     for (const QString& f : folders) {
         kl::Root r;
         r.path = f.toStdString();
-        r.reason = "given";
+        r.reason = kl::Text::verbatim("given");
+        r.given = true;
         roots.push_back(r);
     }
     return kl::CacheScanner().scan(roots);

@@ -26,7 +26,8 @@ std::pair<kl::Entry, kl::Entry> sm80AndSm90()
 {
     kl::Root root;
     root.path = kCache.toStdString();
-    root.reason = "given";
+    root.reason = kl::Text::verbatim("given");
+    root.given = true;
     const kl::Snapshot snap = kl::CacheScanner().scan({root});
     std::optional<kl::Entry> a, b;
     for (const kl::Entry& e : snap.entries) {

@@ -17,7 +17,8 @@ class TstDoctorDialog : public QObject {
     {
         kl::Root root;
         root.path = KL_FIXTURE_DIR "/triton/cache";
-        root.reason = "given";
+        root.reason = kl::Text::verbatim("given");
+        root.given = true;
         return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
     }
 

@@ -27,7 +27,8 @@ std::shared_ptr<const kl::Snapshot> fixture()
 {
     kl::Root root;
     root.path = KL_FIXTURE_DIR "/triton/cache";
-    root.reason = "given";
+    root.reason = kl::Text::verbatim("given");
+    root.given = true;
     return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
 }
 

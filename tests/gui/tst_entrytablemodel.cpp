@@ -17,7 +17,8 @@ std::shared_ptr<const kl::Snapshot> scanFolder(const QString& dir)
 {
     kl::Root root;
     root.path = dir.toStdString();
-    root.reason = "given";
+    root.reason = kl::Text::verbatim("given");
+    root.given = true;
     return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
 }
 

@@ -49,7 +49,7 @@ void TestEntryText::detailKeepsNamesLiteral()
     e.status = kl::EntryStatus::Incomplete;
     e.target = {"cuda", "%2", 32};
     e.stages = {{"k.%1", 10, 0, 2, false}, {"k%2.ptx", 20, 0, 4, true}};
-    e.addProblem(kl::problem::UnknownFile, "k.%1 is not a Triton file (%2)");
+    e.addProblem(kl::problem::UnknownFile, kl::Text::verbatim("k.%1 is not a Triton file (%2)"));
     kl::AutotuneResult tune;
     tune.keyJson = "[\"%1\"]";
     tune.configs = {{"{\"%2\": 1}", {1.0}}, {"{}", {2.0}}};

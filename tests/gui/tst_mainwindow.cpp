@@ -34,7 +34,8 @@ std::size_t entriesIn(const QString& dir)
 {
     kl::Root r;
     r.path = dir.toStdString();
-    r.reason = "given";
+    r.reason = kl::Text::verbatim("given");
+    r.given = true;
     return kl::CacheScanner().scan({r}).entries.size();
 }
 

@@ -26,7 +26,8 @@ std::vector<kl::Root> rootsOf(const QString& dir)
 {
     kl::Root r;
     r.path = dir.toStdString();
-    r.reason = "given";
+    r.reason = kl::Text::verbatim("given");
+    r.given = true;
     return {r};
 }
 

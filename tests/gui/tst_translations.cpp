@@ -1,13 +1,20 @@
 // The GUI's translations: every message of translations/kernellens_<lang>.ts translated (placeholders,
-// accelerators and plural forms kept), the .ts files current with the sources (lupdate run through
+// accelerators and plural forms kept), the English plural forms (kernellens_en.ts, lupdate -pluralonly:
+// "%n entry" / "%n entries"), the .ts files current with the sources (lupdate run through
 // scripts/update-translations.sh into a temporary copy), the .qm files embedded in kl_gui, and
 // installLanguage()/chosenLanguage() (app/gui/translation.h).
 #include "cleandialog.h"
+#include "coretext.h"
+#include "doctor/doctor.h"
 #include "entrytext.h"
+#include "env/cacheroots.h"
+#include "fs/folderhealth.h"
 #include "recompiledialog.h"
+#include "scan/cachescanner.h"
 #include "translation.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLibraryInfo>
@@ -21,11 +28,14 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+using namespace kl;
 using namespace kl::gui;
 
 namespace {
 
+// The full translations; kernellens_en.ts holds only the English plural forms of the %n messages.
 const QStringList kTsLanguages = {QStringLiteral("de"), QStringLiteral("zh_CN")};
+const QStringList kTsFiles = {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")};
 
 QString sourceDir()
 {
@@ -170,6 +180,18 @@ protected:
     }
 };
 
+// MainWindow's status bar after Edit > Copy, in the context the class has at run time.
+QString copiedLines(int n)
+{
+    return QCoreApplication::translate("kl::gui::MainWindow", "Copied %n line(s)", nullptr, n);
+}
+
+QString findings(int n)
+{
+    return QCoreApplication::translate("kl::gui::EntryDoctorView", "%n finding(s) for this entry.", nullptr,
+                                       n);
+}
+
 } // namespace
 
 class TestTranslations : public QObject {
@@ -189,6 +211,25 @@ private slots:
         installLanguage(QStringLiteral("en"));
         qunsetenv("KERNELLENS_LANG");
         QSettings().remove(QStringLiteral("language"));
+    }
+
+    // First, while nothing is installed: English at start-up (main.cpp installs
+    // chosenLanguage()) installs the English plural forms although English is the source language.
+    void englishPluralsAtStartUp()
+    {
+        if (copiedLines(1) != QLatin1String("Copied 1 line(s)"))
+            QSKIP("a translator was installed before this test (run it first, as declared)");
+        QCOMPARE(currentLanguage(), QStringLiteral("en"));
+        qputenv("KERNELLENS_LANG", "en_US.UTF-8");
+        QString error;
+        QVERIFY2(installLanguage(chosenLanguage(), &error), qPrintable(error));
+        QCOMPARE(currentLanguage(), QStringLiteral("en"));
+        QCOMPARE(copiedLines(1), QStringLiteral("Copied 1 line"));
+        QCOMPARE(copiedLines(2), QStringLiteral("Copied 2 lines"));
+        QCOMPARE(findings(1), QStringLiteral("1 finding for this entry."));
+        QCOMPARE(findings(0), QStringLiteral("0 findings for this entry."));
+        // Non-plural strings stay the source text.
+        QCOMPARE(CleanDialog::tr("Clean Cache"), QStringLiteral("Clean Cache"));
     }
 
     void everyMessageTranslated_data()
@@ -247,6 +288,70 @@ private slots:
                      problems.join(QStringLiteral("\n  "))));
     }
 
+    // kernellens_en.ts (lupdate -pluralonly): every message numerus, with the singular and the plural
+    // English form, both keeping the source's placeholders (%n among them); the same %n messages as
+    // the German file has.
+    void englishPluralForms()
+    {
+        const QString dir = sourceDir() + QStringLiteral("/translations");
+        const TsFile ts = readTs(tsPath(dir, QStringLiteral("en")));
+        QVERIFY2(ts.error.isEmpty(), qPrintable(ts.error));
+        QCOMPARE(ts.language, QStringLiteral("en"));
+        QVERIFY(ts.messages.size() >= 5);
+        QStringList problems;
+        QSet<QString> keys;
+        for (const Message& m : ts.messages) {
+            keys.insert(m.key());
+            if (!m.numerus) {
+                problems << QStringLiteral("not numerus (lupdate -pluralonly keeps only %n messages): ") +
+                                m.label();
+                continue;
+            }
+            if (!m.type.isEmpty())
+                problems << m.type + QStringLiteral(": ") + m.label();
+            if (m.translations.size() != 2) {
+                problems << QStringLiteral("%1 plural forms, want 2: ").arg(m.translations.size()) +
+                                m.label();
+                continue;
+            }
+            if (m.translations[0] == m.translations[1])
+                problems << QStringLiteral("the singular is the plural \"%1\": ").arg(m.translations[0]) +
+                                m.label();
+            for (const QString& t : m.translations) {
+                if (t.isEmpty()) {
+                    problems << QStringLiteral("empty plural form: ") + m.label();
+                    continue;
+                }
+                if (!t.contains(QLatin1String("%n")) || placeholders(t) != placeholders(m.source))
+                    problems << QStringLiteral("placeholders differ (or %n lost) in \"%1\": ").arg(t) +
+                                    m.label();
+                if (hasAccelerator(m.source) != hasAccelerator(t))
+                    problems << QStringLiteral("accelerator (&) lost or added in \"%1\": ").arg(t) +
+                                    m.label();
+                if (m.source.endsWith(QLatin1Char('\n')) != t.endsWith(QLatin1Char('\n')))
+                    problems << QStringLiteral("trailing newline differs in \"%1\": ").arg(t) + m.label();
+            }
+        }
+        const TsFile de = readTs(tsPath(dir, QStringLiteral("de")));
+        QVERIFY2(de.error.isEmpty(), qPrintable(de.error));
+        QSet<QString> numerus;
+        for (const Message& m : de.messages) {
+            if (m.numerus) {
+                numerus.insert(m.key());
+                if (!keys.contains(m.key()))
+                    problems << QStringLiteral("kernellens_en.ts lacks the %n message ") + m.label();
+            }
+        }
+        for (const Message& m : ts.messages)
+            if (!numerus.contains(m.key()))
+                problems << QStringLiteral(
+                                "kernellens_en.ts has a message kernellens_de.ts has not as %n: ") +
+                                m.label();
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QStringLiteral("%1 problem(s) in kernellens_en.ts:\n  ").arg(problems.size()) +
+                            problems.join(QStringLiteral("\n  "))));
+    }
+
     // (b) lupdate over the GUI sources (scripts/update-translations.sh into a copy) finds no string
     // the .ts lacks or has unfinished, and the .ts keeps none the sources dropped.
     void tsFilesMatchSources()
@@ -256,7 +361,7 @@ private slots:
             QSKIP("lupdate not found (Qt6 LinguistTools: packages qt6-l10n-tools / qt6-tools-dev)");
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
-        for (const QString& lang : kTsLanguages)
+        for (const QString& lang : kTsFiles)
             QVERIFY(QFile::copy(tsPath(sourceDir() + QStringLiteral("/translations"), lang),
                                 tsPath(tmp.path(), lang)));
         QProcess p;
@@ -272,7 +377,7 @@ private slots:
                             QString::fromLocal8Bit(p.readAll())));
 
         QStringList problems;
-        for (const QString& lang : kTsLanguages) {
+        for (const QString& lang : kTsFiles) {
             const TsFile committed = readTs(tsPath(sourceDir() + QStringLiteral("/translations"), lang));
             const TsFile fresh = readTs(tsPath(tmp.path(), lang));
             QVERIFY2(committed.error.isEmpty(), qPrintable(committed.error));
@@ -303,11 +408,10 @@ private slots:
     void qmFilesEmbedded()
     {
         for (const Language& l : availableLanguages()) {
-            if (l.code == QLatin1String("en"))
-                continue;
             const QString qm = QStringLiteral(":/i18n/kernellens_%1.qm").arg(l.code);
             QVERIFY2(QFile::exists(qm), qPrintable(qm));
-            QVERIFY(QFileInfo(qm).size() > 1000);
+            // English: the plural forms only.
+            QVERIFY(QFileInfo(qm).size() > (l.code == QLatin1String("en") ? 200 : 1000));
         }
         QCOMPARE(availableLanguages().size(), 3);
         QCOMPARE(availableLanguages().first().code, QStringLiteral("en"));
@@ -358,6 +462,103 @@ private slots:
         QCOMPARE(EntryText::tr("kernel"), QStringLiteral("kernel"));
         QVERIFY(QLocale().language() != QLocale::German);
         qApp->removeEventFilter(&counter);
+    }
+
+    // The English plural forms after installLanguage("en"), and again after German and Chinese.
+    void englishPluralsAfterSwitching()
+    {
+        QString error;
+        QVERIFY2(installLanguage(QStringLiteral("en"), &error), qPrintable(error));
+        QCOMPARE(copiedLines(1), QStringLiteral("Copied 1 line"));
+        QCOMPARE(copiedLines(2), QStringLiteral("Copied 2 lines"));
+
+        QVERIFY2(installLanguage(QStringLiteral("de"), &error), qPrintable(error));
+        QCOMPARE(copiedLines(1), QStringLiteral("1 Zeile kopiert"));
+        QCOMPARE(copiedLines(2), QStringLiteral("2 Zeilen kopiert"));
+        QVERIFY2(installLanguage(QStringLiteral("en"), &error), qPrintable(error));
+        QCOMPARE(currentLanguage(), QStringLiteral("en"));
+        QCOMPARE(copiedLines(1), QStringLiteral("Copied 1 line"));
+        QCOMPARE(copiedLines(2), QStringLiteral("Copied 2 lines"));
+        QCOMPARE(findings(1), QStringLiteral("1 finding for this entry."));
+        QCOMPARE(findings(3), QStringLiteral("3 findings for this entry."));
+        QCOMPARE(CleanDialog::tr("Clean Cache"), QStringLiteral("Clean Cache"));
+
+        QVERIFY2(installLanguage(QStringLiteral("zh_CN"), &error), qPrintable(error));
+        QCOMPARE(copiedLines(1), QStringLiteral("已复制 1 行"));
+        QVERIFY2(installLanguage(QStringLiteral("en"), &error), qPrintable(error));
+        QCOMPARE(copiedLines(1), QStringLiteral("Copied 1 line"));
+        QCOMPARE(copiedLines(5), QStringLiteral("Copied 5 lines"));
+    }
+
+    // Core's sentences (scan problems, doctor findings and fixes, root errors, filesystem warnings)
+    // reach the GUI as templates plus arguments: coreText() words them in the installed language,
+    // with the same paths, while the CLI's English stays as it was.
+    void coreSentencesFollowTheLanguage()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("not-an-entry")));
+        const std::string missing = (dir.path() + QStringLiteral("/missing")).toStdString();
+        const Snapshot snap = CacheScanner().scan({givenRoot(missing), givenRoot(dir.path().toStdString())});
+        QVERIFY(!snap.roots.at(0).error.empty());
+        DoctorOptions options;
+        options.checkBinaries = false;
+        const DoctorReport report = Doctor({}, options).examine(snap);
+        auto byCode = [&](std::string_view code) -> const Finding* {
+            for (const Finding& f : report.findings)
+                if (f.code == code)
+                    return &f;
+            return nullptr;
+        };
+        const Finding* foreign = byCode(finding::ForeignFile);
+        QVERIFY(foreign);
+        FsInfo nfs;
+        nfs.path = nfs.probedPath = "/home/alice/.triton/cache";
+        nfs.type = "nfs4";
+        nfs.source = "filer01:/export/home";
+        nfs.mountPoint = "/home";
+        nfs.category = FsCategory::Network;
+        const FolderHealth health =
+            judgeGivenFolder("/home/alice/.triton/cache", [&](const std::string&) { return nfs; });
+        QCOMPARE(health.warnings.size(), std::size_t(1));
+
+        struct Shown {
+            QString rootError, finding, fix, warning;
+        };
+        auto shown = [&] {
+            return Shown{coreText(snap.roots[0].error), coreText(foreign->message), coreText(foreign->fix),
+                         coreText(health.warnings[0])};
+        };
+        QString error;
+        QVERIFY2(installLanguage(QStringLiteral("en"), &error), qPrintable(error));
+        const Shown en = shown();
+        QCOMPARE(en.rootError, QString::fromStdString(snap.roots[0].error.english()));
+        QCOMPARE(en.finding, QString::fromStdString(foreign->message.english()));
+        QCOMPARE(en.fix,
+                 QString::fromUtf8(foreign->fix.english().data(), qsizetype(foreign->fix.english().size())));
+        QCOMPARE(en.warning, QString::fromStdString(health.warnings[0].english()));
+
+        for (const QString& lang : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+            QVERIFY2(installLanguage(lang, &error), qPrintable(error));
+            const Shown t = shown();
+            for (const auto& [translated, english] :
+                 {std::pair{t.rootError, en.rootError}, std::pair{t.finding, en.finding},
+                  std::pair{t.fix, en.fix}, std::pair{t.warning, en.warning}}) {
+                QVERIFY2(translated != english,
+                         qPrintable(lang + QLatin1String(": still English: ") + english));
+                QVERIFY(!translated.contains(QLatin1String("%1")));
+            }
+            // The arguments are carried over untouched: paths, the filesystem, the variable to set.
+            QVERIFY2(t.rootError.contains(QString::fromStdString(missing)), qPrintable(t.rootError));
+            QVERIFY2(t.finding.contains(dir.path() + QStringLiteral("/not-an-entry")), qPrintable(t.finding));
+            QVERIFY2(t.warning.contains(QLatin1String("filer01:/export/home")), qPrintable(t.warning));
+            QVERIFY2(t.warning.contains(QLatin1String("TRITON_CACHE_DIR")), qPrintable(t.warning));
+            if (lang == QLatin1String("zh_CN"))
+                QVERIFY2(t.finding.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))),
+                         qPrintable(t.finding));
+        }
+        // The CLI and the JSON still get English.
+        QVERIFY(foreign->message.english().find("not a Triton cache entry") != std::string::npos);
     }
 
     void installLanguageRejectsUnknownCode()

@@ -394,7 +394,8 @@ private slots:
         const QJsonObject c = cases[0].toObject();
         kl::Root root;
         root.path = m_compileDir.filePath("cache").toStdString();
-        root.reason = "given";
+        root.reason = kl::Text::verbatim("given");
+        root.given = true;
         const kl::Snapshot snap = kl::CacheScanner().scan({root});
         const kl::Entry* entry = nullptr;
         for (const kl::Entry& e : snap.entries)

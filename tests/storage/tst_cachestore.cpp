@@ -1,5 +1,6 @@
 // CacheStore: Triton's layout byte for byte (checked against the cache real Triton wrote), hits and
 // misses, errors that name the path and the cause, and the scanner's verdict on what it writes.
+#include "env/cacheroots.h"
 #include "formats/groupfile.h"
 #include "formats/keyencoding.h"
 #include "scan/cachescanner.h"
@@ -29,7 +30,7 @@ std::string sha(const std::string& s)
 
 Snapshot scanDir(const QString& dir)
 {
-    return CacheScanner().scan({Root{dir.toStdString(), "given", false, {}, {}, -1}});
+    return CacheScanner().scan({kl::givenRoot(dir.toStdString())});
 }
 
 QByteArray readAll(const QString& path)
@@ -63,7 +64,7 @@ StoreFiles fullEntry(const std::string& key, const std::string& kernel)
 
 std::string messageOf(const Entry& e)
 {
-    return e.problems.empty() ? std::string() : e.problems.front().message;
+    return e.problems.empty() ? std::string() : e.problems.front().message.english();
 }
 
 } // namespace
@@ -460,7 +461,8 @@ private slots:
         CacheScanner scanner;
         Root root;
         root.path = c.path().toStdString();
-        root.reason = "given";
+        root.reason = kl::Text::verbatim("given");
+        root.given = true;
         const Snapshot snap = scanner.scan({root});
         QCOMPARE(snap.entries.size(), std::size_t(1));
         QVERIFY(snap.entries[0].kind == EntryKind::Autotune);

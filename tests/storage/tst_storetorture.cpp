@@ -4,6 +4,7 @@
 //    complete with a missing or partial file, and the scanner reports every leftover.
 // KL_STORE_TORTURE_SCALE (default 1) scales the iteration and kill counts (the ASan build uses it).
 #include "checkedcontent.h"
+#include "env/cacheroots.h"
 #include "formats/keyencoding.h"
 #include "scan/cachescanner.h"
 #include "storage/cachestore.h"
@@ -137,11 +138,12 @@ private slots:
 
         // Every key was written and finished: each entry is complete, whole, with nothing left over.
         CacheStore store(c.path().toStdString());
-        const Snapshot s = CacheScanner().scan({Root{c.path().toStdString(), "given", false, {}, {}, -1}});
+        const Snapshot s = CacheScanner().scan({kl::givenRoot(c.path().toStdString())});
         QCOMPARE(s.entries.size(), std::size_t(keys));
         for (const Entry& e : s.entries) {
             QCOMPARE(toString(e.status), std::string_view("complete"));
-            QVERIFY2(e.problems.empty(), e.problems.empty() ? "" : e.problems.front().message.c_str());
+            QVERIFY2(e.problems.empty(),
+                     e.problems.empty() ? "" : e.problems.front().message.english().c_str());
             GetResult g = store.get(e.hash);
             QVERIFY2(g.hit(), g.message.c_str());
             for (const auto& [name, bytes] : g.files) {
@@ -187,7 +189,7 @@ private slots:
         }
         const double killSeconds = timer.elapsed() / 1000.0;
 
-        const Snapshot s = CacheScanner().scan({Root{c.path().toStdString(), "given", false, {}, {}, -1}});
+        const Snapshot s = CacheScanner().scan({kl::givenRoot(c.path().toStdString())});
         CacheStore store(c.path().toStdString());
         QDir root(c.path());
         const QStringList folders = root.entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
@@ -229,10 +231,10 @@ private slots:
                 continue;
             }
             // A group file is written last: its entry is complete, every child whole.
-            QVERIFY2(
-                e->status == EntryStatus::Complete,
-                qPrintable(entry.path() + ": " +
-                           QString::fromStdString(e->problems.empty() ? "" : e->problems.front().message)));
+            QVERIFY2(e->status == EntryStatus::Complete,
+                     qPrintable(entry.path() + ": " +
+                                QString::fromStdString(
+                                    e->problems.empty() ? "" : e->problems.front().message.english())));
             ++complete;
             QVERIFY2(g.hit(), g.message.c_str());
             for (const auto& [name, bytes] : g.files) {

@@ -1,0 +1,95 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>kl::gui::CacheWatcher</name>
+    <message numerus="yes">
+        <source>watching %n folder(s) for new entries</source>
+        <translation>
+            <numerusform>watching %n folder for new entries</numerusform>
+            <numerusform>watching %n folders for new entries</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>polling %n folder(s) every %1 s (%2: remote writers raise no events)</source>
+        <translation>
+            <numerusform>polling %n folder every %1 s (%2: remote writers raise no events)</numerusform>
+            <numerusform>polling %n folders every %1 s (%2: remote writers raise no events)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::CleanDialog</name>
+    <message numerus="yes">
+        <source>Dry run: %n entries would go, freeing %1 of %2.</source>
+        <translation>
+            <numerusform>Dry run: %n entry would go, freeing %1 of %2.</numerusform>
+            <numerusform>Dry run: %n entries would go, freeing %1 of %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n chosen entries are younger than the grace period and stay.</source>
+        <translation>
+            <numerusform>%n chosen entry is younger than the grace period and stays.</numerusform>
+            <numerusform>%n chosen entries are younger than the grace period and stay.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Remove %n Entries…</source>
+        <translation>
+            <numerusform>&amp;Remove %n Entry…</numerusform>
+            <numerusform>&amp;Remove %n Entries…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n entries (%1) from %2?
+
+Entries written to since the preview, and those a running process is writing, are skipped.</source>
+        <translation>
+            <numerusform>Remove %n entry (%1) from %2?
+
+Entries written to since the preview, and those a running process is writing, are skipped.</numerusform>
+            <numerusform>Remove %n entries (%1) from %2?
+
+Entries written to since the preview, and those a running process is writing, are skipped.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::EntryDoctorView</name>
+    <message numerus="yes">
+        <source>%n finding(s) for this entry.</source>
+        <translation>
+            <numerusform>%n finding for this entry.</numerusform>
+            <numerusform>%n findings for this entry.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::KernelGroupModel</name>
+    <message numerus="yes">
+        <source>%n archs</source>
+        <translation>
+            <numerusform>%n arch</numerusform>
+            <numerusform>%n archs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n specialisation(s) for %2</source>
+        <translation>
+            <numerusform>%1: %n specialisation for %2</numerusform>
+            <numerusform>%1: %n specialisations for %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::MainWindow</name>
+    <message numerus="yes">
+        <source>Copied %n line(s)</source>
+        <translation>
+            <numerusform>Copied %n line</numerusform>
+            <numerusform>Copied %n lines</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
