@@ -59,6 +59,9 @@ shoot dashboard "$bin" --demo --show dashboard
 # The same in Chinese (needs a CJK font: fonts-wqy-microhei), and the demo's start page in Chinese.
 shoot dashboard-zh_CN env KERNELLENS_LANG=zh_CN "$bin" --demo --show dashboard
 shoot main-window-demo-zh_CN env KERNELLENS_LANG=zh_CN "$bin" --demo
+# Core's sentences (a finding and its fix, the NFS banner) in German: the doctor tab of the
+# demo's gfx90a entry.
+shoot doctor-de env KERNELLENS_LANG=de "$bin" --demo --entry 7VLOBFKU --show doctor
 shoot grouped-metadata "$bin" --demo --show grouped,metadata
 # The side-by-side diff of the fixture's add_kernel compiled for sm_80 and for sm_90.
 fixture=tests/fixtures/triton/cache

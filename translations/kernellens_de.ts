@@ -311,6 +311,21 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>Findings</name>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Hinweis</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Nothing recorded differs between the two entries.

@@ -311,6 +311,21 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>Findings</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Nothing recorded differs between the two entries.

@@ -2,6 +2,7 @@
 
 #include "coretext.h"
 
+#include <QCoreApplication>
 #include <QTableWidget>
 
 namespace kl::gui {
@@ -15,9 +16,20 @@ void setRowCells(QTableWidget* table, int row, const QStringList& cells, int fir
     }
 }
 
+QString severityText(FindingSeverity severity)
+{
+    switch (severity) {
+    case FindingSeverity::Error: return QCoreApplication::translate("Findings", "error");
+    case FindingSeverity::Warning: return QCoreApplication::translate("Findings", "warning");
+    case FindingSeverity::Info: return QCoreApplication::translate("Findings", "info");
+    }
+    return {};
+}
+
 QStringList findingCells(const Finding& f, bool withPath)
 {
-    QStringList cells{QString::fromUtf8(toString(f.severity).data()), QString::fromStdString(f.code)};
+    // The code stays as written: it is what `klens doctor`, the JSON and the docs name.
+    QStringList cells{severityText(f.severity), QString::fromStdString(f.code)};
     if (withPath)
         cells << QString::fromStdString(f.path);
     cells << coreText(f.message) << coreText(f.fix);

@@ -14,6 +14,9 @@ namespace kl::gui {
 /// Puts `cells` into `row` from `firstColumn` on, each also as its tooltip.
 void setRowCells(QTableWidget* table, int row, const QStringList& cells, int firstColumn = 0);
 
+/// "error", "warning", "info" in the GUI's language.
+QString severityText(FindingSeverity severity);
+
 /// A finding as table cells: severity, code, [path,] what is wrong, the fix.
 QStringList findingCells(const Finding& f, bool withPath);
 
