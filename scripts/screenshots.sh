@@ -6,7 +6,7 @@
 # Writes docs/screenshots/main-window-demo.png (--demo), dashboard.png and their Chinese versions
 # (*-zh_CN.png, KERNELLENS_LANG=zh_CN), clean-dialog.png (--show clean: the dry-run
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
-# entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries) and, when the shared corpus exists,
+# entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries; -de in German) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
 # xwininfo and ImageMagick's import.
 set -euo pipefail
@@ -74,6 +74,9 @@ if [[ -n $sm90 ]]; then
 fi
 if [[ -n $sm80 && -n $sm90 ]]; then
     shoot diff-sm80-sm90 "$bin" --diff "$(dirname "$(realpath "$sm80")")" "$(dirname "$(realpath "$sm90")")"
+    # The same in German: the explanation's notes and suspects come from core (kl::explain).
+    shoot diff-sm80-sm90-de env KERNELLENS_LANG=de "$bin" --diff "$(dirname "$(realpath "$sm80")")" \
+        "$(dirname "$(realpath "$sm90")")"
 fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then

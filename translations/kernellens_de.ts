@@ -309,6 +309,61 @@ kompiliert %6 · Cache %7</translation>
         <source>could not read everything: %1</source>
         <translation>nicht alles lesbar: %1</translation>
     </message>
+    <message>
+        <source>kernel</source>
+        <comment>entry kind</comment>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>autotune</source>
+        <comment>entry kind</comment>
+        <translation>Autotuning</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <comment>entry kind</comment>
+        <translation>Modul</translation>
+    </message>
+    <message>
+        <source>temp</source>
+        <comment>entry kind</comment>
+        <translation>temporär</translation>
+    </message>
+    <message>
+        <source>foreign</source>
+        <comment>entry kind</comment>
+        <translation>fremd</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <comment>entry kind</comment>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <comment>entry status</comment>
+        <translation>vollständig</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <comment>entry status</comment>
+        <translation>unvollständig</translation>
+    </message>
+    <message>
+        <source>orphan</source>
+        <comment>entry status</comment>
+        <translation>verwaist</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <comment>entry status</comment>
+        <translation>beschädigt</translation>
+    </message>
+    <message>
+        <source>foreign</source>
+        <comment>entry status</comment>
+        <translation>fremd</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -366,6 +421,36 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>%1 changes: %2 lines removed, %3 added</source>
         <translation>%1 Änderungen: %2 Zeilen entfernt, %3 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <comment>difference kind</comment>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Triton version</source>
+        <comment>difference kind</comment>
+        <translation>Triton-Version</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <comment>difference kind</comment>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>option</source>
+        <comment>difference kind</comment>
+        <translation>Option</translation>
+    </message>
+    <message>
+        <source>environment</source>
+        <comment>difference kind</comment>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <comment>difference kind</comment>
+        <translation>Stufe</translation>
     </message>
 </context>
 <context>
@@ -428,6 +513,118 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>the cache stays at %1, over --max-size %2: the rest is within the grace period or not Triton&apos;s to remove</source>
         <translation>der Cache bleibt bei %1 und damit über --max-size %2: der Rest ist noch in der Schonfrist oder gehört nicht zu Triton und wird daher nicht entfernt</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>stat für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 is not directly inside %2; not entered</source>
+        <translation>%1 liegt nicht direkt in %2; nicht betreten</translation>
+    </message>
+    <message>
+        <source>%1 is a mount point (another filesystem or a bind mount); not entered</source>
+        <translation>%1 ist ein Einhängepunkt (ein anderes Dateisystem oder ein Bind-Mount); nicht betreten</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain name; not touched</source>
+        <translation>%1 ist kein einfacher Name; unangetastet</translation>
+    </message>
+    <message>
+        <source>%1 is no longer a folder (a symbolic link?); not followed</source>
+        <translation>%1 ist kein Ordner mehr (ein symbolischer Link?); nicht verfolgt</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>%1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was written to %2 ago, within the grace period of %3</source>
+        <translation>in %1 wurde vor %2 geschrieben, innerhalb der Schonfrist von %3</translation>
+    </message>
+    <message>
+        <source>%1 changed type since the scan; left</source>
+        <translation>%1 hat seit dem Scan seinen Typ geändert; belassen</translation>
+    </message>
+    <message>
+        <source>%1: its writer (pid %2) runs on this host</source>
+        <translation>%1: sein Schreiber (PID %2) läuft auf diesem Host</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>%1 kann nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: pid %2 runs on this host: a compile may be writing</source>
+        <translation>%1: PID %2 läuft auf diesem Host: möglicherweise schreibt gerade eine Kompilierung</translation>
+    </message>
+    <message>
+        <source>%1 is a mount point; the entry is left whole</source>
+        <translation>%1 ist ein Einhängepunkt; der Eintrag bleibt vollständig erhalten</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2; nothing else removed</source>
+        <translation>%1 kann nicht entfernt werden: %2; sonst wurde nichts entfernt</translation>
+    </message>
+    <message>
+        <source>%1 (the entry lost its group file: Triton sees a miss)</source>
+        <translation>%1 (der Eintrag hat seine Gruppendatei verloren: Triton wertet ihn als Fehlzugriff)</translation>
+    </message>
+    <message>
+        <source>%1 was written to while being removed; left without a group file (Triton sees a miss and rewrites it)</source>
+        <translation>in %1 wurde während des Entfernens geschrieben; der Eintrag bleibt ohne Gruppendatei zurück (Triton wertet ihn als Fehlzugriff und schreibt ihn neu)</translation>
+    </message>
+    <message>
+        <source>%1: its temp folders&apos; writers run on this host</source>
+        <translation>%1: die Schreiber seiner temporären Ordner laufen auf diesem Host</translation>
+    </message>
+    <message>
+        <source>%1: its temp folders were written to within the grace period</source>
+        <translation>%1: in seine temporären Ordner wurde innerhalb der Schonfrist geschrieben</translation>
+    </message>
+    <message>
+        <source>removed %1 temp item(s), left %2 (writer alive or recent)</source>
+        <translation>temporäre Elemente entfernt: %1, belassen: %2 (Schreiber läuft noch oder kürzlich geschrieben)</translation>
+    </message>
+    <message>
+        <source>removed %1 temp item(s)</source>
+        <translation>temporäre Elemente entfernt: %1</translation>
+    </message>
+    <message>
+        <source>root not in the plan</source>
+        <translation>Cache-Stammordner ist nicht im Plan enthalten</translation>
+    </message>
+    <message>
+        <source>%1 is nested more than %2 folders deep; left</source>
+        <translation>%1 ist tiefer als %2 Ordnerebenen verschachtelt; belassen</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size (e.g. 10G, 500M, 4096)</source>
+        <translation>„%1“ ist keine Größe (z. B. 10G, 500M, 4096)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown size unit (use K, M, G or T)</source>
+        <translation>„%1“: unbekannte Größeneinheit (K, M, G oder T verwenden)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too large</source>
+        <translation>„%1“ ist zu groß</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration (e.g. 7d, 12h, 30m, 45s, 1h30m)</source>
+        <translation>„%1“ ist keine Dauer (z. B. 7d, 12h, 30m, 45s, 1h30m)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too long</source>
+        <translation>„%1“ ist zu lang</translation>
     </message>
 </context>
 <context>
@@ -583,6 +780,133 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>compiled for %1; this machine&apos;s GPUs are %2</source>
         <translation>kompiliert für %1; die GPUs dieses Rechners sind %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::explain</name>
+    <message>
+        <source>.%1 only in %2 (the other was stored binary-only, or is incomplete): not compared</source>
+        <translation>.%1 nur in %2 (der andere Eintrag wurde nur binär gespeichert oder ist unvollständig): nicht verglichen</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes</source>
+        <translation>%1 ist größer als %2 Bytes</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 entry, not a compiled kernel: only kernels have a key to explain</source>
+        <translation>%1 ist ein Eintrag der Art %2, kein kompilierter Kernel: nur Kernel haben einen Schlüssel, der sich erklären lässt</translation>
+    </message>
+    <message>
+        <source>%1: no readable metadata</source>
+        <translation>%1: keine lesbaren Metadaten</translation>
+    </message>
+    <message>
+        <source>%1: no readable metadata (%2)</source>
+        <translation>%1: keine lesbaren Metadaten (%2)</translation>
+    </message>
+    <message>
+        <source>triton_key: Triton&apos;s own Python files (compiler, backends, language, runtime/cache.py) and the bytes of libtriton; a reinstall or another build of the same version changes it</source>
+        <translation>triton_key: die eigenen Python-Dateien von Triton (compiler, backends, language, runtime/cache.py) und die Bytes von libtriton; eine Neuinstallation oder ein anderer Build derselben Version ändert ihn</translation>
+    </message>
+    <message>
+        <source>backend hash: for CUDA the `ptxas --version` output (the bundled ptxas, TRITON_PTXAS_PATH, TRITON_PTXAS_BLACKWELL_PATH) and the arch; for HIP the target and the AMD codegen revision</source>
+        <translation>Backend-Hash: bei CUDA die Ausgabe von `ptxas --version` (das mitgelieferte ptxas, TRITON_PTXAS_PATH, TRITON_PTXAS_BLACKWELL_PATH) und die Arch; bei HIP das Ziel und die Revision des AMD-Codegens</translation>
+    </message>
+    <message>
+        <source>extern library contents: the options hash covers the sha256 of each extern_libs file (libdevice, ocml, ockl); the cache records only their paths</source>
+        <translation>Inhalt externer Bibliotheken: der Options-Hash umfasst den sha256 jeder extern_libs-Datei (libdevice, ocml, ockl); der Cache erfasst nur ihre Pfade</translation>
+    </message>
+    <message>
+        <source>a stage-inspection hook (knobs.runtime.add_stages_inspection_hook) appends its own key</source>
+        <translation>ein Hook zur Stufeninspektion (knobs.runtime.add_stages_inspection_hook) hängt seinen eigenen Schlüssel an</translation>
+    </message>
+    <message>
+        <source>source hash: the kernel&apos;s Python source and every function it calls, its starting line number in the file (editing lines above it counts), the signature, the constexpr values and the specialisation attributes (e.g. 16-byte divisibility of pointers and ints)</source>
+        <translation>Quelltext-Hash: der Python-Quelltext des Kernels und jeder Funktion, die er aufruft, seine Startzeilennummer in der Datei (auch das Bearbeiten von Zeilen darüber zählt), die Signatur, die constexpr-Werte und die Spezialisierungsattribute (z. B. 16-Byte-Teilbarkeit von Zeigern und Ganzzahlen)</translation>
+    </message>
+    <message>
+        <source>different kernels: their source hashes differ</source>
+        <translation>verschiedene Kernel: ihre Quelltext-Hashes unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>triton_key differs with the version</source>
+        <translation>triton_key ändert sich mit der Version</translation>
+    </message>
+    <message>
+        <source>the backend hash includes the arch (and, for CUDA, which ptxas compiled it)</source>
+        <translation>der Backend-Hash enthält die Arch (und bei CUDA, welches ptxas den Kernel kompiliert hat)</translation>
+    </message>
+    <message>
+        <source>metadata in the 2.x format records no environment variables: an unset one proves nothing</source>
+        <translation>Metadaten im Format 2.x erfassen keine Umgebungsvariablen: eine nicht gesetzte beweist nichts</translation>
+    </message>
+    <message>
+        <source>.%1 not compared: %2</source>
+        <translation>.%1 nicht verglichen: %2</translation>
+    </message>
+    <message>
+        <source>nothing else recorded differs: the kernel&apos;s Python source, what it calls, or its specialisation (signature, constants, attributes) changed: the source hash</source>
+        <translation>sonst unterscheidet sich nichts Erfasstes: der Python-Quelltext des Kernels, was er aufruft, oder seine Spezialisierung (Signatur, Konstanten, Attribute) hat sich geändert: der Quelltext-Hash</translation>
+    </message>
+    <message>
+        <source>the IR is generated from the inputs above; this can follow from them</source>
+        <translation>die IR wird aus den obigen Eingaben erzeugt; dieser Unterschied kann sich aus ihnen ergeben</translation>
+    </message>
+    <message>
+        <source>both record the hash %1: the same key. A miss between them is not a key difference: Triton only hits when every path its group file records exists (see klens show: moved-cache, missing-child)</source>
+        <translation>beide erfassen den Hash %1: derselbe Schlüssel. Ein Fehlzugriff zwischen ihnen ist kein Schlüsselunterschied: Triton meldet nur dann einen Treffer, wenn jeder Pfad existiert, den seine Gruppendatei erfasst (siehe klens show: moved-cache, missing-child)</translation>
+    </message>
+    <message>
+        <source>the Triton version here is unknown: %1</source>
+        <translation>die Triton-Version hier ist unbekannt: %1</translation>
+    </message>
+    <message>
+        <source>the entry does not record its Triton version (before 3.2); here: %1</source>
+        <translation>der Eintrag erfasst seine Triton-Version nicht (vor 3.2); hier: %1</translation>
+    </message>
+    <message>
+        <source>triton_key differs with the version (from %1)</source>
+        <translation>triton_key ändert sich mit der Version (Quelle: %1)</translation>
+    </message>
+    <message>
+        <source>the GPU arch here is unknown: %1</source>
+        <translation>die GPU-Arch hier ist unbekannt: %1</translation>
+    </message>
+    <message>
+        <source>no GPU here has the entry&apos;s compute capability (%1)</source>
+        <translation>keine GPU hier hat die Compute Capability des Eintrags (%1)</translation>
+    </message>
+    <message>
+        <source>the entry targets %1 %2; only NVIDIA GPUs are detected here (%3)</source>
+        <translation>der Eintrag zielt auf %1 %2; hier werden nur NVIDIA-GPUs erkannt (%3)</translation>
+    </message>
+    <message>
+        <source>metadata in the 2.x format records no environment variables: not compared</source>
+        <translation>Metadaten im Format 2.x erfassen keine Umgebungsvariablen: nicht verglichen</translation>
+    </message>
+    <message>
+        <source>its value is not UTF-8: Triton 3.9 fails to read it (UnicodeDecodeError)</source>
+        <translation>ihr Wert ist kein UTF-8: Triton 3.9 kann ihn nicht lesen (UnicodeDecodeError)</translation>
+    </message>
+    <message>
+        <source>set to &quot;%1&quot;, which Triton records as &quot;%2&quot;</source>
+        <translation>gesetzt auf „%1“, was Triton als „%2“ erfasst</translation>
+    </message>
+    <message>
+        <source>only older Triton versions key on it</source>
+        <translation>nur ältere Triton-Versionen beziehen sie in den Schlüssel ein</translation>
+    </message>
+    <message>
+        <source>%1; only older Triton versions key on it</source>
+        <translation>%1; nur ältere Triton-Versionen beziehen sie in den Schlüssel ein</translation>
+    </message>
+    <message>
+        <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
+        <translation>Kompilieroptionen (num_warps, num_stages, ...) stammen von der Aufrufstelle, nicht aus der Umgebung: zwei Einträge mit `klens explain A B` vergleichen</translation>
     </message>
 </context>
 <context>
@@ -1007,6 +1331,51 @@ Einträge, die seit der Vorschau geschrieben wurden oder gerade von einem laufen
     <message>
         <source>Cancelled: the rest was left alone.</source>
         <translation>Abgebrochen: der Rest bleibt unangetastet.</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <comment>clean result</comment>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>already gone</source>
+        <comment>clean result</comment>
+        <translation>bereits weg</translation>
+    </message>
+    <message>
+        <source>skipped: written recently</source>
+        <comment>clean result</comment>
+        <translation>übersprungen: kürzlich geschrieben</translation>
+    </message>
+    <message>
+        <source>skipped: writer running</source>
+        <comment>clean result</comment>
+        <translation>übersprungen: Schreiber läuft</translation>
+    </message>
+    <message>
+        <source>skipped: unsafe</source>
+        <comment>clean result</comment>
+        <translation>übersprungen: unsicher</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <comment>clean result</comment>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>clean result</comment>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>clean result</comment>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>clean result: its detail</comment>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -2370,6 +2739,117 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Cache bytes</source>
         <translation>Cache-Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>kl::recompile</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the entry has no .%2 file</source>
+        <translation>%1: der Eintrag hat keine .%2-Datei</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>kernel %1 missing from the rebuild</source>
+        <translation>Kernel %1 fehlt im Neubau</translation>
+    </message>
+    <message>
+        <source>%1: registers %2 -&gt; %3</source>
+        <translation>%1: Register %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>%1: static shared %2 -&gt; %3 bytes</source>
+        <translation>%1: statischer Shared Memory %2 -&gt; %3 Bytes</translation>
+    </message>
+    <message>
+        <source>%1: local (spill) frame %2 -&gt; %3 bytes</source>
+        <translation>%1: lokaler (Spill-)Frame %2 -&gt; %3 Bytes</translation>
+    </message>
+    <message>
+        <source>%1: max threads differ</source>
+        <translation>%1: Max. Threads unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>the rebuild also has %1</source>
+        <translation>der Neubau enthält zusätzlich %1</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 bytes, first difference at byte %3</source>
+        <translation>%1 -&gt; %2 Bytes, erster Unterschied bei Byte %3</translation>
+    </message>
+    <message>
+        <source>rebuilding %1 failed: %2</source>
+        <translation>Neubau von %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>missing from the entry</source>
+        <translation>fehlt im Eintrag</translation>
+    </message>
+    <message>
+        <source>the cached cubin is unreadable: %1</source>
+        <translation>das gecachte cubin ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>built by NVRTC %1, this is NVRTC %2</source>
+        <translation>gebaut mit NVRTC %1, hier ist NVRTC %2 installiert</translation>
+    </message>
+    <message>
+        <source>its key changed (a header it includes changed, or it was moved): %1 -&gt; %2</source>
+        <translation>sein Schlüssel hat sich geändert (ein eingebundener Header wurde geändert oder der Eintrag wurde verschoben): %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 differs from the rebuild: %2</source>
+        <translation>%1 unterscheidet sich vom Neubau: %2</translation>
+    </message>
+    <message>
+        <source>%1: a target-less entry; only CUDA entries can be reassembled</source>
+        <translation>%1: ein Eintrag ohne Ziel; nur CUDA-Einträge lassen sich neu assemblieren</translation>
+    </message>
+    <message>
+        <source>%1: a %2 entry; only CUDA entries can be reassembled</source>
+        <translation>%1: ein %2-Eintrag; nur CUDA-Einträge lassen sich neu assemblieren</translation>
+    </message>
+    <message>
+        <source>assembling %1 for %2 failed: %3</source>
+        <translation>Assemblieren von %1 für %2 fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>%1 (Triton&apos;s bundled ptxas is newer than this CUDA Toolkit&apos;s nvJitLink %2: install a newer toolkit to reassemble this PTX)</source>
+        <translation>%1 (das mit Triton gelieferte ptxas ist neuer als nvJitLink %2 dieses CUDA Toolkits: ein neueres Toolkit installieren, um dieses PTX neu zu assemblieren)</translation>
+    </message>
+    <message>
+        <source>the rebuilt cubin is unreadable: %1</source>
+        <translation>das neu gebaute cubin ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>same resource usage; bytes differ (%1)</source>
+        <translation>gleicher Ressourcenverbrauch; die Bytes unterscheiden sich (%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the cached cubin came from Triton&apos;s ptxas, the rebuild from %3)</source>
+        <translation>%1: %2 (das gecachte cubin stammt vom ptxas von Triton, der Neubau von %3)</translation>
+    </message>
+    <message>
+        <source>recompile is unavailable: %1</source>
+        <translation>Neukompilieren ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>reassembling Triton PTX needs nvJitLink, which was not found at build time</source>
+        <translation>das erneute Assemblieren von Triton-PTX braucht nvJitLink, das beim Bauen nicht gefunden wurde</translation>
+    </message>
+    <message>
+        <source>fresh</source>
+        <translation>aktuell</translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>veraltet: %1</translation>
     </message>
 </context>
 <context>

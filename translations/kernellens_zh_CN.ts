@@ -309,6 +309,61 @@ compiled %6 · cache %7</source>
         <source>could not read everything: %1</source>
         <translation>未能全部读取：%1</translation>
     </message>
+    <message>
+        <source>kernel</source>
+        <comment>entry kind</comment>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>autotune</source>
+        <comment>entry kind</comment>
+        <translation>自动调优</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <comment>entry kind</comment>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>temp</source>
+        <comment>entry kind</comment>
+        <translation>临时</translation>
+    </message>
+    <message>
+        <source>foreign</source>
+        <comment>entry kind</comment>
+        <translation>外部</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <comment>entry kind</comment>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <comment>entry status</comment>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <comment>entry status</comment>
+        <translation>不完整</translation>
+    </message>
+    <message>
+        <source>orphan</source>
+        <comment>entry status</comment>
+        <translation>孤立</translation>
+    </message>
+    <message>
+        <source>corrupt</source>
+        <comment>entry status</comment>
+        <translation>损坏</translation>
+    </message>
+    <message>
+        <source>foreign</source>
+        <comment>entry status</comment>
+        <translation>外部</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -366,6 +421,36 @@ compiled %6 · cache %7</source>
     <message>
         <source>%1 changes: %2 lines removed, %3 added</source>
         <translation>%1 处更改：删除 %2 行，新增 %3 行</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <comment>difference kind</comment>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Triton version</source>
+        <comment>difference kind</comment>
+        <translation>Triton 版本</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <comment>difference kind</comment>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>option</source>
+        <comment>difference kind</comment>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>environment</source>
+        <comment>difference kind</comment>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <comment>difference kind</comment>
+        <translation>阶段</translation>
     </message>
 </context>
 <context>
@@ -428,6 +513,118 @@ compiled %6 · cache %7</source>
     <message>
         <source>the cache stays at %1, over --max-size %2: the rest is within the grace period or not Triton&apos;s to remove</source>
         <translation>缓存仍占用 %1，超出 --max-size %2：其余内容仍在宽限期内，或不属于 Triton 而不应删除</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>无法获取 %1 的文件信息（stat）：%2</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not directly inside %2; not entered</source>
+        <translation>%1 不直接位于 %2 中；未进入</translation>
+    </message>
+    <message>
+        <source>%1 is a mount point (another filesystem or a bind mount); not entered</source>
+        <translation>%1 是挂载点（另一个文件系统或绑定挂载）；未进入</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain name; not touched</source>
+        <translation>%1 不是简单的名称；未作改动</translation>
+    </message>
+    <message>
+        <source>%1 is no longer a folder (a symbolic link?); not followed</source>
+        <translation>%1 已不再是文件夹（可能是符号链接？）；未跟随</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>无法列出 %1 的内容：%2</translation>
+    </message>
+    <message>
+        <source>%1 was written to %2 ago, within the grace period of %3</source>
+        <translation>%1 写入于 %2 前，仍在 %3 的宽限期内</translation>
+    </message>
+    <message>
+        <source>%1 changed type since the scan; left</source>
+        <translation>%1 的类型自扫描以来已改变；已保留</translation>
+    </message>
+    <message>
+        <source>%1: its writer (pid %2) runs on this host</source>
+        <translation>%1：其写入进程（pid %2）正在本机上运行</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: pid %2 runs on this host: a compile may be writing</source>
+        <translation>%1：pid %2 正在本机上运行：可能有编译正在写入</translation>
+    </message>
+    <message>
+        <source>%1 is a mount point; the entry is left whole</source>
+        <translation>%1 是挂载点；整个条目保持原样</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2; nothing else removed</source>
+        <translation>无法删除 %1：%2；未删除其他任何内容</translation>
+    </message>
+    <message>
+        <source>%1 (the entry lost its group file: Triton sees a miss)</source>
+        <translation>%1（该条目已失去组文件：Triton 会将其视为未命中）</translation>
+    </message>
+    <message>
+        <source>%1 was written to while being removed; left without a group file (Triton sees a miss and rewrites it)</source>
+        <translation>%1 在删除过程中被写入；已保留，但没有组文件（Triton 会将其视为未命中并重新写入）</translation>
+    </message>
+    <message>
+        <source>%1: its temp folders&apos; writers run on this host</source>
+        <translation>%1：其临时文件夹的写入进程正在本机上运行</translation>
+    </message>
+    <message>
+        <source>%1: its temp folders were written to within the grace period</source>
+        <translation>%1：其临时文件夹在宽限期内有写入</translation>
+    </message>
+    <message>
+        <source>removed %1 temp item(s), left %2 (writer alive or recent)</source>
+        <translation>已删除 %1 个临时项，保留 %2 个（写入进程仍在运行或最近有写入）</translation>
+    </message>
+    <message>
+        <source>removed %1 temp item(s)</source>
+        <translation>已删除 %1 个临时项</translation>
+    </message>
+    <message>
+        <source>root not in the plan</source>
+        <translation>该根文件夹不在清理计划中</translation>
+    </message>
+    <message>
+        <source>%1 is nested more than %2 folders deep; left</source>
+        <translation>%1 的文件夹嵌套深度超过 %2 层；已保留</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size (e.g. 10G, 500M, 4096)</source>
+        <translation>“%1”不是有效的大小（例如 10G、500M、4096）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: unknown size unit (use K, M, G or T)</source>
+        <translation>“%1”：未知的大小单位（请使用 K、M、G 或 T）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too large</source>
+        <translation>“%1”太大</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration (e.g. 7d, 12h, 30m, 45s, 1h30m)</source>
+        <translation>“%1”不是有效的时长（例如 7d、12h、30m、45s、1h30m）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is too long</source>
+        <translation>“%1”太长</translation>
     </message>
 </context>
 <context>
@@ -583,6 +780,133 @@ compiled %6 · cache %7</source>
     <message>
         <source>compiled for %1; this machine&apos;s GPUs are %2</source>
         <translation>为 %1 编译；本机的 GPU 为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::explain</name>
+    <message>
+        <source>.%1 only in %2 (the other was stored binary-only, or is incomplete): not compared</source>
+        <translation>仅 %2 有 .%1（另一个条目只存储了二进制文件，或不完整）：未比较</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 bytes</source>
+        <translation>%1 大于 %2 字节</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 entry, not a compiled kernel: only kernels have a key to explain</source>
+        <translation>%1 是 %2 条目，不是已编译的内核：只有内核才有可供解释的键</translation>
+    </message>
+    <message>
+        <source>%1: no readable metadata</source>
+        <translation>%1：没有可读取的元数据</translation>
+    </message>
+    <message>
+        <source>%1: no readable metadata (%2)</source>
+        <translation>%1：没有可读取的元数据（%2）</translation>
+    </message>
+    <message>
+        <source>triton_key: Triton&apos;s own Python files (compiler, backends, language, runtime/cache.py) and the bytes of libtriton; a reinstall or another build of the same version changes it</source>
+        <translation>triton_key：Triton 自身的 Python 文件（compiler、backends、language、runtime/cache.py）以及 libtriton 的字节内容；重新安装或同一版本的另一次构建都会改变它</translation>
+    </message>
+    <message>
+        <source>backend hash: for CUDA the `ptxas --version` output (the bundled ptxas, TRITON_PTXAS_PATH, TRITON_PTXAS_BLACKWELL_PATH) and the arch; for HIP the target and the AMD codegen revision</source>
+        <translation>后端哈希：对 CUDA 而言是 `ptxas --version` 的输出（随附的 ptxas、TRITON_PTXAS_PATH、TRITON_PTXAS_BLACKWELL_PATH）和架构；对 HIP 而言是目标和 AMD 代码生成的修订版本</translation>
+    </message>
+    <message>
+        <source>extern library contents: the options hash covers the sha256 of each extern_libs file (libdevice, ocml, ockl); the cache records only their paths</source>
+        <translation>外部库的内容：选项哈希涵盖每个 extern_libs 文件（libdevice、ocml、ockl）的 sha256；缓存只记录它们的路径</translation>
+    </message>
+    <message>
+        <source>a stage-inspection hook (knobs.runtime.add_stages_inspection_hook) appends its own key</source>
+        <translation>阶段检查钩子（knobs.runtime.add_stages_inspection_hook）会追加其自身的键</translation>
+    </message>
+    <message>
+        <source>source hash: the kernel&apos;s Python source and every function it calls, its starting line number in the file (editing lines above it counts), the signature, the constexpr values and the specialisation attributes (e.g. 16-byte divisibility of pointers and ints)</source>
+        <translation>源码哈希：内核的 Python 源码及其调用的每个函数、内核在文件中的起始行号（编辑其上方的行也会改变它）、签名、constexpr 值以及特化属性（例如指针和整数的 16 字节整除性）</translation>
+    </message>
+    <message>
+        <source>different kernels: their source hashes differ</source>
+        <translation>不同的内核：它们的源码哈希不同</translation>
+    </message>
+    <message>
+        <source>triton_key differs with the version</source>
+        <translation>triton_key 随版本而不同</translation>
+    </message>
+    <message>
+        <source>the backend hash includes the arch (and, for CUDA, which ptxas compiled it)</source>
+        <translation>后端哈希包含架构（对 CUDA 还包含编译它所用的 ptxas）</translation>
+    </message>
+    <message>
+        <source>metadata in the 2.x format records no environment variables: an unset one proves nothing</source>
+        <translation>2.x 格式的元数据不记录环境变量：显示为未设置的变量并不能说明任何问题</translation>
+    </message>
+    <message>
+        <source>.%1 not compared: %2</source>
+        <translation>.%1 未比较：%2</translation>
+    </message>
+    <message>
+        <source>nothing else recorded differs: the kernel&apos;s Python source, what it calls, or its specialisation (signature, constants, attributes) changed: the source hash</source>
+        <translation>记录的其他内容均无差异：是内核的 Python 源码、它调用的函数或其特化（签名、常量、属性）发生了变化，即源码哈希</translation>
+    </message>
+    <message>
+        <source>the IR is generated from the inputs above; this can follow from them</source>
+        <translation>IR 由上述输入生成；此差异可能由它们导致</translation>
+    </message>
+    <message>
+        <source>both record the hash %1: the same key. A miss between them is not a key difference: Triton only hits when every path its group file records exists (see klens show: moved-cache, missing-child)</source>
+        <translation>两者都记录了哈希 %1：键相同。它们之间的未命中并非键的差异所致：只有当组文件记录的每个路径都存在时，Triton 才会命中（参见 klens show：moved-cache、missing-child）</translation>
+    </message>
+    <message>
+        <source>the Triton version here is unknown: %1</source>
+        <translation>当前环境的 Triton 版本未知：%1</translation>
+    </message>
+    <message>
+        <source>the entry does not record its Triton version (before 3.2); here: %1</source>
+        <translation>该条目未记录其 Triton 版本（早于 3.2）；当前环境：%1</translation>
+    </message>
+    <message>
+        <source>triton_key differs with the version (from %1)</source>
+        <translation>triton_key 随版本而不同（当前版本来自 %1）</translation>
+    </message>
+    <message>
+        <source>the GPU arch here is unknown: %1</source>
+        <translation>当前环境的 GPU 架构未知：%1</translation>
+    </message>
+    <message>
+        <source>no GPU here has the entry&apos;s compute capability (%1)</source>
+        <translation>当前环境中没有 GPU 具备该条目的计算能力（%1）</translation>
+    </message>
+    <message>
+        <source>the entry targets %1 %2; only NVIDIA GPUs are detected here (%3)</source>
+        <translation>该条目的目标为 %1 %2；此处只能检测 NVIDIA GPU（%3）</translation>
+    </message>
+    <message>
+        <source>metadata in the 2.x format records no environment variables: not compared</source>
+        <translation>2.x 格式的元数据不记录环境变量：未比较</translation>
+    </message>
+    <message>
+        <source>its value is not UTF-8: Triton 3.9 fails to read it (UnicodeDecodeError)</source>
+        <translation>其值不是 UTF-8：Triton 3.9 无法读取它（UnicodeDecodeError）</translation>
+    </message>
+    <message>
+        <source>set to &quot;%1&quot;, which Triton records as &quot;%2&quot;</source>
+        <translation>设置为“%1”，Triton 将其记录为“%2”</translation>
+    </message>
+    <message>
+        <source>only older Triton versions key on it</source>
+        <translation>只有较旧的 Triton 版本会将它计入键</translation>
+    </message>
+    <message>
+        <source>%1; only older Triton versions key on it</source>
+        <translation>%1；只有较旧的 Triton 版本会将它计入键</translation>
+    </message>
+    <message>
+        <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
+        <translation>编译选项（num_warps、num_stages 等）来自调用处，而非环境：请用 `klens explain A B` 比较两个条目</translation>
     </message>
 </context>
 <context>
@@ -999,6 +1323,51 @@ Entries written to since the preview, and those a running process is writing, ar
     <message>
         <source>Cancelled: the rest was left alone.</source>
         <translation>已取消：其余内容未做改动。</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <comment>clean result</comment>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>already gone</source>
+        <comment>clean result</comment>
+        <translation>已不存在</translation>
+    </message>
+    <message>
+        <source>skipped: written recently</source>
+        <comment>clean result</comment>
+        <translation>已跳过：最近有写入</translation>
+    </message>
+    <message>
+        <source>skipped: writer running</source>
+        <comment>clean result</comment>
+        <translation>已跳过：写入进程正在运行</translation>
+    </message>
+    <message>
+        <source>skipped: unsafe</source>
+        <comment>clean result</comment>
+        <translation>已跳过：不安全</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <comment>clean result</comment>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <comment>clean result</comment>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <comment>clean result</comment>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>clean result: its detail</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -2358,6 +2727,117 @@ event not logged: %1</source>
     <message>
         <source>Cache bytes</source>
         <translation>缓存字节数</translation>
+    </message>
+</context>
+<context>
+    <name>kl::recompile</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the entry has no .%2 file</source>
+        <translation>%1：该条目没有 .%2 文件</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>kernel %1 missing from the rebuild</source>
+        <translation>重新构建的结果中缺少内核 %1</translation>
+    </message>
+    <message>
+        <source>%1: registers %2 -&gt; %3</source>
+        <translation>%1：寄存器 %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>%1: static shared %2 -&gt; %3 bytes</source>
+        <translation>%1：静态共享内存 %2 -&gt; %3 字节</translation>
+    </message>
+    <message>
+        <source>%1: local (spill) frame %2 -&gt; %3 bytes</source>
+        <translation>%1：局部内存（溢出）栈帧 %2 -&gt; %3 字节</translation>
+    </message>
+    <message>
+        <source>%1: max threads differ</source>
+        <translation>%1：最大线程数不同</translation>
+    </message>
+    <message>
+        <source>the rebuild also has %1</source>
+        <translation>重新构建的结果中还多出 %1</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 bytes, first difference at byte %3</source>
+        <translation>%1 -&gt; %2 字节，首个差异位于第 %3 字节</translation>
+    </message>
+    <message>
+        <source>rebuilding %1 failed: %2</source>
+        <translation>重新构建 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>missing from the entry</source>
+        <translation>条目中缺失</translation>
+    </message>
+    <message>
+        <source>the cached cubin is unreadable: %1</source>
+        <translation>缓存的 cubin 不可读：%1</translation>
+    </message>
+    <message>
+        <source>built by NVRTC %1, this is NVRTC %2</source>
+        <translation>由 NVRTC %1 构建，当前为 NVRTC %2</translation>
+    </message>
+    <message>
+        <source>its key changed (a header it includes changed, or it was moved): %1 -&gt; %2</source>
+        <translation>其键已改变（它包含的某个头文件有变动，或它被移动过）：%1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 differs from the rebuild: %2</source>
+        <translation>%1 与重新构建的结果不同：%2</translation>
+    </message>
+    <message>
+        <source>%1: a target-less entry; only CUDA entries can be reassembled</source>
+        <translation>%1：没有目标的条目；只有 CUDA 条目可以重新汇编</translation>
+    </message>
+    <message>
+        <source>%1: a %2 entry; only CUDA entries can be reassembled</source>
+        <translation>%1：%2 条目；只有 CUDA 条目可以重新汇编</translation>
+    </message>
+    <message>
+        <source>assembling %1 for %2 failed: %3</source>
+        <translation>为 %2 汇编 %1 失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 (Triton&apos;s bundled ptxas is newer than this CUDA Toolkit&apos;s nvJitLink %2: install a newer toolkit to reassemble this PTX)</source>
+        <translation>%1（Triton 随附的 ptxas 比此 CUDA Toolkit 的 nvJitLink %2 更新：请安装更新版本的 CUDA Toolkit 以重新汇编此 PTX）</translation>
+    </message>
+    <message>
+        <source>the rebuilt cubin is unreadable: %1</source>
+        <translation>重新构建的 cubin 不可读：%1</translation>
+    </message>
+    <message>
+        <source>same resource usage; bytes differ (%1)</source>
+        <translation>资源使用相同；字节不同（%1）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the cached cubin came from Triton&apos;s ptxas, the rebuild from %3)</source>
+        <translation>%1：%2（缓存的 cubin 由 Triton 的 ptxas 生成，重新构建的由 %3 生成）</translation>
+    </message>
+    <message>
+        <source>recompile is unavailable: %1</source>
+        <translation>无法重新编译：%1</translation>
+    </message>
+    <message>
+        <source>reassembling Triton PTX needs nvJitLink, which was not found at build time</source>
+        <translation>重新汇编 Triton PTX 需要 nvJitLink，但构建时未找到它</translation>
+    </message>
+    <message>
+        <source>fresh</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>stale: %1</source>
+        <translation>过时：%1</translation>
     </message>
 </context>
 <context>

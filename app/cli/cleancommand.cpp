@@ -39,7 +39,7 @@ void printPlanAndResult(const CleanPlan& plan, const CleanResult* result)
         std::printf("%-20s %10s  %s  (%s)\n", o ? std::string(toString(o->result)).c_str() : "would-remove",
                     humanSize(r.size).c_str(), printableName(r.path).c_str(), reasonsText(r).c_str());
         if (o && !o->detail.empty())
-            std::printf("%20s %10s  %s\n", "", "", o->detail.c_str());
+            std::printf("%20s %10s  %s\n", "", "", o->detail.english().c_str());
     }
     if (shown > kShown)
         std::printf("... %zu more (klens clean --json lists them all)\n", shown - kShown);
@@ -68,24 +68,24 @@ void printPlanAndResult(const CleanPlan& plan, const CleanResult* result)
 
 bool buildPolicy(const CleanArgs& args, CleanPolicy& p)
 {
-    std::string error;
+    Text error;
     if (!args.maxSize.empty()) {
         p.maxSize = parseSize(args.maxSize, error);
         if (!p.maxSize) {
-            printError("--max-size: " + error);
+            printError("--max-size: " + error.english());
             return false;
         }
     }
     if (!args.olderThan.empty()) {
         p.olderThanNs = parseDuration(args.olderThan, error);
         if (!p.olderThanNs) {
-            printError("--older-than: " + error);
+            printError("--older-than: " + error.english());
             return false;
         }
     }
     auto grace = parseDuration(args.grace, error);
     if (!grace) {
-        printError("--grace: " + error);
+        printError("--grace: " + error.english());
         return false;
     }
     p.graceNs = *grace;
@@ -150,8 +150,8 @@ int runClean(const CleanArgs& args)
                     std::fprintf(stderr, "\rremoving %zu/%zu   ", done, total);
             };
         result = executeCleanPlan(plan, ctx, options);
-        for (const std::string& e : result.errors)
-            printError(e);
+        for (const Text& e : result.errors)
+            printError(e.english());
     }
     if (showProgress)
         std::fprintf(stderr, "\n");

@@ -151,18 +151,18 @@ void writeJson(const Explanation& ex, const EntryDetail& a, const EntryDetail* b
                 raw(w, d.b);
             }
             w.Key("note");
-            optStr(w, d.note.empty() ? std::nullopt : std::optional<std::string>(d.note));
+            optStr(w, d.note.empty() ? std::nullopt : std::optional<std::string>(d.note.english()));
             w.EndObject();
         }
         w.EndArray();
         w.Key("not_recorded");
         w.StartArray();
-        for (const std::string& s : ex.notRecorded)
+        for (const Text& s : ex.notRecorded)
             str(w, s);
         w.EndArray();
         w.Key("notes");
         w.StartArray();
-        for (const std::string& s : ex.notes)
+        for (const Text& s : ex.notes)
             str(w, s);
         w.EndArray();
         w.EndObject();
@@ -213,18 +213,18 @@ void printText(const Explanation& ex, const EntryDetail& a, const EntryDetail* b
                             shown(d.a).c_str(), shown(d.b).c_str());
             }
             if (!d.note.empty())
-                std::printf("  %-15s %s\n", "", d.note.c_str());
+                std::printf("  %-15s %s\n", "", d.note.english().c_str());
         }
     }
     if (!ex.notes.empty()) {
         std::printf("\nnotes:\n");
-        for (const std::string& n : ex.notes)
-            std::printf("  - %s\n", n.c_str());
+        for (const Text& n : ex.notes)
+            std::printf("  - %s\n", n.english().c_str());
     }
     if (ex.differences.empty()) {
         std::printf("\nThe cache does not record these inputs of the key; they remain the suspects:\n");
-        for (const std::string& s : ex.notRecorded)
-            std::printf("  - %s\n", s.c_str());
+        for (const Text& s : ex.notRecorded)
+            std::printf("  - %s\n", s.english().c_str());
     }
 }
 
@@ -253,7 +253,7 @@ int runExplain(const ExplainArgs& args)
         ex = compareEntries(details[0], details[1]);
     }
     if (!ex.ok) {
-        printError(ex.error);
+        printError(ex.error.english());
         return ExitError;
     }
     const EntryDetail* b = args.env ? nullptr : &details[1];

@@ -87,12 +87,12 @@ int runRecompile(const RecompileArgs& args)
         RecompileReport r = recompileEntry(e);
         if (!r.ok) {
             if (!toolkitInfo().nvrtc) {
-                printError(r.error);
+                printError(r.error.english());
                 return ExitError;
             }
             code = ExitProblems;
             if (!args.json)
-                printError(r.error);
+                printError(r.error.english());
         } else {
             if (!r.fresh)
                 code = ExitProblems;
@@ -101,11 +101,11 @@ int runRecompile(const RecompileArgs& args)
                     printError("event not logged: " + err);
             if (!args.json) {
                 std::printf("%s (%s, %s, %s): %s\n", printableName(e.path).c_str(), r.kind.c_str(),
-                            r.arch.c_str(), r.assembler.c_str(), recompileVerdict(r).c_str());
+                            r.arch.c_str(), r.assembler.c_str(), recompileVerdict(r).english().c_str());
                 for (const auto& a : r.artefacts)
                     std::printf("  %-40s %s\n", printableName(a.file).c_str(),
-                                a.identical ? (a.difference.empty() ? "identical" : a.difference.c_str())
-                                            : a.difference.c_str());
+                                a.identical && a.difference.empty() ? "identical"
+                                                                    : a.difference.english().c_str());
             }
         }
         results.emplace_back(e, std::move(r));

@@ -106,10 +106,10 @@ int runStats(const StatsArgs& args)
     const std::string path = args.log.empty() ? defaultEventsLogPath(env) : args.log;
     EventStatsOptions options;
     if (!args.since.empty()) {
-        std::string error;
+        Text error;
         const auto d = parseDuration(args.since, error);
         if (!d) {
-            printError("--since: " + error);
+            printError("--since: " + error.english());
             return ExitError;
         }
         const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(

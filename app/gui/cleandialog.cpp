@@ -182,18 +182,18 @@ QString CleanDialog::summaryText() const
 std::optional<CleanPolicy> CleanDialog::policy(QString* error) const
 {
     CleanPolicy p;
-    std::string why;
+    Text why;
     if (m_maxSizeBox->isChecked()) {
         p.maxSize = parseSize(m_maxSize->text().trimmed().toStdString(), why);
         if (!p.maxSize) {
-            *error = tr("Size limit: %1").arg(qs(why));
+            *error = tr("Size limit: %1").arg(coreText(why));
             return std::nullopt;
         }
     }
     if (m_olderBox->isChecked()) {
         p.olderThanNs = parseDuration(m_older->text().trimmed().toStdString(), why);
         if (!p.olderThanNs) {
-            *error = tr("Age: %1").arg(qs(why));
+            *error = tr("Age: %1").arg(coreText(why));
             return std::nullopt;
         }
     }
@@ -204,7 +204,7 @@ std::optional<CleanPolicy> CleanDialog::policy(QString* error) const
     p.incomplete = m_incomplete->isChecked();
     const auto grace = parseDuration(m_grace->text().trimmed().toStdString(), why);
     if (!grace) {
-        *error = tr("Grace period: %1").arg(qs(why));
+        *error = tr("Grace period: %1").arg(coreText(why));
         return std::nullopt;
     }
     p.graceNs = *grace;
@@ -274,7 +274,7 @@ void CleanDialog::showPlan()
         const QString scope = r.scope == RemovalScope::TempsInside ? tr("temp files inside") : QString();
         const QStringList cells = {qs(r.path),
                                    qs(r.kernel),
-                                   QString::fromUtf8(toString(r.kind).data()),
+                                   EntryText::kindLabel(r.kind),
                                    EntryText::size(r.size),
                                    EntryText::time(r.mtimeNs),
                                    (scope.isEmpty() ? QString() : scope + QLatin1String(": ")) +
@@ -343,13 +343,33 @@ void CleanDialog::cancel()
         m_cancel->store(true);
 }
 
+namespace {
+
+// The result column in the GUI's language; the CLI and the JSON keep core's toString() keys.
+QString resultLabel(RemovalResult result)
+{
+    switch (result) {
+    case RemovalResult::Removed: return CleanDialog::tr("removed", "clean result");
+    case RemovalResult::Vanished: return CleanDialog::tr("already gone", "clean result");
+    case RemovalResult::SkippedYoung: return CleanDialog::tr("skipped: written recently", "clean result");
+    case RemovalResult::SkippedLiveWriter: return CleanDialog::tr("skipped: writer running", "clean result");
+    case RemovalResult::SkippedUnsafe: return CleanDialog::tr("skipped: unsafe", "clean result");
+    case RemovalResult::Interrupted: return CleanDialog::tr("interrupted", "clean result");
+    case RemovalResult::Failed: return CleanDialog::tr("failed", "clean result");
+    case RemovalResult::Cancelled: return CleanDialog::tr("cancelled", "clean result");
+    }
+    return CleanDialog::tr("failed", "clean result");
+}
+
+} // namespace
+
 void CleanDialog::showResult(const CleanResult& result)
 {
     for (std::size_t i = 0; i < result.outcomes.size() && int(i) < m_table->rowCount(); ++i) {
         const RemovalOutcome& o = result.outcomes[i];
-        QString text = QString::fromUtf8(toString(o.result).data());
+        QString text = resultLabel(o.result);
         if (!o.detail.empty())
-            text += QLatin1String(": ") + qs(o.detail);
+            text = tr("%1: %2", "clean result: its detail").arg(text, coreText(o.detail));
         setRowCells(m_table, int(i), {text}, ResultColumn);
     }
     QString text = tr("Removed %1 entries, freed %2; %3 already gone, %4 skipped, %5 failed.")
@@ -360,8 +380,8 @@ void CleanDialog::showResult(const CleanResult& result)
                        .arg(result.failed);
     if (result.cancelled)
         text += QLatin1Char(' ') + tr("Cancelled: the rest was left alone.");
-    for (const std::string& e : result.errors)
-        text += QLatin1Char('\n') + qs(e);
+    for (const Text& e : result.errors)
+        text += QLatin1Char('\n') + coreText(e);
     m_summary->setText(text);
 }
 

@@ -1,5 +1,6 @@
 #include "diffview.h"
 
+#include "coretext.h"
 #include "diff/linediff.h"
 #include "explain/entrycomparison.h"
 #include "report/entrydetail.h"
@@ -51,15 +52,29 @@ struct Request {
     DiffOptions options;
 };
 
+// The kind of a difference in the GUI's language; the CLI and the JSON keep core's names.
+QString kindLabel(DifferenceKind kind)
+{
+    switch (kind) {
+    case DifferenceKind::Kernel: return QObject::tr("kernel", "difference kind");
+    case DifferenceKind::TritonVersion: return QObject::tr("Triton version", "difference kind");
+    case DifferenceKind::Target: return QObject::tr("target", "difference kind");
+    case DifferenceKind::Option: return QObject::tr("option", "difference kind");
+    case DifferenceKind::EnvVar: return QObject::tr("environment", "difference kind");
+    case DifferenceKind::Stage: break;
+    }
+    return QObject::tr("stage", "difference kind");
+}
+
 QString explanationText(const Explanation& ex)
 {
     if (!ex.ok)
-        return QString::fromStdString(ex.error);
+        return coreText(ex.error);
     QString t;
     if (ex.differences.empty())
         t += QObject::tr("Nothing recorded differs between the two entries.\n");
     for (const Difference& d : ex.differences) {
-        const QString kind = QString::fromUtf8(toString(d.kind).data());
+        const QString kind = kindLabel(d.kind);
         if (d.kind == DifferenceKind::Stage)
             t += QObject::tr("%1  .%2 text differs (%3 and %4 lines)\n")
                      .arg(kind, QString::fromStdString(d.name))
@@ -71,14 +86,14 @@ QString explanationText(const Explanation& ex)
                           d.a ? QString::fromStdString(*d.a) : QObject::tr("(not set)"),
                           d.b ? QString::fromStdString(*d.b) : QObject::tr("(not set)"));
         if (!d.note.empty())
-            t += QStringLiteral("    ") + QString::fromStdString(d.note) + QLatin1Char('\n');
+            t += QStringLiteral("    ") + coreText(d.note) + QLatin1Char('\n');
     }
-    for (const std::string& n : ex.notes)
-        t += QObject::tr("note: %1\n").arg(QString::fromStdString(n));
+    for (const Text& n : ex.notes)
+        t += QObject::tr("note: %1\n").arg(coreText(n));
     if (ex.differences.empty() && !ex.notRecorded.empty()) {
         t += QObject::tr("Not recorded by the cache, so still suspects:\n");
-        for (const std::string& s : ex.notRecorded)
-            t += QStringLiteral("  - ") + QString::fromStdString(s) + QLatin1Char('\n');
+        for (const Text& s : ex.notRecorded)
+            t += QStringLiteral("  - ") + coreText(s) + QLatin1Char('\n');
     }
     return t;
 }

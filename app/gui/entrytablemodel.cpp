@@ -229,7 +229,7 @@ QVariant EntryTableModel::display(const Entry& e, const RowText& text, int colum
 {
     switch (static_cast<Columns>(column)) {
     case KernelColumn: return text.kernel;
-    case KindColumn: return QString::fromUtf8(toString(e.kind).data());
+    case KindColumn: return EntryText::kindLabel(e.kind);
     case ArchColumn: return text.arch;
     case StagesColumn: return text.stages;
     case NumWarpsColumn: return optionalNumber(e.numWarps);
@@ -240,11 +240,10 @@ QVariant EntryTableModel::display(const Entry& e, const RowText& text, int colum
     case ModifiedColumn: return EntryText::time(e.newestMtimeNs);
     case StatusColumn:
         if (e.problems.empty())
-            return QString::fromUtf8(toString(e.status).data());
-        return e.problems.size() == 1 ? tr("%1 (1 problem)").arg(QString::fromUtf8(toString(e.status).data()))
-                                      : tr("%1 (%2 problems)")
-                                            .arg(QString::fromUtf8(toString(e.status).data()))
-                                            .arg(e.problems.size());
+            return EntryText::statusLabel(e.status);
+        return e.problems.size() == 1
+                   ? tr("%1 (1 problem)").arg(EntryText::statusLabel(e.status))
+                   : tr("%1 (%2 problems)").arg(EntryText::statusLabel(e.status)).arg(e.problems.size());
     case NUM_COLUMNS: break;
     }
     return {};

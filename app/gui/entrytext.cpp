@@ -83,6 +83,31 @@ QString EntryText::problems(const Entry& entry)
     return lines.join(QLatin1Char('\n'));
 }
 
+QString EntryText::kindLabel(EntryKind kind)
+{
+    switch (kind) {
+    case EntryKind::Kernel: return tr("kernel", "entry kind");
+    case EntryKind::Autotune: return tr("autotune", "entry kind");
+    case EntryKind::Module: return tr("module", "entry kind");
+    case EntryKind::Temp: return tr("temp", "entry kind");
+    case EntryKind::Foreign: return tr("foreign", "entry kind");
+    case EntryKind::Unknown: break;
+    }
+    return tr("unknown", "entry kind");
+}
+
+QString EntryText::statusLabel(EntryStatus status)
+{
+    switch (status) {
+    case EntryStatus::Complete: return tr("complete", "entry status");
+    case EntryStatus::Incomplete: return tr("incomplete", "entry status");
+    case EntryStatus::Orphan: return tr("orphan", "entry status");
+    case EntryStatus::Corrupt: return tr("corrupt", "entry status");
+    case EntryStatus::Foreign: break;
+    }
+    return tr("foreign", "entry status");
+}
+
 QString EntryText::detail(const EntryDetail& d)
 {
     const Entry& e = d.entry;
@@ -92,7 +117,7 @@ QString EntryText::detail(const EntryDetail& d)
     };
     line(tr("kernel"), kernel(e));
     line(tr("entry"), name(e.path));
-    line(tr("kind"), tr("%1, %2").arg(qs(toString(e.kind)), qs(toString(e.status))));
+    line(tr("kind"), tr("%1, %2").arg(kindLabel(e.kind), statusLabel(e.status)));
     QString key = qs(toString(e.era));
     if (!e.hash.empty())
         key += tr(", hash %1 (%2)")

@@ -19,6 +19,9 @@ public:
     static QString arch(const Target& target);
     /// A key that sorts archs in a natural order (sm_75 < sm_90 < sm_100).
     static QString archSortKey(const Target& target);
+    /// The kind and the status in the GUI's language; filters keep matching core's toString().
+    static QString kindLabel(EntryKind kind);
+    static QString statusLabel(EntryStatus status);
     /// The stages present, in canonical order; "?ext" marks files Triton does not write.
     static QString stages(const Entry& entry);
     /// "19.5 KiB": sizes as people read them.

@@ -521,7 +521,9 @@ void MainWindow::selectAfterScan(const QString& folderPrefix, const QString& sta
 void MainWindow::fillFacets(const std::shared_ptr<const Snapshot>& snapshot)
 {
     struct Facets {
-        std::set<QString> stages, archs, statuses, kinds;
+        std::set<QString> stages, archs;
+        std::set<EntryStatus> statuses;
+        std::set<EntryKind> kinds;
     };
     auto* watcher = new QFutureWatcher<Facets>(this);
     connect(watcher, &QFutureWatcher<Facets>::finished, this, [this, watcher, snapshot] {
@@ -529,25 +531,38 @@ void MainWindow::fillFacets(const std::shared_ptr<const Snapshot>& snapshot)
         if (m_model->snapshot() != snapshot)
             return; // another scan replaced it meanwhile
         const Facets f = watcher->result();
-        auto fill = [](QComboBox* box, const QString& any, const std::set<QString>& values) {
+        // Items show a label and hold the value the proxy matches (core's name for kinds and states).
+        using Items = std::vector<std::pair<QString, QString>>;
+        auto fill = [](QComboBox* box, const QString& any, const Items& items) {
             const QString keep = box->currentData().toString();
             const QSignalBlocker block(box);
             box->clear();
             box->addItem(any, QString());
-            for (const QString& v : values)
-                box->addItem(v, v);
+            for (const auto& [label, value] : items)
+                box->addItem(label, value);
             const int again = box->findData(keep);
             box->setCurrentIndex(again < 0 ? 0 : again);
             return again < 0 && !keep.isEmpty();
         };
         // A choice that vanished falls back to "any": tell the proxy.
-        if (fill(m_stageFilter, tr("Any stage"), f.stages))
+        auto same = [](const std::set<QString>& values) {
+            Items items;
+            for (const QString& v : values)
+                items.emplace_back(v, v);
+            return items;
+        };
+        Items statuses, kinds;
+        for (EntryStatus s : f.statuses)
+            statuses.emplace_back(EntryText::statusLabel(s), QString::fromUtf8(toString(s).data()));
+        for (EntryKind k : f.kinds)
+            kinds.emplace_back(EntryText::kindLabel(k), QString::fromUtf8(toString(k).data()));
+        if (fill(m_stageFilter, tr("Any stage"), same(f.stages)))
             m_proxy->setStageFilter({});
-        if (fill(m_archFilter, tr("Any arch"), f.archs))
+        if (fill(m_archFilter, tr("Any arch"), same(f.archs)))
             m_proxy->setArchFilter({});
-        if (fill(m_statusFilter, tr("Any status"), f.statuses))
+        if (fill(m_statusFilter, tr("Any status"), statuses))
             m_proxy->setStatusFilter({});
-        if (fill(m_kindFilter, tr("Any kind"), f.kinds))
+        if (fill(m_kindFilter, tr("Any kind"), kinds))
             m_proxy->setKindFilter({});
         emit facetsFilled();
     });
@@ -561,8 +576,8 @@ void MainWindow::fillFacets(const std::shared_ptr<const Snapshot>& snapshot)
                     stages.insert(st.ext());
             if (!e.target.empty())
                 archs.insert(archLabel(e.target));
-            f.statuses.insert(QString::fromUtf8(toString(e.status).data()));
-            f.kinds.insert(QString::fromUtf8(toString(e.kind).data()));
+            f.statuses.insert(e.status);
+            f.kinds.insert(e.kind);
         }
         for (std::string_view s : stages)
             f.stages.insert(QString::fromUtf8(s.data(), qsizetype(s.size())));

@@ -1,5 +1,6 @@
 #include "recompiledialog.h"
 
+#include "coretext.h"
 #include "env/environment.h"
 #include "events/eventlog.h"
 #include "events/eventlogsettings.h"
@@ -137,15 +138,14 @@ void RecompileDialog::onEntryDone()
     if (!r.ok) {
         ++m_failed;
         verdict = tr("not rebuilt");
-        detail = qs(r.error);
+        detail = coreText(r.error);
     } else {
         r.fresh ? ++m_fresh : ++m_stale;
-        verdict = qs(recompileVerdict(r));
+        verdict = coreText(recompileVerdict(r));
         QStringList lines;
         for (const ArtefactComparison& a : r.artefacts)
             lines << qs(a.file) + QLatin1String(": ") +
-                         (a.identical ? (a.difference.empty() ? tr("identical") : qs(a.difference))
-                                      : qs(a.difference));
+                         (a.identical && a.difference.empty() ? tr("identical") : coreText(a.difference));
         detail = lines.join(QLatin1Char('\n'));
     }
     const QStringList cells = {qs(r.kind), qs(r.arch), qs(r.assembler), verdict, detail};

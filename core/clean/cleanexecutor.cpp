@@ -27,14 +27,14 @@ unsigned defaultThreads()
 struct OpenedRoot {
     UniqueFd fd;
     MountId mount; ///< of the top-level root it lies in: nothing on another mount is entered
-    std::string error;
+    Text error;
 };
 
 using Listed = DirName;
 
 // Opens the roots the plan needs. Nested roots are opened from their parent's descriptor by one
 // plain name, so they too stay under the top-level root and on its mount.
-std::vector<OpenedRoot> openRoots(const CleanPlan& plan, std::vector<std::string>& errors)
+std::vector<OpenedRoot> openRoots(const CleanPlan& plan, std::vector<Text>& errors)
 {
     const auto& roots = plan.roots;
     std::vector<char> needed(roots.size(), 0);
@@ -52,11 +52,13 @@ std::vector<OpenedRoot> openRoots(const CleanPlan& plan, std::vector<std::string
         if (r.parentIndex < 0) {
             o.fd = UniqueFd(::open(r.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
             if (!o.fd.valid()) {
-                o.error = "cannot open " + printableName(r.path) + ": " + errnoText(errno);
+                o.error = Text::of(KL_TEXT("kl::clean", "cannot open %1: %2"), printableName(r.path),
+                                   errnoText(errno));
             } else if (DirStat st = statAt(o.fd.get(), ""); st.ok) {
                 o.mount = st.mount;
             } else {
-                o.error = "cannot stat " + printableName(r.path) + ": " + errnoText(st.err);
+                o.error = Text::of(KL_TEXT("kl::clean", "cannot stat %1: %2"), printableName(r.path),
+                                   errnoText(st.err));
             }
         } else {
             const auto pi = static_cast<std::size_t>(r.parentIndex);
@@ -67,17 +69,23 @@ std::vector<OpenedRoot> openRoots(const CleanPlan& plan, std::vector<std::string
                                         ? r.path.substr(pp.size() + 1)
                                         : std::string();
             if (!parent.error.empty() || pi >= i) {
-                o.error = parent.error.empty() ? "cannot open " + printableName(r.path) : parent.error;
+                o.error = parent.error.empty()
+                              ? Text::of(KL_TEXT("kl::clean", "cannot open %1"), printableName(r.path))
+                              : parent.error;
             } else if (!isPlainFileName(rel)) {
-                o.error =
-                    printableName(r.path) + " is not directly inside " + printableName(pp) + "; not entered";
+                o.error = Text::of(KL_TEXT("kl::clean", "%1 is not directly inside %2; not entered"),
+                                   printableName(r.path), printableName(pp));
             } else if (o.fd = openDirAt(parent.fd.get(), rel); !o.fd.valid()) {
-                o.error = "cannot open " + printableName(r.path) + ": " + errnoText(errno);
+                o.error = Text::of(KL_TEXT("kl::clean", "cannot open %1: %2"), printableName(r.path),
+                                   errnoText(errno));
             } else if (DirStat st = statAt(o.fd.get(), ""); !st.ok) {
-                o.error = "cannot stat " + printableName(r.path) + ": " + errnoText(st.err);
+                o.error = Text::of(KL_TEXT("kl::clean", "cannot stat %1: %2"), printableName(r.path),
+                                   errnoText(st.err));
             } else if (!st.mount.sameMount(parent.mount)) {
-                o.error = printableName(r.path) +
-                          " is a mount point (another filesystem or a bind mount); not entered";
+                o.error =
+                    Text::of(KL_TEXT("kl::clean",
+                                     "%1 is a mount point (another filesystem or a bind mount); not entered"),
+                             printableName(r.path));
             } else {
                 o.mount = parent.mount;
             }
@@ -106,8 +114,9 @@ public:
         if (!m_root.error.empty())
             return done(RemovalResult::Failed, m_root.error);
         if (!isPlainFileName(m_r.folderName))
-            return done(RemovalResult::SkippedUnsafe,
-                        printableName(m_path) + " is not a plain name; not touched");
+            return done(
+                RemovalResult::SkippedUnsafe,
+                Text::of(KL_TEXT("kl::clean", "%1 is not a plain name; not touched"), printableName(m_path)));
         UniqueFd fd = openDirAt(m_root.fd.get(), m_r.folderName);
         if (!fd.valid()) {
             const int err = errno;
@@ -117,41 +126,46 @@ public:
                 return removeLoneFile();
             if (err == ELOOP || err == ENOTDIR)
                 return done(RemovalResult::SkippedUnsafe,
-                            printableName(m_path) +
-                                " is no longer a folder (a symbolic link?); not followed");
-            return done(RemovalResult::Failed,
-                        "cannot open " + printableName(m_path) + ": " + errnoText(err));
+                            Text::of(KL_TEXT("kl::clean",
+                                             "%1 is no longer a folder (a symbolic link?); not followed"),
+                                     printableName(m_path)));
+            return done(RemovalResult::Failed, Text::of(KL_TEXT("kl::clean", "cannot open %1: %2"),
+                                                        printableName(m_path), errnoText(err)));
         }
         const DirStat st = statAt(fd.get(), "");
         if (!st.ok)
-            return done(RemovalResult::Failed,
-                        "cannot stat " + printableName(m_path) + ": " + errnoText(st.err));
+            return done(RemovalResult::Failed, Text::of(KL_TEXT("kl::clean", "cannot stat %1: %2"),
+                                                        printableName(m_path), errnoText(st.err)));
         if (!st.mount.sameMount(m_root.mount))
-            return done(RemovalResult::SkippedUnsafe,
-                        printableName(m_path) +
-                            " is a mount point (another filesystem or a bind mount); not entered");
+            return done(
+                RemovalResult::SkippedUnsafe,
+                Text::of(KL_TEXT("kl::clean",
+                                 "%1 is a mount point (another filesystem or a bind mount); not entered"),
+                         printableName(m_path)));
         std::vector<Listed> names;
         int err = 0;
         if (!listDirectory(fd.get(), names, err))
-            return done(err == ENOENT ? RemovalResult::Vanished : RemovalResult::Failed,
-                        "cannot list " + printableName(m_path) + ": " + errnoText(err));
+            return done(
+                err == ENOENT ? RemovalResult::Vanished : RemovalResult::Failed,
+                Text::of(KL_TEXT("kl::clean", "cannot list %1: %2"), printableName(m_path), errnoText(err)));
         if (m_r.scope == RemovalScope::TempsInside)
             return removeTemps(fd.get(), names);
         return removeWhole(fd.get(), st, names);
     }
 
 private:
-    RemovalOutcome done(RemovalResult result, std::string detail, std::uint64_t freed = 0)
+    RemovalOutcome done(RemovalResult result, Text detail, std::uint64_t freed = 0)
     {
         return RemovalOutcome{result, std::move(detail), freed};
     }
 
     bool young(std::int64_t mtimeNs) const { return m_now - mtimeNs < m_opt.graceNs; }
 
-    std::string youngText(std::int64_t mtimeNs) const
+    Text youngText(std::int64_t mtimeNs) const
     {
-        return printableName(m_path) + " was written to " + humanDuration((m_now - mtimeNs) / 1000000000) +
-               " ago, within the grace period of " + humanDuration(m_opt.graceNs / 1000000000);
+        return Text::of(KL_TEXT("kl::clean", "%1 was written to %2 ago, within the grace period of %3"),
+                        printableName(m_path), humanDuration((m_now - mtimeNs) / 1000000000),
+                        humanDuration(m_opt.graceNs / 1000000000));
     }
 
     // A writer's temp name with a live pid: someone is writing into the entry right now.
@@ -170,25 +184,28 @@ private:
         const int rootFd = m_root.fd.get();
         const DirStat st = statAt(rootFd, m_r.folderName.c_str());
         if (!st.ok)
-            return st.err == ENOENT ? done(RemovalResult::Vanished, {})
-                                    : done(RemovalResult::Failed,
-                                           "cannot stat " + printableName(m_path) + ": " + errnoText(st.err));
+            return st.err == ENOENT
+                       ? done(RemovalResult::Vanished, {})
+                       : done(RemovalResult::Failed, Text::of(KL_TEXT("kl::clean", "cannot stat %1: %2"),
+                                                              printableName(m_path), errnoText(st.err)));
         if (st.isSymlink || st.isDir)
             return done(RemovalResult::SkippedUnsafe,
-                        printableName(m_path) + " changed type since the scan; left");
+                        Text::of(KL_TEXT("kl::clean", "%1 changed type since the scan; left"),
+                                 printableName(m_path)));
         if (young(st.mtimeNs))
             return done(RemovalResult::SkippedYoung, youngText(st.mtimeNs));
         if (auto pid = liveWriter(m_r.folderName))
-            return done(RemovalResult::SkippedLiveWriter, printableName(m_path) + ": its writer (pid " +
-                                                              std::to_string(*pid) + ") runs on this host");
+            return done(RemovalResult::SkippedLiveWriter,
+                        Text::of(KL_TEXT("kl::clean", "%1: its writer (pid %2) runs on this host"),
+                                 printableName(m_path), *pid));
         if (m_opt.beforeRemove)
             m_opt.beforeRemove(m_path);
         if (::unlinkat(rootFd, m_r.folderName.c_str(), 0) == 0)
             return done(RemovalResult::Removed, {}, st.size);
         if (errno == ENOENT)
             return done(RemovalResult::Vanished, {});
-        return done(RemovalResult::Failed,
-                    "cannot remove " + printableName(m_path) + ": " + errnoText(errno));
+        return done(RemovalResult::Failed, Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"),
+                                                    printableName(m_path), errnoText(errno)));
     }
 
     RemovalOutcome removeWhole(int fd, const DirStat& st, const std::vector<Listed>& names)
@@ -196,14 +213,16 @@ private:
         if (young(st.mtimeNs))
             return done(RemovalResult::SkippedYoung, youngText(st.mtimeNs));
         if (auto pid = liveWriter(m_r.folderName))
-            return done(RemovalResult::SkippedLiveWriter, printableName(m_path) + ": its writer (pid " +
-                                                              std::to_string(*pid) + ") runs on this host");
+            return done(RemovalResult::SkippedLiveWriter,
+                        Text::of(KL_TEXT("kl::clean", "%1: its writer (pid %2) runs on this host"),
+                                 printableName(m_path), *pid));
         std::vector<const Listed*> groups, files, dirs;
         for (const Listed& n : names) {
             if (auto pid = liveWriter(n.name))
-                return done(RemovalResult::SkippedLiveWriter,
-                            printableName(joinPath(m_path, n.name)) + ": pid " + std::to_string(*pid) +
-                                " runs on this host: a compile may be writing");
+                return done(
+                    RemovalResult::SkippedLiveWriter,
+                    Text::of(KL_TEXT("kl::clean", "%1: pid %2 runs on this host: a compile may be writing"),
+                             printableName(joinPath(m_path, n.name)), *pid));
             bool dir = n.type == DT_DIR;
             if (n.type == DT_UNKNOWN || dir) {
                 const DirStat cs = statAt(fd, n.name.c_str());
@@ -211,8 +230,8 @@ private:
                 // Refuse before touching anything: a mount inside would leave half an entry.
                 if (dir && !cs.mount.sameMount(m_root.mount))
                     return done(RemovalResult::SkippedUnsafe,
-                                printableName(joinPath(m_path, n.name)) +
-                                    " is a mount point; the entry is left whole");
+                                Text::of(KL_TEXT("kl::clean", "%1 is a mount point; the entry is left whole"),
+                                         printableName(joinPath(m_path, n.name))));
             }
             (dir ? dirs : std::string_view(n.name).starts_with(kGroupPrefix) ? groups : files).push_back(&n);
         }
@@ -221,10 +240,10 @@ private:
         // The group file first: from then on Triton sees a miss, whatever else happens.
         for (const Listed* g : groups)
             if (::unlinkat(fd, g->name.c_str(), 0) != 0 && errno != ENOENT)
-                return done(RemovalResult::Failed, "cannot remove " +
-                                                       printableName(joinPath(m_path, g->name)) + ": " +
-                                                       errnoText(errno) + "; nothing else removed");
-        std::string error;
+                return done(RemovalResult::Failed,
+                            Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2; nothing else removed"),
+                                     printableName(joinPath(m_path, g->name)), errnoText(errno)));
+        Text error;
         std::uint64_t freed = 0;
         for (const Listed* f : files) {
             if (::unlinkat(fd, f->name.c_str(), 0) == 0 || errno == ENOENT)
@@ -233,21 +252,24 @@ private:
                 dirs.push_back(f);
                 continue;
             }
-            error = "cannot remove " + printableName(joinPath(m_path, f->name)) + ": " + errnoText(errno);
+            error = Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"),
+                             printableName(joinPath(m_path, f->name)), errnoText(errno));
         }
         for (const Listed* d : dirs) {
-            std::string e;
+            Text e;
             if (!removeTreeAt(fd, d->name, m_root.mount, joinPath(m_path, d->name), freed, e))
-                error = e;
+                error = std::move(e);
         }
         if (!error.empty())
-            return done(RemovalResult::Failed,
-                        error + " (the entry lost its group file: Triton sees a miss)");
+            return done(
+                RemovalResult::Failed,
+                Text::of(KL_TEXT("kl::clean", "%1 (the entry lost its group file: Triton sees a miss)"),
+                         std::move(error)));
         if (::unlinkat(m_root.fd.get(), m_r.folderName.c_str(), AT_REMOVEDIR) == 0 || errno == ENOENT)
             return done(RemovalResult::Removed, {}, m_r.size);
         if (errno != ENOTEMPTY && errno != EEXIST)
-            return done(RemovalResult::Failed,
-                        "cannot remove " + printableName(m_path) + ": " + errnoText(errno));
+            return done(RemovalResult::Failed, Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"),
+                                                        printableName(m_path), errnoText(errno)));
         return interrupted(fd);
     }
 
@@ -262,17 +284,19 @@ private:
         for (const Listed& n : names)
             if (std::string_view(n.name).starts_with(kGroupPrefix))
                 ::unlinkat(fd, n.name.c_str(), 0);
-        return done(RemovalResult::Interrupted,
-                    printableName(m_path) + " was written to while being removed; left without a group file "
-                                            "(Triton sees a miss and rewrites it)",
-                    0);
+        return done(
+            RemovalResult::Interrupted,
+            Text::of(KL_TEXT("kl::clean", "%1 was written to while being removed; left without a group "
+                                          "file (Triton sees a miss and rewrites it)"),
+                     printableName(m_path)),
+            0);
     }
 
     RemovalOutcome removeTemps(int fd, const std::vector<Listed>& names)
     {
         std::uint64_t freed = 0;
         std::size_t removed = 0, live = 0, recent = 0;
-        std::string error;
+        Text error;
         for (const Listed& n : names) {
             if (!isTempName(n.name))
                 continue;
@@ -290,30 +314,38 @@ private:
             if (m_opt.beforeRemove)
                 m_opt.beforeRemove(joinPath(m_path, n.name));
             if (cs.isDir) {
-                if (removeTreeAt(fd, n.name, m_root.mount, joinPath(m_path, n.name), freed, error))
+                Text e;
+                if (removeTreeAt(fd, n.name, m_root.mount, joinPath(m_path, n.name), freed, e))
                     ++removed;
+                else
+                    error = std::move(e);
             } else if (::unlinkat(fd, n.name.c_str(), 0) == 0 || errno == ENOENT) {
                 freed += cs.isSymlink ? 0 : cs.size;
                 ++removed;
             } else {
-                error = "cannot remove " + printableName(joinPath(m_path, n.name)) + ": " + errnoText(errno);
+                error = Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"),
+                                 printableName(joinPath(m_path, n.name)), errnoText(errno));
             }
         }
         if (!error.empty())
             return done(RemovalResult::Failed, error, freed);
         if (removed == 0 && live)
             return done(RemovalResult::SkippedLiveWriter,
-                        printableName(m_path) + ": its temp folders' writers run on this host");
+                        Text::of(KL_TEXT("kl::clean", "%1: its temp folders' writers run on this host"),
+                                 printableName(m_path)));
         if (removed == 0 && recent)
-            return done(RemovalResult::SkippedYoung, printableName(m_path) +
-                                                         ": its temp folders were written to within "
-                                                         "the grace period");
+            return done(
+                RemovalResult::SkippedYoung,
+                Text::of(KL_TEXT("kl::clean", "%1: its temp folders were written to within the grace period"),
+                         printableName(m_path)));
         if (removed == 0)
             return done(RemovalResult::Vanished, {});
-        std::string detail = "removed " + std::to_string(removed) + " temp item(s)";
-        if (live + recent)
-            detail += ", left " + std::to_string(live + recent) + " (writer alive or recent)";
-        return done(RemovalResult::Removed, detail, freed);
+        Text detail =
+            live + recent
+                ? Text::of(KL_TEXT("kl::clean", "removed %1 temp item(s), left %2 (writer alive or recent)"),
+                           removed, live + recent)
+                : Text::of(KL_TEXT("kl::clean", "removed %1 temp item(s)"), removed);
+        return done(RemovalResult::Removed, std::move(detail), freed);
     }
 
     const PlannedRemoval& m_r;
@@ -346,7 +378,8 @@ CleanResult executeCleanPlan(const CleanPlan& plan, const DoctorContext& ctx, co
     CleanResult result;
     std::vector<OpenedRoot> roots = openRoots(plan, result.errors);
     result.outcomes.resize(plan.removals.size());
-    static const OpenedRoot missing{UniqueFd(), MountId{}, "root not in the plan"};
+    static const OpenedRoot missing{UniqueFd(), MountId{},
+                                    Text(KL_TEXT("kl::clean", "root not in the plan"))};
     const std::int64_t now = ctx.now();
 
     std::atomic<std::size_t> next{0}, doneCount{0};

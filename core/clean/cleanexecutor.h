@@ -2,6 +2,7 @@
 
 #include "clean/cleanplan.h"
 #include "doctor/doctorcontext.h"
+#include "util/text.h"
 
 #include <atomic>
 #include <cstdint>
@@ -27,13 +28,13 @@ std::string_view toString(RemovalResult result);
 
 struct RemovalOutcome {
     RemovalResult result = RemovalResult::Cancelled;
-    std::string detail;
+    Text detail;
     std::uint64_t bytesFreed = 0;
 };
 
 struct CleanResult {
     std::vector<RemovalOutcome> outcomes; ///< one per plan removal, same order
-    std::vector<std::string> errors;      ///< roots that could not be opened, naming path and cause
+    std::vector<Text> errors;             ///< roots that could not be opened, naming path and cause
     std::uint64_t bytesFreed = 0;
     std::size_t removed = 0, vanished = 0, skipped = 0, failed = 0;
     bool cancelled = false;

@@ -110,7 +110,7 @@ void writeCleanJson(const CleanPlan& plan, const CleanPolicy& policy, const Clea
         w.Key("errors");
         w.StartArray();
         if (result)
-            for (const std::string& e : result->errors)
+            for (const Text& e : result->errors)
                 str(w, e);
         w.EndArray();
         w.Key("summary");

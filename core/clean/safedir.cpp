@@ -44,7 +44,7 @@ UniqueFd openDirAt(int dirFd, const std::string& name)
 }
 
 bool removeTreeAt(int parentFd, const std::string& name, const MountId& boundary,
-                  const std::string& shownPath, std::uint64_t& freed, std::string& error, int depth)
+                  const std::string& shownPath, std::uint64_t& freed, Text& error, int depth)
 {
     UniqueFd fd = openDirAt(parentFd, name);
     if (!fd.valid()) {
@@ -56,28 +56,32 @@ bool removeTreeAt(int parentFd, const std::string& name, const MountId& boundary
             if (::unlinkat(parentFd, name.c_str(), 0) == 0 || errno == ENOENT)
                 return true;
         }
-        error = "cannot remove " + printableName(shownPath) + ": " + errnoText(err);
+        error =
+            Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"), printableName(shownPath), errnoText(err));
         return false;
     }
     const DirStat st = statAt(fd.get(), "");
     if (!st.ok) {
-        error = "cannot stat " + printableName(shownPath) + ": " + errnoText(st.err);
+        error =
+            Text::of(KL_TEXT("kl::clean", "cannot stat %1: %2"), printableName(shownPath), errnoText(st.err));
         return false;
     }
     if (!st.mount.sameMount(boundary)) {
-        error =
-            printableName(shownPath) + " is a mount point (another filesystem or a bind mount); not entered";
+        error = Text::of(
+            KL_TEXT("kl::clean", "%1 is a mount point (another filesystem or a bind mount); not entered"),
+            printableName(shownPath));
         return false;
     }
     if (depth >= kMaxDepth) {
-        error = printableName(shownPath) + " is nested more than " + std::to_string(kMaxDepth) +
-                " folders deep; left";
+        error = Text::of(KL_TEXT("kl::clean", "%1 is nested more than %2 folders deep; left"),
+                         printableName(shownPath), kMaxDepth);
         return false;
     }
     std::vector<Name> names;
     int err = 0;
     if (!listDirectory(fd.get(), names, err)) {
-        error = "cannot list " + printableName(shownPath) + ": " + errnoText(err);
+        error =
+            Text::of(KL_TEXT("kl::clean", "cannot list %1: %2"), printableName(shownPath), errnoText(err));
         return false;
     }
     bool ok = true;
@@ -93,14 +97,16 @@ bool removeTreeAt(int parentFd, const std::string& name, const MountId& boundary
                 if (errno == ENOENT)
                     continue;
                 if (errno != EISDIR) {
-                    error = "cannot remove " + printableName(child) + ": " + errnoText(errno);
+                    error = Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"), printableName(child),
+                                     errnoText(errno));
                     ok = false;
                     continue;
                 }
             } else if (!cs.ok) {
                 if (cs.err == ENOENT)
                     continue;
-                error = "cannot stat " + printableName(child) + ": " + errnoText(cs.err);
+                error = Text::of(KL_TEXT("kl::clean", "cannot stat %1: %2"), printableName(child),
+                                 errnoText(cs.err));
                 ok = false;
                 continue;
             }
@@ -111,7 +117,8 @@ bool removeTreeAt(int parentFd, const std::string& name, const MountId& boundary
         return false;
     if (::unlinkat(parentFd, name.c_str(), AT_REMOVEDIR) == 0 || errno == ENOENT)
         return true;
-    error = "cannot remove " + printableName(shownPath) + ": " + errnoText(errno);
+    error =
+        Text::of(KL_TEXT("kl::clean", "cannot remove %1: %2"), printableName(shownPath), errnoText(errno));
     return false;
 }
 

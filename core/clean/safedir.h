@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/posixfile.h"
+#include "util/text.h"
 
 #include <cstdint>
 #include <string>
@@ -42,6 +43,6 @@ UniqueFd openDirAt(int dirFd, const std::string& name);
 /// another mount than `boundary` is entered. ENOENT anywhere counts as done. Returns false with
 /// `error` (naming `shownPath` and the cause) when something had to stay. Adds freed bytes to `freed`.
 bool removeTreeAt(int parentFd, const std::string& name, const MountId& boundary,
-                  const std::string& shownPath, std::uint64_t& freed, std::string& error, int depth = 0);
+                  const std::string& shownPath, std::uint64_t& freed, Text& error, int depth = 0);
 
 } // namespace kl

@@ -6,13 +6,13 @@
 
 namespace kl {
 
-std::optional<std::uint64_t> parseSize(std::string_view text, std::string& error)
+std::optional<std::uint64_t> parseSize(std::string_view text, Text& error)
 {
     const std::string t(text);
     double value = 0;
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (ec != std::errc() || p == t.data() || value < 0 || !std::isfinite(value)) {
-        error = "\"" + t + "\" is not a size (e.g. 10G, 500M, 4096)";
+        error = Text::of(KL_TEXT("kl::clean", "\"%1\" is not a size (e.g. 10G, 500M, 4096)"), t);
         return std::nullopt;
     }
     std::string unit(p, t.data() + t.size());
@@ -34,22 +34,22 @@ std::optional<std::uint64_t> parseSize(std::string_view text, std::string& error
     else if (unit == "T")
         scale = 1024.0 * 1024 * 1024 * 1024;
     else {
-        error = "\"" + t + "\": unknown size unit (use K, M, G or T)";
+        error = Text::of(KL_TEXT("kl::clean", "\"%1\": unknown size unit (use K, M, G or T)"), t);
         return std::nullopt;
     }
     const double bytes = value * scale;
     if (bytes >= 18446744073709551615.0) {
-        error = "\"" + t + "\" is too large";
+        error = Text::of(KL_TEXT("kl::clean", "\"%1\" is too large"), t);
         return std::nullopt;
     }
     return static_cast<std::uint64_t>(std::llround(bytes));
 }
 
-std::optional<std::int64_t> parseDuration(std::string_view text, std::string& error)
+std::optional<std::int64_t> parseDuration(std::string_view text, Text& error)
 {
     const std::string t(text);
     auto bad = [&] {
-        error = "\"" + t + "\" is not a duration (e.g. 7d, 12h, 30m, 45s, 1h30m)";
+        error = Text::of(KL_TEXT("kl::clean", "\"%1\" is not a duration (e.g. 7d, 12h, 30m, 45s, 1h30m)"), t);
         return std::nullopt;
     };
     if (t == "0")
@@ -77,7 +77,7 @@ std::optional<std::int64_t> parseDuration(std::string_view text, std::string& er
         p = q + 1;
     }
     if (total * 1e9L > 9.2e18L) {
-        error = "\"" + t + "\" is too long";
+        error = Text::of(KL_TEXT("kl::clean", "\"%1\" is too long"), t);
         return std::nullopt;
     }
     return static_cast<std::int64_t>(total * 1e9L);

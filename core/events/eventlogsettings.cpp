@@ -19,7 +19,7 @@ EventLogOptions eventLogOptionsFromEnvironment(const Environment& env)
 {
     EventLogOptions o;
     if (auto v = env.get("KERNELLENS_EVENTS_MAX_BYTES"); v && !v->empty()) {
-        std::string error;
+        Text error; // a bad value keeps the default
         if (auto bytes = parseSize(*v, error))
             o.maxBytes = *bytes;
     }

@@ -11,7 +11,7 @@ namespace {
 
 // A difference in recorded inputs (no stage lines).
 Difference recorded(DifferenceKind kind, std::string name, std::optional<std::string> a,
-                    std::optional<std::string> b, std::string note)
+                    std::optional<std::string> b, Text note = {})
 {
     Difference d;
     d.kind = kind;
@@ -117,28 +117,30 @@ std::string cut(std::string_view line, std::size_t maxBytes)
     return std::string(line.substr(0, end)) + "\xe2\x80\xa6";
 }
 
-// Compare one stage's text in both entries. Returns an error text when it could not be read.
-std::string compareStage(const EntryDetail& a, const EntryDetail& b, const std::string& ext,
-                         const CompareOptions& o, Explanation& ex)
+// Compare one stage's text in both entries. Returns why it could not be read, if it could not.
+Text compareStage(const EntryDetail& a, const EntryDetail& b, const std::string& ext, const CompareOptions& o,
+                  Explanation& ex)
 {
     const Stage* sa = a.entry.stage(ext);
     const Stage* sb = b.entry.stage(ext);
     if (!sa || !sb) {
         if (sa || sb)
-            ex.notes.push_back("." + ext + " only in " + (sa ? "A" : "B") +
-                               " (the other was stored binary-only, or is incomplete): not compared");
+            ex.notes.push_back(
+                Text::of(KL_TEXT("kl::explain", ".%1 only in %2 (the other was stored "
+                                                "binary-only, or is incomplete): not compared"),
+                         ext, sa ? "A" : "B"));
         return {};
     }
     // readFile stops at its limit: comparing two prefixes could call different files equal.
     for (const Stage* s : {sa, sb})
         if (s->size > o.maxStageBytes)
-            return s->fileName + " is larger than " + std::to_string(o.maxStageBytes) + " bytes";
+            return Text::of(KL_TEXT("kl::explain", "%1 is larger than %2 bytes"), s->fileName,
+                            o.maxStageBytes);
     std::string ta, tb, error;
     const std::string pa = joinPath(a.entry.path, sa->fileName), pb = joinPath(b.entry.path, sb->fileName);
-    if (!readFile(pa, o.maxStageBytes, ta, error))
-        return "cannot read " + printableName(pa) + ": " + error;
-    if (!readFile(pb, o.maxStageBytes, tb, error))
-        return "cannot read " + printableName(pb) + ": " + error;
+    for (const std::string* p : {&pa, &pb})
+        if (!readFile(*p, o.maxStageBytes, p == &pa ? ta : tb, error))
+            return Text::of(KL_TEXT("kl::explain", "cannot read %1: %2"), printableName(*p), error);
     if (ta == tb)
         return {};
     Difference d;
@@ -172,38 +174,50 @@ std::string describe(const EntryDetail& d)
 }
 
 // The entry must be a kernel whose metadata could be read.
-bool usable(const EntryDetail& d, std::string& error)
+bool usable(const EntryDetail& d, Text& error)
 {
     if (d.entry.kind != EntryKind::Kernel) {
-        error = describe(d) + " is a " + std::string(toString(d.entry.kind)) +
-                " entry, not a compiled kernel: only kernels have a key to explain";
+        error =
+            Text::of(KL_TEXT("kl::explain", "%1 is a %2 entry, not a compiled kernel: only kernels have a "
+                                            "key to explain"),
+                     describe(d), toString(d.entry.kind));
         return false;
     }
     if (!d.metadata) {
         error =
-            describe(d) + ": no readable metadata" + (d.readError.empty() ? "" : " (" + d.readError + ")");
+            d.readError.empty()
+                ? Text::of(KL_TEXT("kl::explain", "%1: no readable metadata"), describe(d))
+                : Text::of(KL_TEXT("kl::explain", "%1: no readable metadata (%2)"), describe(d), d.readError);
         return false;
     }
     return true;
 }
 
-std::vector<std::string> suspects(bool withSource)
+std::vector<Text> suspects(bool withSource)
 {
-    std::vector<std::string> s{
-        "triton_key: Triton's own Python files (compiler, backends, language, runtime/cache.py) and the "
-        "bytes "
-        "of libtriton; a reinstall or another build of the same version changes it",
-        "backend hash: for CUDA the `ptxas --version` output (the bundled ptxas, TRITON_PTXAS_PATH, "
-        "TRITON_PTXAS_BLACKWELL_PATH) and the arch; for HIP the target and the AMD codegen revision",
-        "extern library contents: the options hash covers the sha256 of each extern_libs file (libdevice, "
-        "ocml, ockl); the cache records only their paths",
-        "a stage-inspection hook (knobs.runtime.add_stages_inspection_hook) appends its own key"};
+    std::vector<Text> s{
+        Text::of(KL_TEXT(
+            "kl::explain",
+            "triton_key: Triton's own Python files (compiler, backends, language, runtime/cache.py) "
+            "and the bytes of libtriton; a reinstall or another build of the same version changes it")),
+        Text::of(KL_TEXT(
+            "kl::explain",
+            "backend hash: for CUDA the `ptxas --version` output (the bundled ptxas, TRITON_PTXAS_PATH, "
+            "TRITON_PTXAS_BLACKWELL_PATH) and the arch; for HIP the target and the AMD codegen "
+            "revision")),
+        Text::of(KL_TEXT("kl::explain",
+                         "extern library contents: the options hash covers the sha256 of each "
+                         "extern_libs file (libdevice, ocml, ockl); the cache records only their "
+                         "paths")),
+        Text::of(KL_TEXT("kl::explain", "a stage-inspection hook (knobs.runtime.add_stages_inspection_hook) "
+                                        "appends its own key"))};
     if (withSource)
-        s.insert(
-            s.begin() + 1,
-            "source hash: the kernel's Python source and every function it calls, its starting line "
-            "number in the file (editing lines above it counts), the signature, the constexpr values and "
-            "the specialisation attributes (e.g. 16-byte divisibility of pointers and ints)");
+        s.insert(s.begin() + 1,
+                 Text::of(KL_TEXT("kl::explain",
+                                  "source hash: the kernel's Python source and every function it calls, its "
+                                  "starting line number in the file (editing lines above it counts), the "
+                                  "signature, the constexpr values and the specialisation attributes (e.g. "
+                                  "16-byte divisibility of pointers and ints)")));
     return s;
 }
 
@@ -231,45 +245,56 @@ Explanation compareEntries(const EntryDetail& a, const EntryDetail& b, const Com
     const Metadata& mb = *b.metadata;
     auto& diffs = ex.differences;
     if (a.entry.kernel != b.entry.kernel)
-        diffs.push_back(recorded(DifferenceKind::Kernel, "name", jsonString(a.entry.kernel),
-                                 jsonString(b.entry.kernel),
-                                 "different kernels: their source hashes differ"));
+        diffs.push_back(
+            recorded(DifferenceKind::Kernel, "name", jsonString(a.entry.kernel), jsonString(b.entry.kernel),
+                     Text::of(KL_TEXT("kl::explain", "different kernels: their source hashes differ"))));
     if (ma.tritonVersion != mb.tritonVersion)
         diffs.push_back(recorded(DifferenceKind::TritonVersion, "triton_version", optText(ma.tritonVersion),
-                                 optText(mb.tritonVersion), "triton_key differs with the version"));
+                                 optText(mb.tritonVersion),
+                                 Text::of(KL_TEXT("kl::explain", "triton_key differs with the version"))));
     if (ma.target.backend != mb.target.backend)
         diffs.push_back(recorded(DifferenceKind::Target, "backend", optText(ma.target.backend),
-                                 optText(mb.target.backend), ""));
+                                 optText(mb.target.backend)));
     if (ma.target.arch != mb.target.arch)
         diffs.push_back(
             recorded(DifferenceKind::Target, "arch", archJson(ma.target.arch), archJson(mb.target.arch),
-                     "the backend hash includes the arch (and, for CUDA, which ptxas compiled it)"));
+                     Text::of(KL_TEXT(
+                         "kl::explain",
+                         "the backend hash includes the arch (and, for CUDA, which ptxas compiled it)"))));
     if (ma.target.warpSize != mb.target.warpSize)
         diffs.push_back(recorded(DifferenceKind::Target, "warp_size", std::to_string(ma.target.warpSize),
-                                 std::to_string(mb.target.warpSize), ""));
+                                 std::to_string(mb.target.warpSize)));
     compareFields(DifferenceKind::Option, ma.options, mb.options, diffs);
     if (ma.format == "2.x" || mb.format == "2.x")
-        ex.notes.push_back(
-            "metadata in the 2.x format records no environment variables: an unset one proves nothing");
+        ex.notes.push_back(Text::of(KL_TEXT(
+            "kl::explain",
+            "metadata in the 2.x format records no environment variables: an unset one proves nothing")));
     compareFields(DifferenceKind::EnvVar, ma.envVars, mb.envVars, diffs);
     // An unreadable or oversized stage leaves that comparison out; the recorded inputs still stand.
     for (const char* ext : {"source", "ttir"})
-        if (std::string error = compareStage(a, b, ext, options, ex); !error.empty())
-            ex.notes.push_back("." + std::string(ext) + " not compared: " + error);
+        if (Text error = compareStage(a, b, ext, options, ex); !error.empty())
+            ex.notes.push_back(Text::of(KL_TEXT("kl::explain", ".%1 not compared: %2"), ext, error));
     const bool onlyText = std::all_of(diffs.begin(), diffs.end(),
                                       [](const Difference& d) { return d.kind == DifferenceKind::Stage; });
     for (Difference& d : diffs)
         if (d.kind == DifferenceKind::Stage)
             d.note = onlyText
-                         ? "nothing else recorded differs: the kernel's Python source, what it calls, or its "
-                           "specialisation (signature, constants, attributes) changed: the source hash"
-                         : "the IR is generated from the inputs above; this can follow from them";
+                         ? Text::of(KL_TEXT("kl::explain",
+                                            "nothing else recorded differs: the kernel's Python source, what "
+                                            "it calls, or its specialisation (signature, constants, "
+                                            "attributes) changed: the source hash"))
+                         : Text::of(KL_TEXT(
+                               "kl::explain",
+                               "the IR is generated from the inputs above; this can follow from them"));
     ex.sameHash = !a.entry.hash.empty() && a.entry.hash == b.entry.hash;
     if (ex.sameHash)
-        ex.notes.push_back(
-            "both record the hash " + a.entry.hash +
-            ": the same key. A miss between them is not a key difference: Triton only hits when "
-            "every path its group file records exists (see klens show: moved-cache, missing-child)");
+        ex.notes.push_back(Text::of(
+            KL_TEXT(
+                "kl::explain",
+                "both record the hash %1: the same key. A miss between them is not a key difference: Triton "
+                "only hits when every path its group file records exists (see klens show: moved-cache, "
+                "missing-child)"),
+            a.entry.hash));
     const bool sourceDiffers = std::any_of(diffs.begin(), diffs.end(), [](const Difference& d) {
         return d.kind == DifferenceKind::Stage || d.kind == DifferenceKind::Kernel;
     });
@@ -287,36 +312,43 @@ Explanation compareWithEnvironment(const EntryDetail& a, const CurrentEnvironmen
     auto& diffs = ex.differences;
 
     if (!now.tritonVersion)
-        ex.notes.push_back("the Triton version here is unknown: " + now.tritonVersionSource);
+        ex.notes.push_back(Text::of(KL_TEXT("kl::explain", "the Triton version here is unknown: %1"),
+                                    now.tritonVersionSource));
     else if (m.tritonVersion.empty())
-        ex.notes.push_back("the entry does not record its Triton version (before 3.2); here: " +
-                           *now.tritonVersion);
+        ex.notes.push_back(Text::of(
+            KL_TEXT("kl::explain", "the entry does not record its Triton version (before 3.2); here: %1"),
+            *now.tritonVersion));
     else if (m.tritonVersion != *now.tritonVersion)
         diffs.push_back(
             recorded(DifferenceKind::TritonVersion, "triton_version", optText(m.tritonVersion),
                      optText(*now.tritonVersion),
-                     "triton_key differs with the version (from " + now.tritonVersionSource + ")"));
+                     Text::of(KL_TEXT("kl::explain", "triton_key differs with the version (from %1)"),
+                              now.tritonVersionSource)));
 
     if (m.target.backend == "cuda") {
         if (now.gpuArchs.empty()) {
-            ex.notes.push_back("the GPU arch here is unknown: " + now.gpuSource);
+            ex.notes.push_back(
+                Text::of(KL_TEXT("kl::explain", "the GPU arch here is unknown: %1"), now.gpuSource));
         } else if (std::find(now.gpuArchs.begin(), now.gpuArchs.end(), m.target.arch) == now.gpuArchs.end()) {
             std::string list;
             for (const std::string& g : now.gpuArchs)
                 list += (list.empty() ? "" : ", ") + g;
-            diffs.push_back(
-                recorded(DifferenceKind::Target, "arch", archJson(m.target.arch),
-                         now.gpuArchs.size() == 1 ? archJson(now.gpuArchs.front())
-                                                  : std::optional<std::string>("[" + list + "]"),
-                         "no GPU here has the entry's compute capability (" + now.gpuSource + ")"));
+            diffs.push_back(recorded(
+                DifferenceKind::Target, "arch", archJson(m.target.arch),
+                now.gpuArchs.size() == 1 ? archJson(now.gpuArchs.front())
+                                         : std::optional<std::string>("[" + list + "]"),
+                Text::of(KL_TEXT("kl::explain", "no GPU here has the entry's compute capability (%1)"),
+                         now.gpuSource)));
         }
     } else if (!m.target.backend.empty()) {
-        ex.notes.push_back("the entry targets " + m.target.backend + " " + m.target.arch +
-                           "; only NVIDIA GPUs are detected here (" + now.gpuSource + ")");
+        ex.notes.push_back(Text::of(
+            KL_TEXT("kl::explain", "the entry targets %1 %2; only NVIDIA GPUs are detected here (%3)"),
+            m.target.backend, m.target.arch, now.gpuSource));
     }
 
     if (m.format == "2.x") {
-        ex.notes.push_back("metadata in the 2.x format records no environment variables: not compared");
+        ex.notes.push_back(Text::of(KL_TEXT(
+            "kl::explain", "metadata in the 2.x format records no environment variables: not compared")));
     } else {
         std::vector<MetadataField> current;
         for (const auto& [name, raw] : now.envVars)
@@ -328,21 +360,28 @@ Explanation compareWithEnvironment(const EntryDetail& a, const CurrentEnvironmen
                                     [&](const auto& v) { return v.first == d.name; });
             if (raw != now.envVars.end()) {
                 if (!isValidUtf8(raw->second))
-                    d.note = "its value is not UTF-8: Triton 3.9 fails to read it (UnicodeDecodeError)";
+                    d.note = Text::of(
+                        KL_TEXT("kl::explain",
+                                "its value is not UTF-8: Triton 3.9 fails to read it (UnicodeDecodeError)"));
                 else if (tritonEnvValue(raw->second) != raw->second)
-                    d.note = "set to \"" + raw->second + "\", which Triton records as \"" +
-                             tritonEnvValue(raw->second) + "\"";
+                    d.note = Text::of(KL_TEXT("kl::explain", "set to \"%1\", which Triton records as \"%2\""),
+                                      raw->second, tritonEnvValue(raw->second));
             }
             const auto& vars = cacheInvalidatingEnvVars();
             auto known = std::find_if(vars.begin(), vars.end(),
                                       [&](const CacheEnvVar& v) { return v.name == d.name; });
             if (known != vars.end() && !known->current)
-                d.note += std::string(d.note.empty() ? "" : "; ") + "only older Triton versions key on it";
+                d.note = d.note.empty()
+                             ? Text::of(KL_TEXT("kl::explain", "only older Triton versions key on it"))
+                             : Text::of(KL_TEXT("kl::explain", "%1; only older Triton versions key on it"),
+                                        d.note);
             diffs.push_back(std::move(d));
         }
     }
-    ex.notes.push_back("compile options (num_warps, num_stages, ...) come from the call site, not the "
-                       "environment: compare two entries with `klens explain A B`");
+    ex.notes.push_back(
+        Text::of(KL_TEXT("kl::explain", "compile options (num_warps, num_stages, ...) come from the "
+                                        "call site, not the environment: compare two entries with "
+                                        "`klens explain A B`")));
     ex.notRecorded = suspects(true);
     ex.ok = true;
     return ex;

@@ -2,6 +2,7 @@
 
 #include "explain/currentenvironment.h"
 #include "report/entrydetail.h"
+#include "util/text.h"
 
 #include <optional>
 #include <string>
@@ -27,7 +28,7 @@ struct Difference {
     std::string name;             ///< "arch", "num_warps", "TRITON_DISABLE_LINE_INFO", "ttir", ...
     std::optional<std::string> a; ///< the value as JSON text; empty: not set / not recorded
     std::optional<std::string> b;
-    std::string note;                  ///< what the difference implies, when not obvious
+    Text note;                         ///< what the difference implies, when not obvious
     std::vector<LineDifference> lines; ///< stages: the first differing lines
     std::size_t aLineCount = 0, bLineCount = 0;
 };
@@ -35,12 +36,12 @@ struct Difference {
 /// Why two keys differ, as far as the cache records it.
 struct Explanation {
     bool ok = false;
-    std::string error; ///< names the entry and the cause when the sides cannot be compared
+    Text error; ///< names the entry and the cause when the sides cannot be compared
     std::vector<Difference> differences;
     bool sameHash = false;
-    std::vector<std::string> notes;
+    std::vector<Text> notes;
     /// Key inputs the cache does not record: the remaining suspects when nothing above differs.
-    std::vector<std::string> notRecorded;
+    std::vector<Text> notRecorded;
 };
 
 struct CompareOptions {

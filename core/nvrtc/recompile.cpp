@@ -18,8 +18,7 @@ constexpr std::uint64_t kMaxArtefactBytes = 512ull << 20;
 
 using Clock = std::chrono::steady_clock;
 
-bool readStage(const Entry& e, std::string_view ext, std::string& out, std::string& fileName,
-               std::string& error)
+bool readStage(const Entry& e, std::string_view ext, std::string& out, std::string& fileName, Text& error)
 {
     for (const Stage& s : e.stages) {
         if (s.ext() != ext || s.fileName.starts_with("__grp__"))
@@ -27,12 +26,13 @@ bool readStage(const Entry& e, std::string_view ext, std::string& out, std::stri
         fileName = s.fileName;
         std::string why;
         if (!readFile(joinPath(e.path, s.fileName), kMaxArtefactBytes, out, why)) {
-            error = printableName(joinPath(e.path, s.fileName)) + ": " + why;
+            error = Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, s.fileName)),
+                             why);
             return false;
         }
         return true;
     }
-    error = printableName(e.path) + ": the entry has no ." + std::string(ext) + " file";
+    error = Text::of(KL_TEXT("kl::recompile", "%1: the entry has no .%2 file"), printableName(e.path), ext);
     return false;
 }
 
@@ -46,49 +46,59 @@ std::string opt(const std::optional<std::uint32_t>& v)
     return v ? std::to_string(*v) : "-";
 }
 
-// Per-kernel resource usage of two cubins; empty when equal.
-std::string resourceDifference(const CubinInfo& cached, const CubinInfo& rebuilt)
+// "a; b": one difference after another.
+Text joined(const Text& a, const Text& b)
 {
-    std::string diff;
-    auto add = [&diff](const std::string& s) { diff += (diff.empty() ? "" : "; ") + s; };
+    if (a.empty())
+        return b;
+    return b.empty() ? a : Text::of(KL_TEXT("kl::recompile", "%1; %2"), a, b);
+}
+
+// Per-kernel resource usage of two cubins; empty when equal.
+Text resourceDifference(const CubinInfo& cached, const CubinInfo& rebuilt)
+{
+    Text diff;
+    auto add = [&diff](const Text& t) { diff = joined(diff, t); };
     if (cached.sm != rebuilt.sm)
-        add("sm_" + std::to_string(cached.sm) + " -> sm_" + std::to_string(rebuilt.sm));
+        add(Text::verbatim("sm_" + std::to_string(cached.sm) + " -> sm_" + std::to_string(rebuilt.sm)));
     for (const CubinKernel& a : cached.kernels) {
         const CubinKernel* b = nullptr;
         for (const CubinKernel& k : rebuilt.kernels)
             if (k.name == a.name)
                 b = &k;
         if (!b) {
-            add("kernel " + a.name + " missing from the rebuild");
+            add(Text::of(KL_TEXT("kl::recompile", "kernel %1 missing from the rebuild"), a.name));
             continue;
         }
         if (a.registers != b->registers)
-            add(a.name + ": registers " + opt(a.registers) + " -> " + opt(b->registers));
+            add(Text::of(KL_TEXT("kl::recompile", "%1: registers %2 -> %3"), a.name, opt(a.registers),
+                         opt(b->registers)));
         if (a.staticSharedBytes != b->staticSharedBytes)
-            add(a.name + ": static shared " + std::to_string(a.staticSharedBytes) + " -> " +
-                std::to_string(b->staticSharedBytes) + " bytes");
+            add(Text::of(KL_TEXT("kl::recompile", "%1: static shared %2 -> %3 bytes"), a.name,
+                         a.staticSharedBytes, b->staticSharedBytes));
         if (a.frameSize.value_or(0) != b->frameSize.value_or(0))
-            add(a.name + ": local (spill) frame " + opt(a.frameSize) + " -> " + opt(b->frameSize) + " bytes");
+            add(Text::of(KL_TEXT("kl::recompile", "%1: local (spill) frame %2 -> %3 bytes"), a.name,
+                         opt(a.frameSize), opt(b->frameSize)));
         if (a.maxThreads != b->maxThreads)
-            add(a.name + ": max threads differ");
+            add(Text::of(KL_TEXT("kl::recompile", "%1: max threads differ"), a.name));
     }
     for (const CubinKernel& b : rebuilt.kernels) {
         bool known = false;
         for (const CubinKernel& a : cached.kernels)
             known = known || a.name == b.name;
         if (!known) // often a helper such as __cuda_sm70_shflsync_bfly that the other ptxas inlined
-            add("the rebuild also has " + b.name);
+            add(Text::of(KL_TEXT("kl::recompile", "the rebuild also has %1"), b.name));
     }
     return diff;
 }
 
-std::string describeBytes(const std::string& a, const std::string& b)
+Text describeBytes(const std::string& a, const std::string& b)
 {
     std::size_t i = 0;
     while (i < a.size() && i < b.size() && a[i] == b[i])
         ++i;
-    return std::to_string(a.size()) + " -> " + std::to_string(b.size()) +
-           " bytes, first difference at byte " + std::to_string(i);
+    return Text::of(KL_TEXT("kl::recompile", "%1 -> %2 bytes, first difference at byte %3"), a.size(),
+                    b.size(), i);
 }
 
 // The PTX's `.target sm_90a` (Triton asks ptxas for the arch-specific variant on sm_90+).
@@ -129,7 +139,8 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
     NvrtcMetadata meta;
     std::string error;
     if (!parseNvrtcMetadata(metaText, meta, error)) {
-        r.error = printableName(joinPath(e.path, metaName)) + ": " + error;
+        r.error =
+            Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, metaName)), error);
         return r;
     }
     std::string source, cuName;
@@ -146,7 +157,8 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
     const NvrtcOutput out = compileCuda(source, program, meta.options);
     r.log = out.log + out.linkLog;
     if (!out.ok) {
-        r.error = "rebuilding " + printableName(joinPath(e.path, cuName)) + " failed: " + out.error;
+        r.error = Text::of(KL_TEXT("kl::recompile", "rebuilding %1 failed: %2"),
+                           printableName(joinPath(e.path, cuName)), out.error);
         return r;
     }
     r.ok = true;
@@ -157,10 +169,11 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
     for (const auto& [ext, rebuilt] : {std::pair<const char*, const std::string*>{"ptx", &out.ptx},
                                        std::pair<const char*, const std::string*>{"cubin", &out.cubin}}) {
         std::string cached, name;
+        Text unread;
         ArtefactComparison c;
-        if (!readStage(e, ext, cached, name, error)) {
+        if (!readStage(e, ext, cached, name, unread)) {
             c.file = stem + "." + ext;
-            c.difference = "missing from the entry";
+            c.difference = Text::of(KL_TEXT("kl::recompile", "missing from the entry"));
         } else {
             c.file = name;
             c.identical = cached == *rebuilt;
@@ -169,10 +182,12 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
                 if (std::string_view(ext) == "cubin") {
                     const CubinResult a = cubinInfo(cached), b = cubinInfo(*rebuilt);
                     if (!a.ok)
-                        c.difference += "; the cached cubin is unreadable: " + a.error;
+                        c.difference =
+                            joined(c.difference,
+                                   Text::of(KL_TEXT("kl::recompile", "the cached cubin is unreadable: %1"),
+                                            a.error));
                     else if (b.ok)
-                        if (auto res = resourceDifference(a.info, b.info); !res.empty())
-                            c.difference += "; " + res;
+                        c.difference = joined(c.difference, resourceDifference(a.info, b.info));
                 }
             }
         }
@@ -181,17 +196,20 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
     r.fresh = true;
     if (meta.nvrtcVersion != tk.nvrtcVersion) {
         r.fresh = false;
-        r.reason = "built by NVRTC " + meta.nvrtcVersion + ", this is NVRTC " + tk.nvrtcVersion;
+        r.reason = Text::of(KL_TEXT("kl::recompile", "built by NVRTC %1, this is NVRTC %2"),
+                            meta.nvrtcVersion, tk.nvrtcVersion);
     } else if (key.hex != meta.hash) {
         r.fresh = false;
         r.reason =
-            "its key changed (a header it includes changed, or it was moved): " + meta.hash.substr(0, 12) +
-            " -> " + key.hex.substr(0, 12);
+            Text::of(KL_TEXT("kl::recompile",
+                             "its key changed (a header it includes changed, or it was moved): %1 -> %2"),
+                     meta.hash.substr(0, 12), key.hex.substr(0, 12));
     }
     for (const auto& c : r.artefacts)
         if (!c.identical && r.fresh) {
             r.fresh = false;
-            r.reason = c.file + " differs from the rebuild: " + c.difference;
+            r.reason =
+                Text::of(KL_TEXT("kl::recompile", "%1 differs from the rebuild: %2"), c.file, c.difference);
         }
     finishEvent(r, e, out.stagesUs, out.ptx.size() + out.cubin.size());
     return r;
@@ -202,9 +220,13 @@ RecompileReport recompileTriton(const Entry& e)
     RecompileReport r;
     r.kind = "triton";
     if (e.target.backend != "cuda") {
-        r.error = printableName(e.path) + ": a " +
-                  (e.target.backend.empty() ? "target-less" : e.target.backend) +
-                  " entry; only CUDA entries can be reassembled";
+        r.error =
+            e.target.backend.empty()
+                ? Text::of(KL_TEXT("kl::recompile",
+                                   "%1: a target-less entry; only CUDA entries can be reassembled"),
+                           printableName(e.path))
+                : Text::of(KL_TEXT("kl::recompile", "%1: a %2 entry; only CUDA entries can be reassembled"),
+                           printableName(e.path), e.target.backend);
         return r;
     }
     std::string ptx, cubin, ptxName, cubinName;
@@ -218,11 +240,14 @@ RecompileReport recompileTriton(const Entry& e)
     const NvrtcOutput out = assemblePtx(ptx, arch, 3);
     r.log = out.linkLog;
     if (!out.ok) {
-        r.error = "assembling " + printableName(joinPath(e.path, ptxName)) + " for " + arch +
-                  " failed: " + out.error;
+        r.error = Text::of(KL_TEXT("kl::recompile", "assembling %1 for %2 failed: %3"),
+                           printableName(joinPath(e.path, ptxName)), arch, out.error);
         if (out.linkLog.find("Unsupported .version") != std::string::npos)
-            r.error += " (Triton's bundled ptxas is newer than this CUDA Toolkit's nvJitLink " +
-                       toolkitInfo().nvJitLinkVersion + ": install a newer toolkit to reassemble this PTX)";
+            r.error =
+                Text::of(KL_TEXT("kl::recompile",
+                                 "%1 (Triton's bundled ptxas is newer than this CUDA Toolkit's nvJitLink %2: "
+                                 "install a newer toolkit to reassemble this PTX)"),
+                         r.error, toolkitInfo().nvJitLinkVersion);
         return r;
     }
     r.ok = true;
@@ -230,20 +255,23 @@ RecompileReport recompileTriton(const Entry& e)
     c.file = cubinName;
     const CubinResult a = cubinInfo(cubin), b = cubinInfo(out.cubin);
     if (!a.ok) {
-        c.difference = "the cached cubin is unreadable: " + a.error;
+        c.difference = Text::of(KL_TEXT("kl::recompile", "the cached cubin is unreadable: %1"), a.error);
     } else if (!b.ok) {
-        c.difference = "the rebuilt cubin is unreadable: " + b.error;
+        c.difference = Text::of(KL_TEXT("kl::recompile", "the rebuilt cubin is unreadable: %1"), b.error);
     } else {
         c.difference = resourceDifference(a.info, b.info);
         c.identical = c.difference.empty();
         if (c.identical && cubin != out.cubin)
-            c.difference = "same resource usage; bytes differ (" + describeBytes(cubin, out.cubin) + ")";
+            c.difference = Text::of(KL_TEXT("kl::recompile", "same resource usage; bytes differ (%1)"),
+                                    describeBytes(cubin, out.cubin));
     }
     r.artefacts.push_back(c);
     r.fresh = c.identical;
     if (!r.fresh)
-        r.reason = cubinName + ": " + c.difference +
-                   " (the cached cubin came from Triton's ptxas, the rebuild from " + r.assembler + ")";
+        r.reason =
+            Text::of(KL_TEXT("kl::recompile",
+                             "%1: %2 (the cached cubin came from Triton's ptxas, the rebuild from %3)"),
+                     cubinName, c.difference, r.assembler);
     finishEvent(r, e, out.stagesUs, out.cubin.size());
     return r;
 }
@@ -255,7 +283,7 @@ RecompileReport recompileEntry(const Entry& e)
     RecompileReport r;
     const ToolkitInfo& tk = toolkitInfo();
     if (!tk.nvrtc) {
-        r.error = "recompile is unavailable: " + tk.whyUnavailable;
+        r.error = Text::of(KL_TEXT("kl::recompile", "recompile is unavailable: %1"), tk.whyUnavailable);
         return r;
     }
     std::string metaText, metaName;
@@ -264,15 +292,17 @@ RecompileReport recompileEntry(const Entry& e)
     if (metaText.find(kNvrtcProducer) != std::string::npos)
         return recompileKernelLens(e, metaText, metaName);
     if (!tk.nvJitLink) {
-        r.error = "reassembling Triton PTX needs nvJitLink, which was not found at build time";
+        r.error = Text::of(KL_TEXT(
+            "kl::recompile", "reassembling Triton PTX needs nvJitLink, which was not found at build time"));
         return r;
     }
     return recompileTriton(e);
 }
 
-std::string recompileVerdict(const RecompileReport& report)
+Text recompileVerdict(const RecompileReport& report)
 {
-    return report.fresh ? "fresh" : "stale: " + report.reason;
+    return report.fresh ? Text::of(KL_TEXT("kl::recompile", "fresh"))
+                        : Text::of(KL_TEXT("kl::recompile", "stale: %1"), report.reason);
 }
 
 } // namespace kl

@@ -2,6 +2,7 @@
 
 #include "events/compileevent.h"
 #include "model/entry.h"
+#include "util/text.h"
 
 #include <string>
 #include <vector>
@@ -12,17 +13,17 @@ namespace kl {
 struct ArtefactComparison {
     std::string file; ///< the cached file name
     bool identical = false;
-    std::string difference; ///< when not identical: what differs (sizes, resource usage)
+    Text difference; ///< when not identical: what differs (sizes, resource usage)
 };
 
 struct RecompileReport {
     bool ok = false;       ///< the rebuild ran (whatever its verdict)
-    std::string error;     ///< when !ok: path and cause
+    Text error;            ///< when !ok: path and cause
     std::string kind;      ///< "kernellens" (rebuilt from source) or "triton" (PTX reassembled)
     std::string arch;      ///< what was built for, e.g. "sm_90a"
     std::string assembler; ///< "NVRTC 13.0", "nvJitLink 13.0"
     bool fresh = false;    ///< every artefact compared equal
-    std::string reason;    ///< when !fresh: why the entry is stale (first difference)
+    Text reason;           ///< when !fresh: why the entry is stale (first difference)
     std::vector<ArtefactComparison> artefacts;
     std::string log;    ///< the compiler's or linker's log
     CompileEvent event; ///< the rebuild, to log (origin "nvrtc", cache_hit false)
@@ -37,6 +38,6 @@ struct RecompileReport {
 RecompileReport recompileEntry(const Entry& entry);
 
 /// "fresh" or "stale: <reason>".
-std::string recompileVerdict(const RecompileReport& report);
+Text recompileVerdict(const RecompileReport& report);
 
 } // namespace kl

@@ -109,13 +109,13 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(qint64, bytes);
-        std::string error;
+        kl::Text error;
         auto v = kl::parseSize(text.toStdString(), error);
         if (bytes < 0) {
             QVERIFY(!v);
-            QVERIFY2(error.find(text.toStdString()) != std::string::npos, error.c_str());
+            QVERIFY2(error.english().find(text.toStdString()) != std::string::npos, error.english().c_str());
         } else {
-            QVERIFY2(v, error.c_str());
+            QVERIFY2(v, error.english().c_str());
             QCOMPARE(qint64(*v), bytes);
         }
     }
@@ -140,13 +140,13 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(qint64, seconds);
-        std::string error;
+        kl::Text error;
         auto v = kl::parseDuration(text.toStdString(), error);
         if (seconds < 0) {
             QVERIFY(!v);
             QVERIFY(!error.empty());
         } else {
-            QVERIFY2(v, error.c_str());
+            QVERIFY2(v, error.english().c_str());
             QCOMPARE(qint64(*v / 1000000000), seconds);
         }
     }
@@ -350,8 +350,8 @@ private slots:
         };
         const kl::CleanResult r = kl::executeCleanPlan(plan, {}, o);
         QCOMPARE(int(r.outcomes.front().result), int(kl::RemovalResult::Interrupted));
-        QVERIFY2(r.outcomes.front().detail.find("left without a group file") != std::string::npos,
-                 r.outcomes.front().detail.c_str());
+        QVERIFY2(r.outcomes.front().detail.english().find("left without a group file") != std::string::npos,
+                 r.outcomes.front().detail.english().c_str());
         QVERIFY(QDir(entry).entryList({"__grp__*"}, QDir::Files).isEmpty());
         QVERIFY(QFileInfo::exists(entry + "/other.json"));
         QVERIFY(!QFileInfo::exists(entry + "/add_kernel.cubin"));

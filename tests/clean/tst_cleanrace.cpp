@@ -211,7 +211,7 @@ private slots:
             const kl::CleanResult r =
                 kl::executeCleanPlan(kl::makeCleanPlan(scan(root), policy, {}), {}, options);
             for (const kl::RemovalOutcome& o : r.outcomes)
-                QVERIFY2(o.result != kl::RemovalResult::Failed, o.detail.c_str());
+                QVERIFY2(o.result != kl::RemovalResult::Failed, o.detail.english().c_str());
             removed += r.removed;
             ++rounds;
             if (!cliRan) {

@@ -345,13 +345,13 @@ private slots:
         kl::EntryDetail db =
             kl::loadEntryDetail(scanner.scanOne(c.path().toStdString(), b.toStdString(), vanished));
         kl::Explanation ex = kl::compareEntries(da, db);
-        QVERIFY2(ex.ok, ex.error.c_str());
+        QVERIFY2(ex.ok, ex.error.english().c_str());
         QVERIFY(!ex.differences.empty());
         QVERIFY(ex.differences.front().kind == kl::DifferenceKind::Kernel);
         QCOMPARE(ex.differences.front().a.value_or(""), std::string("\"kern_a\""));
         // The source differs with the kernel, so it is no longer listed as an unrecorded suspect.
-        for (const std::string& s : ex.notRecorded)
-            QVERIFY(s.rfind("source hash", 0) != 0);
+        for (const kl::Text& s : ex.notRecorded)
+            QVERIFY(s.english().rfind("source hash", 0) != 0);
     }
 
     // A stage that cannot be read (here: replaced by a symlink after the scan) or is too large is
@@ -370,10 +370,10 @@ private slots:
         QVERIFY(QFile::remove(c.filePath(b + "/kern.ttir")));
         QVERIFY(QFile::link(c.filePath(a + "/kern.ttir"), c.filePath(b + "/kern.ttir")));
         kl::Explanation ex = kl::compareEntries(da, db);
-        QVERIFY2(ex.ok, ex.error.c_str());
+        QVERIFY2(ex.ok, ex.error.english().c_str());
         QStringList notes;
-        for (const std::string& n : ex.notes)
-            notes << QString::fromStdString(n);
+        for (const kl::Text& n : ex.notes)
+            notes << QString::fromStdString(n.english());
         QVERIFY2(notes.filter(".ttir not compared: cannot read").size() == 1, qPrintable(notes.join('\n')));
 
         kl::CompareOptions small;
@@ -381,8 +381,8 @@ private slots:
         ex = kl::compareEntries(da, da, small);
         QVERIFY(ex.ok);
         notes.clear();
-        for (const std::string& n : ex.notes)
-            notes << QString::fromStdString(n);
+        for (const kl::Text& n : ex.notes)
+            notes << QString::fromStdString(n.english());
         QVERIFY2(notes.filter(".source not compared: kern.source is larger than 4 bytes").size() == 1,
                  qPrintable(notes.join('\n')));
     }

@@ -8,7 +8,9 @@
 #include "doctor/doctor.h"
 #include "entrytext.h"
 #include "env/cacheroots.h"
+#include "explain/entrycomparison.h"
 #include "fs/folderhealth.h"
+#include "nvrtc/recompile.h"
 #include "recompiledialog.h"
 #include "scan/cachescanner.h"
 #include "translation.h"
@@ -559,6 +561,60 @@ private slots:
         }
         // The CLI and the JSON still get English.
         QVERIFY(foreign->message.english().find("not a Triton cache entry") != std::string::npos);
+    }
+
+    // The entries table's kind and status, the diff's explanation and Recompile's verdict: English
+    // as the CLI prints it, and translated in German and Chinese with the same names and numbers.
+    void entryLabelsAndExplanationsFollowTheLanguage()
+    {
+        EntryDetail a, b;
+        for (auto [d, name] : {std::pair{&a, "add_kernel"}, std::pair{&b, "mul_kernel"}}) {
+            d->entry.kind = EntryKind::Kernel;
+            d->entry.kernel = name;
+            d->entry.path = std::string("/nonexistent/") + name;
+            d->metadata = Metadata{};
+            d->metadata->tritonVersion = "3.9.0";
+        }
+        b.metadata->tritonVersion = "3.6.0";
+        const Explanation ex = compareEntries(a, b);
+        QVERIFY(ex.ok);
+        QCOMPARE(ex.differences.size(), std::size_t(2)); // the kernel and the Triton version
+        RecompileReport stale;
+        stale.ok = true;
+        stale.reason =
+            Text::of(KL_TEXT("kl::recompile", "built by NVRTC %1, this is NVRTC %2"), "12.4", "13.0");
+
+        struct Shown {
+            QString kind, status, note, suspect, verdict;
+        };
+        auto shown = [&] {
+            return Shown{EntryText::kindLabel(EntryKind::Kernel),
+                         EntryText::statusLabel(EntryStatus::Incomplete), coreText(ex.differences[0].note),
+                         coreText(ex.notRecorded.at(0)), coreText(recompileVerdict(stale))};
+        };
+        QString error;
+        QVERIFY2(installLanguage(QStringLiteral("en"), &error), qPrintable(error));
+        const Shown en = shown();
+        QCOMPARE(en.kind, QStringLiteral("kernel"));
+        QCOMPARE(en.status, QStringLiteral("incomplete"));
+        QCOMPARE(en.note, QString::fromStdString(ex.differences[0].note.english()));
+        QCOMPARE(en.suspect, QString::fromStdString(ex.notRecorded[0].english()));
+        QCOMPARE(en.verdict, QStringLiteral("stale: built by NVRTC 12.4, this is NVRTC 13.0"));
+
+        for (const QString& lang : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+            QVERIFY2(installLanguage(lang, &error), qPrintable(error));
+            const Shown t = shown();
+            for (const auto& [translated, english] :
+                 {std::pair{t.kind, en.kind}, std::pair{t.status, en.status}, std::pair{t.note, en.note},
+                  std::pair{t.suspect, en.suspect}, std::pair{t.verdict, en.verdict}}) {
+                QVERIFY2(translated != english,
+                         qPrintable(lang + QLatin1String(": still English: ") + english));
+                QVERIFY(!translated.contains(QLatin1String("%1")));
+            }
+            QVERIFY2(t.verdict.contains(QLatin1String("12.4")) && t.verdict.contains(QLatin1String("13.0")),
+                     qPrintable(t.verdict));
+            QVERIFY2(t.suspect.contains(QLatin1String("triton_key")), qPrintable(t.suspect));
+        }
     }
 
     void installLanguageRejectsUnknownCode()

@@ -245,10 +245,10 @@ private slots:
         const auto r = kl::NvrtcCache(dir.filePath("cache").toStdString()).compile(req);
         QVERIFY(r.ok);
         auto report = kl::recompileEntry(scanEntry(r.entryPath));
-        QVERIFY2(report.ok, report.error.c_str());
+        QVERIFY2(report.ok, report.error.english().c_str());
         QCOMPARE(QString::fromStdString(report.kind), QStringLiteral("kernellens"));
-        QVERIFY2(report.fresh, report.reason.c_str());
-        QCOMPARE(kl::recompileVerdict(report), std::string("fresh"));
+        QVERIFY2(report.fresh, report.reason.english().c_str());
+        QCOMPARE(kl::recompileVerdict(report).english(), std::string("fresh"));
         QCOMPARE(report.artefacts.size(), std::size_t(2));
         QVERIFY(report.artefacts[0].identical && report.artefacts[1].identical);
         QVERIFY(!report.event.cacheHit);
@@ -258,9 +258,11 @@ private slots:
         report = kl::recompileEntry(scanEntry(r.entryPath));
         QVERIFY(report.ok);
         QVERIFY(!report.fresh);
-        QVERIFY2(kl::recompileVerdict(report).starts_with("stale: its key changed"), report.reason.c_str());
+        QVERIFY2(kl::recompileVerdict(report).english().starts_with("stale: its key changed"),
+                 report.reason.english().c_str());
         QVERIFY(!report.artefacts[0].identical); // 3.0f reached the PTX
-        QVERIFY(report.artefacts[0].difference.find("first difference at byte") != std::string::npos);
+        QVERIFY(report.artefacts[0].difference.english().find("first difference at byte") !=
+                std::string::npos);
 
         // The cached entry itself is untouched by recompile.
         QVERIFY(kl::NvrtcCache(dir.filePath("cache").toStdString()).lookup(req).hit == false);
@@ -286,13 +288,13 @@ private slots:
                 ++assembled;
                 QCOMPARE(QString::fromStdString(report.kind), QStringLiteral("triton"));
                 QCOMPARE(report.artefacts.size(), std::size_t(1));
-                QVERIFY(report.fresh || report.reason.find("Triton's ptxas") != std::string::npos);
+                QVERIFY(report.fresh || report.reason.english().find("Triton's ptxas") != std::string::npos);
                 QCOMPARE(QString::fromStdString(report.arch), "sm_" + QString::fromStdString(e.target.arch));
             } else {
                 ++tooNew;
-                QVERIFY2(report.error.find("Unsupported .version") != std::string::npos &&
-                             report.error.find("newer toolkit") != std::string::npos,
-                         report.error.c_str());
+                QVERIFY2(report.error.english().find("Unsupported .version") != std::string::npos &&
+                             report.error.english().find("newer toolkit") != std::string::npos,
+                         report.error.english().c_str());
             }
         }
         QVERIFY(assembled >= 2);
@@ -315,7 +317,8 @@ private slots:
             const auto report = kl::recompileEntry(scanEntry(dst.toStdString()));
             QVERIFY(report.ok);
             QVERIFY(!report.fresh);
-            QVERIFY2(report.reason.find("unreadable") != std::string::npos, report.reason.c_str());
+            QVERIFY2(report.reason.english().find("unreadable") != std::string::npos,
+                     report.reason.english().c_str());
             break;
         }
     }
