@@ -96,7 +96,8 @@ CudaDriver loadCudaDriver(const std::string& library)
     void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         const char* why = ::dlerror();
-        d.error = "no CUDA driver (" + (why ? std::string(why) : library + ": cannot be opened") + ")";
+        d.error = why ? Text::of(KL_TEXT("kl::gpu", "no CUDA driver (%1)"), why)
+                      : Text::of(KL_TEXT("kl::gpu", "no CUDA driver (%1: cannot be opened)"), library);
         return d;
     }
     std::string missing;
@@ -114,22 +115,28 @@ CudaDriver loadCudaDriver(const std::string& library)
     KL_CUDA_FUNCTIONS(KL_CUDA_RESOLVE)
 #undef KL_CUDA_RESOLVE
     if (!missing.empty()) {
-        d.error = "CUDA driver " + library + " lacks " + missing + ": it is older than this build's CUDA " +
-                  std::to_string(CUDA_VERSION / 1000) + "." + std::to_string(CUDA_VERSION % 1000 / 10) +
-                  " headers expect; update the NVIDIA driver";
+        d.error =
+            Text::of(KL_TEXT("kl::gpu", "CUDA driver %1 lacks %2: it is older than this build's CUDA %3 "
+                                        "headers expect; update the NVIDIA driver"),
+                     library, missing,
+                     std::to_string(CUDA_VERSION / 1000) + "." + std::to_string(CUDA_VERSION % 1000 / 10));
         return d;
     }
     if (CUresult r = d.api.cuInit(0); r != CUDA_SUCCESS) {
         if (r == CUDA_ERROR_STUB_LIBRARY)
-            d.error = "no CUDA driver (" + library + " is the CUDA Toolkit's stub library, not a driver)";
+            d.error = Text::of(
+                KL_TEXT("kl::gpu", "no CUDA driver (%1 is the CUDA Toolkit's stub library, not a driver)"),
+                library);
         else if (r == CUDA_ERROR_NO_DEVICE)
-            d.error = "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)";
+            d.error = Text::of(KL_TEXT(
+                "kl::gpu", "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)"));
         else
-            d.error = "CUDA driver " + library + " did not start: " + cudaCallError(&d.api, "cuInit", r);
+            d.error = Text::of(KL_TEXT("kl::gpu", "CUDA driver %1 did not start: %2"), library,
+                               cudaCallError(&d.api, "cuInit", r));
         return d;
     }
     if (CUresult r = d.api.cuDriverGetVersion(&d.version); r != CUDA_SUCCESS) {
-        d.error = cudaCallError(&d.api, "cuDriverGetVersion", r);
+        d.error = Text::verbatim(cudaCallError(&d.api, "cuDriverGetVersion", r));
         return d;
     }
     d.ok = true;

@@ -4,6 +4,8 @@
 // Only built with the toolkit's cuda.h, which gives the types and prototypes; nothing links the
 // driver or its stub, so every KernelLens binary starts on machines without a driver.
 
+#include "util/text.h"
+
 #include <cuda.h>
 #include <string>
 #include <string_view>
@@ -64,7 +66,7 @@ struct CudaApi {
 /// The outcome of loading the driver: the table and cuInit done, or why not.
 struct CudaDriver {
     bool ok = false;
-    std::string error;   ///< e.g. "no CUDA driver (libcuda.so.1: cannot open shared object file ...)"
+    Text error;          ///< e.g. "no CUDA driver (libcuda.so.1: cannot open shared object file ...)"
     std::string library; ///< what was opened: "libcuda.so.1" or $KERNELLENS_LIBCUDA
     int version = 0;     ///< cuDriverGetVersion, e.g. 13000
     CudaApi api;

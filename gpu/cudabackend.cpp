@@ -239,7 +239,7 @@ std::unique_ptr<AutotuneBackend> makeCudaBackend(int ordinal, std::string& error
 {
     const GpuStatus status = gpuStatus();
     if (!status.available) {
-        error = status.reason;
+        error = status.reason.english();
         return nullptr;
     }
     if (ordinal < 0 || ordinal >= static_cast<int>(status.devices.size())) {

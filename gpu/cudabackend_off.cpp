@@ -6,13 +6,13 @@ namespace kl {
 
 std::unique_ptr<AutotuneBackend> makeCudaBackend(int, std::string& error)
 {
-    error = gpuStatus().reason;
+    error = gpuStatus().reason.english();
     return nullptr;
 }
 
 double measureCopyBandwidth(int, std::uint64_t, const BenchOptions&, std::string& error)
 {
-    error = gpuStatus().reason;
+    error = gpuStatus().reason.english();
     return 0;
 }
 

@@ -9,7 +9,7 @@ std::unique_ptr<CudaSession> CudaSession::open(int ordinal, std::string& error)
 {
     const CudaDriver& d = cudaDriver();
     if (!d.ok) {
-        error = d.error;
+        error = d.error.english();
         return nullptr;
     }
     std::unique_ptr<CudaSession> s(new CudaSession);

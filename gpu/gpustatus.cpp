@@ -24,17 +24,18 @@ GpuStatus gpuStatus()
     const CudaApi& api = d.api;
     int count = 0;
     if (CUresult r = api.cuDeviceGetCount(&count); r != CUDA_SUCCESS) {
-        s.reason = cudaCallError(&api, "cuDeviceGetCount", r);
+        s.reason = Text::verbatim(cudaCallError(&api, "cuDeviceGetCount", r));
         return s;
     }
     if (count == 0) {
-        s.reason = "no CUDA device (the driver " + cudaVersionText(d.version) + " sees none)";
+        s.reason = Text::of(KL_TEXT("kl::gpu", "no CUDA device (the driver %1 sees none)"),
+                            cudaVersionText(d.version));
         return s;
     }
     for (int i = 0; i < count; ++i) {
         CUdevice dev = 0;
         if (CUresult r = api.cuDeviceGet(&dev, i); r != CUDA_SUCCESS) {
-            s.reason = cudaCallError(&api, "cuDeviceGet(" + std::to_string(i) + ")", r);
+            s.reason = Text::verbatim(cudaCallError(&api, "cuDeviceGet(" + std::to_string(i) + ")", r));
             return s;
         }
         GpuDeviceInfo info;

@@ -3,6 +3,8 @@
 // What the front ends ask of the GPU side without seeing cuda.h: is there a driver, which
 // devices. Builds and answers (with the reason) where the toolkit or the driver is missing.
 
+#include "util/text.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,7 +34,7 @@ struct GpuDeviceInfo {
 
 struct GpuStatus {
     bool available = false; ///< a driver that started and at least one device
-    std::string reason;     ///< when not: "no CUDA driver (libcuda.so.1: cannot open ...)"
+    Text reason;            ///< when not: "no CUDA driver (libcuda.so.1: cannot open ...)"
     std::string library;    ///< the driver library opened
     int driverVersion = 0;  ///< e.g. 13000
     std::vector<GpuDeviceInfo> devices;

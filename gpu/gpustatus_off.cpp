@@ -11,8 +11,9 @@ bool gpuSupportBuilt()
 GpuStatus gpuStatus()
 {
     GpuStatus s;
-    s.reason = "GPU support is off: KernelLens was built without the CUDA Toolkit (cuda.h not found "
-               "at configure time; set CUDAToolkit_ROOT and rebuild)";
+    s.reason = Text::of(KL_TEXT("kl::gpu",
+                                "GPU support is off: KernelLens was built without the CUDA Toolkit "
+                                "(cuda.h not found at configure time; set CUDAToolkit_ROOT and rebuild)"));
     return s;
 }
 

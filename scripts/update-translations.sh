@@ -1,5 +1,5 @@
 #!/bin/sh
-# After changing GUI strings or core's KL_TEXT sentences: scripts/update-translations.sh [TS_DIR] runs lupdate over app/gui and core into translations/ (or TS_DIR) with the options tst_translations checks; then translate what it marks unfinished.
+# After changing GUI strings or core's KL_TEXT sentences: scripts/update-translations.sh [TS_DIR] runs lupdate over app/gui, core and gpu into translations/ (or TS_DIR) with the options tst_translations checks; then translate what it marks unfinished.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-"$src/translations"}
@@ -17,7 +17,7 @@ fi
 run_lupdate() {
     "$lupdate" -silent -locations none -no-obsolete -extensions cpp,h \
         -tr-function-alias QT_TRANSLATE_NOOP+=KL_TEXT \
-        "$src/app/gui" "$src/core" \
+        "$src/app/gui" "$src/core" "$src/gpu" \
         "$@"
 }
 run_lupdate -ts "$dir/kernellens_de.ts" "$dir/kernellens_zh_CN.ts"

@@ -1037,6 +1037,41 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::gpu</name>
+    <message>
+        <source>no CUDA driver (%1)</source>
+        <translation>kein CUDA-Treiber (%1)</translation>
+    </message>
+    <message>
+        <source>no CUDA driver (%1: cannot be opened)</source>
+        <translation>kein CUDA-Treiber (%1: kann nicht geöffnet werden)</translation>
+    </message>
+    <message>
+        <source>CUDA driver %1 lacks %2: it is older than this build&apos;s CUDA %3 headers expect; update the NVIDIA driver</source>
+        <translation>dem CUDA-Treiber %1 fehlt %2: er ist älter, als die CUDA-%3-Header dieses Builds erwarten; aktualisieren Sie den NVIDIA-Treiber</translation>
+    </message>
+    <message>
+        <source>no CUDA driver (%1 is the CUDA Toolkit&apos;s stub library, not a driver)</source>
+        <translation>kein CUDA-Treiber (%1 ist die Stub-Bibliothek des CUDA Toolkits, kein Treiber)</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)</source>
+        <translation>kein CUDA-Gerät (cuInit: CUDA_ERROR_NO_DEVICE; ist CUDA_VISIBLE_DEVICES leer?)</translation>
+    </message>
+    <message>
+        <source>CUDA driver %1 did not start: %2</source>
+        <translation>der CUDA-Treiber %1 ist nicht gestartet: %2</translation>
+    </message>
+    <message>
+        <source>no CUDA device (the driver %1 sees none)</source>
+        <translation>kein CUDA-Gerät (der Treiber %1 sieht keines)</translation>
+    </message>
+    <message>
+        <source>GPU support is off: KernelLens was built without the CUDA Toolkit (cuda.h not found at configure time; set CUDAToolkit_ROOT and rebuild)</source>
+        <translation>GPU-Unterstützung ist aus: KernelLens wurde ohne das CUDA Toolkit gebaut (cuda.h beim Konfigurieren nicht gefunden; CUDAToolkit_ROOT setzen und neu bauen)</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::AutotuneDialog</name>
     <message>
         <source>Autotune</source>
@@ -2850,6 +2885,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>stale: %1</source>
         <translation>veraltet: %1</translation>
+    </message>
+    <message>
+        <source>KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; set CUDAToolkit_ROOT and rebuild)</source>
+        <translation>KernelLens wurde ohne das CUDA Toolkit gebaut (NVRTC wurde beim Bauen nicht gefunden; CUDAToolkit_ROOT setzen und neu bauen)</translation>
     </message>
 </context>
 <context>

@@ -1037,6 +1037,41 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::gpu</name>
+    <message>
+        <source>no CUDA driver (%1)</source>
+        <translation>没有 CUDA 驱动（%1）</translation>
+    </message>
+    <message>
+        <source>no CUDA driver (%1: cannot be opened)</source>
+        <translation>没有 CUDA 驱动（%1：无法打开）</translation>
+    </message>
+    <message>
+        <source>CUDA driver %1 lacks %2: it is older than this build&apos;s CUDA %3 headers expect; update the NVIDIA driver</source>
+        <translation>CUDA 驱动 %1 缺少 %2：它比本构建所用的 CUDA %3 头文件要求的版本旧；请更新 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>no CUDA driver (%1 is the CUDA Toolkit&apos;s stub library, not a driver)</source>
+        <translation>没有 CUDA 驱动（%1 是 CUDA Toolkit 的 stub 库，不是驱动）</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)</source>
+        <translation>没有 CUDA 设备（cuInit：CUDA_ERROR_NO_DEVICE；CUDA_VISIBLE_DEVICES 是否为空？）</translation>
+    </message>
+    <message>
+        <source>CUDA driver %1 did not start: %2</source>
+        <translation>CUDA 驱动 %1 未能启动：%2</translation>
+    </message>
+    <message>
+        <source>no CUDA device (the driver %1 sees none)</source>
+        <translation>没有 CUDA 设备（驱动 %1 未发现任何设备）</translation>
+    </message>
+    <message>
+        <source>GPU support is off: KernelLens was built without the CUDA Toolkit (cuda.h not found at configure time; set CUDAToolkit_ROOT and rebuild)</source>
+        <translation>GPU 支持已关闭：KernelLens 构建时没有 CUDA Toolkit（配置时未找到 cuda.h；请设置 CUDAToolkit_ROOT 后重新构建）</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::AutotuneDialog</name>
     <message>
         <source>Autotune</source>
@@ -2838,6 +2873,10 @@ event not logged: %1</source>
     <message>
         <source>stale: %1</source>
         <translation>过时：%1</translation>
+    </message>
+    <message>
+        <source>KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; set CUDAToolkit_ROOT and rebuild)</source>
+        <translation>KernelLens 构建时没有 CUDA Toolkit（构建时未找到 NVRTC；请设置 CUDAToolkit_ROOT 后重新构建）</translation>
     </message>
 </context>
 <context>

@@ -69,7 +69,7 @@ int runCompile(const CompileArgs& args)
 {
     const ToolkitInfo& tk = toolkitInfo();
     if (!tk.nvrtc) {
-        printError("compile is unavailable: " + tk.whyUnavailable);
+        printError("compile is unavailable: " + tk.whyUnavailable.english());
         return ExitError;
     }
     NvrtcRequest req;

@@ -72,7 +72,7 @@ int runGpu(bool json)
         return s.available ? ExitOk : ExitNoGpu;
     }
     if (!s.available) {
-        printError(s.reason);
+        printError(s.reason.english());
         return ExitNoGpu;
     }
     std::printf("CUDA driver %s (%s), %zu device%s\n", cudaVersionText(s.driverVersion).c_str(),

@@ -1,5 +1,6 @@
 #include "compiledialog.h"
 
+#include "coretext.h"
 #include "cubin/cubininfo.h"
 #include "env/environment.h"
 #include "events/eventlog.h"
@@ -59,7 +60,7 @@ CompileDialog::CompileDialog(QString cacheRoot, QString eventsLog, QWidget* pare
     m_result->setReadOnly(true);
     m_result->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     if (!tk.nvrtc) {
-        m_status->setText(tr("Compiling is unavailable: %1").arg(QString::fromStdString(tk.whyUnavailable)));
+        m_status->setText(tr("Compiling is unavailable: %1").arg(coreText(tk.whyUnavailable)));
         m_compile->setEnabled(false);
     }
 

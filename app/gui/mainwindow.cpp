@@ -492,7 +492,7 @@ void MainWindow::checkGpu()
             m_autotuneAction->setToolTip(tr("Time every configuration of a demo kernel on %1")
                                              .arg(QString::fromStdString(s.devices.front().name)));
         } else {
-            const QString why = tr("Autotuning needs a GPU: %1").arg(QString::fromStdString(s.reason));
+            const QString why = tr("Autotuning needs a GPU: %1").arg(coreText(s.reason));
             m_autotuneAction->setToolTip(why);
             m_autotuneAction->setStatusTip(why);
             m_autotuneAction->setText(tr("&Autotune… (no GPU)"));

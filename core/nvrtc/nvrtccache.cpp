@@ -116,7 +116,7 @@ NvrtcCacheResult NvrtcCache::lookup(const NvrtcRequest& request) const
     NvrtcCacheResult r;
     const ToolkitInfo& tk = toolkitInfo();
     if (!tk.nvrtc) {
-        r.error = tk.whyUnavailable;
+        r.error = tk.whyUnavailable.english();
         return r;
     }
     if (auto why = validateArch(request.options.arch); !why.empty()) {

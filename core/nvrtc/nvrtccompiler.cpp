@@ -24,7 +24,7 @@ ToolkitInfo queryToolkit()
     const NvrtcApi& api = nvrtcApi();
     info.nvrtc = api.ok;
     if (!api.ok) {
-        info.whyUnavailable = api.error;
+        info.whyUnavailable = Text::verbatim(api.error); // names the library and the loader's cause
     } else {
         int major = 0, minor = 0;
         if (api.nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
@@ -37,8 +37,10 @@ ToolkitInfo queryToolkit()
         }
     }
 #else
-    info.whyUnavailable = "KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; "
-                          "set CUDAToolkit_ROOT and rebuild)";
+    info.whyUnavailable =
+        Text::of(KL_TEXT("kl::recompile", "KernelLens was built without the CUDA Toolkit (NVRTC "
+                                          "was not found at build time; set CUDAToolkit_ROOT and "
+                                          "rebuild)"));
 #endif
 #if KL_HAVE_NVJITLINK
     const JitLinkApi& jl = jitLinkApi();
@@ -141,7 +143,7 @@ std::string validateArch(std::string_view arch)
 {
     const ToolkitInfo& tk = toolkitInfo();
     if (!tk.nvrtc)
-        return tk.whyUnavailable;
+        return tk.whyUnavailable.english();
     const int n = archNumber(arch);
     if (n >= 0 && std::find(tk.archs.begin(), tk.archs.end(), n) != tk.archs.end())
         return {};
@@ -191,7 +193,7 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     (void)source;
     (void)fileName;
     (void)options;
-    out.error = toolkitInfo().whyUnavailable;
+    out.error = toolkitInfo().whyUnavailable.english();
     return out;
 #else
     if (auto why = validateArch(options.arch); !why.empty()) {

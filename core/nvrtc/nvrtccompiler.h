@@ -1,6 +1,7 @@
 #pragma once
 
 #include "nvrtc/nvrtclog.h"
+#include "util/text.h"
 
 #include <cstdint>
 #include <string>
@@ -35,7 +36,7 @@ struct ToolkitInfo {
     std::string nvrtcVersion;     ///< "13.0"
     std::string nvJitLinkVersion; ///< "13.0"
     std::vector<int> archs;       ///< nvrtcGetSupportedArchs: 75, 80, ...
-    std::string whyUnavailable;   ///< set when !nvrtc
+    Text whyUnavailable;          ///< set when !nvrtc
 };
 
 /// Queried once and cached: cheap to call from anywhere.

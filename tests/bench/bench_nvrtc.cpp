@@ -43,7 +43,7 @@ int main(int argc, char** argv)
 {
     const kl::ToolkitInfo& tk = kl::toolkitInfo();
     if (!tk.nvrtc) {
-        std::fprintf(stderr, "bench_nvrtc: %s\n", tk.whyUnavailable.c_str());
+        std::fprintf(stderr, "bench_nvrtc: %s\n", tk.whyUnavailable.english().c_str());
         return 2;
     }
     kl::NvrtcRequest req;

@@ -41,7 +41,7 @@ private slots:
     void initTestCase()
     {
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         std::string error;
         auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json", error);
         QVERIFY2(spec, error.c_str());

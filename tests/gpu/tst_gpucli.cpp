@@ -70,8 +70,8 @@ private slots:
         const Run r = klens({"gpu"});
         if (!s.available) {
             QCOMPARE(r.code, 3);
-            QVERIFY(r.err.contains(QByteArray::fromStdString(s.reason)));
-            QSKIP(("no GPU here: " + s.reason).c_str());
+            QVERIFY(r.err.contains(QByteArray::fromStdString(s.reason.english())));
+            QSKIP(("no GPU here: " + s.reason.english()).c_str());
         }
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains(QByteArray::fromStdString(s.devices[0].name)));
@@ -103,7 +103,7 @@ private slots:
     {
         const kl::GpuStatus s = kl::gpuStatus();
         if (!s.available)
-            QSKIP(("no GPU here: " + s.reason).c_str());
+            QSKIP(("no GPU here: " + s.reason.english()).c_str());
         QTemporaryDir home;
         const Run r =
             klens({"autotune", "vector_add", "--size", "small", "--limit", "4", "--rep-ms", "10", "--json"},

@@ -36,9 +36,9 @@ private slots:
     {
         m_status = kl::gpuStatus();
         if (!m_status.available)
-            QSKIP(("no GPU: " + m_status.reason).c_str());
+            QSKIP(("no GPU: " + m_status.reason.english()).c_str());
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         kl::NvrtcOptions o;
         o.arch = m_status.devices[0].arch();
         const kl::NvrtcOutput out = kl::compileCuda(kKernels, "gpu_test_kernels.cu", o);

@@ -42,7 +42,7 @@ private slots:
     void theDialogRunsShowsTheTableAndTheBest()
     {
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         kl::gui::AutotuneDialog d([](std::string&) { return std::make_unique<CpuBackend>(); },
                                   m_dir.filePath("cache"));
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
@@ -63,7 +63,7 @@ private slots:
     void cancellingStopsTheRun()
     {
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         kl::gui::AutotuneDialog d([](std::string&) { return std::make_unique<CpuBackend>(); },
                                   m_dir.filePath("cache2"));
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);

@@ -152,7 +152,7 @@ private slots:
     void recompileFreshNvrtcEntry()
     {
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         QTemporaryDir dir;
         kl::NvrtcRequest req;
         req.name = "vector_add";

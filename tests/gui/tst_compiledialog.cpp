@@ -30,7 +30,7 @@ private slots:
     {
         qputenv("KERNELLENS_LIBCUDA", "/nonexistent/libcuda.so.1");
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
     }
 
     void compilesThenHits()

@@ -37,7 +37,7 @@ private slots:
     void klensCompileEventsShowUp()
     {
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         QTemporaryDir dir;
         const QString log = dir.filePath("state/events.jsonl");
         kl::gui::DashboardPage page;

@@ -10,6 +10,7 @@
 #include "env/cacheroots.h"
 #include "explain/entrycomparison.h"
 #include "fs/folderhealth.h"
+#include "gpustatus.h"
 #include "nvrtc/recompile.h"
 #include "recompiledialog.h"
 #include "scan/cachescanner.h"
@@ -614,6 +615,25 @@ private slots:
             QVERIFY2(t.verdict.contains(QLatin1String("12.4")) && t.verdict.contains(QLatin1String("13.0")),
                      qPrintable(t.verdict));
             QVERIFY2(t.suspect.contains(QLatin1String("triton_key")), qPrintable(t.suspect));
+        }
+    }
+
+    // Why autotuning is off (the Autotune action's tip): a driver that is missing, or a build
+    // without CUDA, is said in the GUI's language; the loader's own cause stays as it is.
+    void gpuReasonFollowsTheLanguage()
+    {
+        const GpuStatus s = gpuStatus();
+        if (s.available)
+            QSKIP("this machine has a GPU: there is no reason to show");
+        QString error;
+        QVERIFY2(installLanguage(QStringLiteral("en"), &error), qPrintable(error));
+        const QString en = coreText(s.reason);
+        QCOMPARE(en, QString::fromStdString(s.reason.english()));
+        for (const QString& lang : {QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+            QVERIFY2(installLanguage(lang, &error), qPrintable(error));
+            const QString t = coreText(s.reason);
+            QVERIFY2(t != en, qPrintable(lang + QLatin1String(": still English: ") + en));
+            QVERIFY2(t.contains(QRegularExpression(QStringLiteral("CUDA"))), qPrintable(t));
         }
     }
 

@@ -114,7 +114,7 @@ private slots:
         QFETCH(QList<qint64>, config);
         QFETCH(int, arch);
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         std::string error;
         const auto spec = kl::loadKernelSpec(specPath.toStdString(), error);
         QVERIFY2(spec, error.c_str());

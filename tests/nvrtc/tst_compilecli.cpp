@@ -71,7 +71,7 @@ private slots:
     void initTestCase()
     {
         if (!kl::toolkitInfo().nvrtc)
-            QSKIP(kl::toolkitInfo().whyUnavailable.c_str());
+            QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         write("vector_add.cu", kVectorAdd);
         write("broken.cu", kSyntaxError);
     }

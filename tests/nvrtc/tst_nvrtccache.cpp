@@ -15,7 +15,7 @@ namespace {
 
 #define REQUIRE_NVRTC()                                                                                      \
     if (!kl::toolkitInfo().nvrtc)                                                                            \
-    QSKIP(kl::toolkitInfo().whyUnavailable.c_str())
+    QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str())
 
 void writeFile(const QString& path, const QByteArray& data)
 {

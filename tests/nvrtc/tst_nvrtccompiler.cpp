@@ -14,7 +14,7 @@ kl::CubinResult cubinOf(const std::string& b)
 
 #define REQUIRE_NVRTC()                                                                                      \
     if (!kl::toolkitInfo().nvrtc)                                                                            \
-    QSKIP(kl::toolkitInfo().whyUnavailable.c_str())
+    QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str())
 
 } // namespace
 
