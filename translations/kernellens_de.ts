@@ -910,6 +910,25 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::export</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: %2</source>
+        <translation>der Eintragsordner %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>%1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation>%1 kann nicht in %2 umbenannt werden: %3</translation>
+    </message>
+</context>
+<context>
     <name>kl::fs</name>
     <message>
         <source>set by %1</source>
@@ -3015,6 +3034,14 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>%1 is a symbolic link; not followed</source>
         <translation>%1 ist ein symbolischer Link; nicht verfolgt</translation>
+    </message>
+    <message>
+        <source>%1 has no stage &quot;%2&quot; (it has: none)</source>
+        <translation>%1 hat keine Stufe „%2“ (vorhanden: keine)</translation>
+    </message>
+    <message>
+        <source>%1 has no stage &quot;%2&quot; (it has: %3)</source>
+        <translation>%1 hat keine Stufe „%2“ (vorhanden: %3)</translation>
     </message>
 </context>
 <context>

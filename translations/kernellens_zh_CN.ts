@@ -910,6 +910,25 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::export</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: %2</source>
+        <translation>无法打开条目文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>无法列出 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation>无法将 %1 重命名为 %2：%3</translation>
+    </message>
+</context>
+<context>
     <name>kl::fs</name>
     <message>
         <source>set by %1</source>
@@ -3003,6 +3022,14 @@ event not logged: %1</source>
     <message>
         <source>%1 is a symbolic link; not followed</source>
         <translation>%1 是符号链接；未跟随</translation>
+    </message>
+    <message>
+        <source>%1 has no stage &quot;%2&quot; (it has: none)</source>
+        <translation>%1 没有阶段“%2”（现有：无）</translation>
+    </message>
+    <message>
+        <source>%1 has no stage &quot;%2&quot; (it has: %3)</source>
+        <translation>%1 没有阶段“%2”（现有：%3）</translation>
     </message>
 </context>
 <context>

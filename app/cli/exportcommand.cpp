@@ -26,7 +26,7 @@ int runExport(const ExportArgs& args)
     for (const std::string& s : r.skipped)
         std::fprintf(stderr, "klens: left out %s\n", printableName(s).c_str());
     if (!r.ok) {
-        printError(r.error);
+        printError(r.error.english());
         return ExitError;
     }
     std::printf("%s: %zu entr%s, %zu files, %s before compression\n", printableName(args.out).c_str(),

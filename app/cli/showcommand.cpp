@@ -85,7 +85,7 @@ int runShow(const ShowArgs& args)
     if (!args.stage.empty()) {
         StageView v = loadStage(entry, args.stage);
         if (!v.ok) {
-            printError(v.error);
+            printError(v.error.english());
             return ExitError;
         }
         if (v.binary)

@@ -633,7 +633,7 @@ void MainWindow::exportSelected(const QString& outPath)
                             r.skipped.empty()
                                 ? QString()
                                 : tr("; left out %1 (see the archive's listing)").arg(r.skipped.size()))
-                 : tr("Export failed: %1").arg(qs(r.error));
+                 : tr("Export failed: %1").arg(coreText(r.error));
         statusBar()->showMessage(text, 15000);
         emit exportFinished(r.ok, text);
     });

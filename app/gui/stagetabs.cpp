@@ -1,6 +1,7 @@
 #include "stagetabs.h"
 
 #include "codeview.h"
+#include "coretext.h"
 #include "cubin/cubininfo.h"
 #include "irhighlighter.h"
 #include "report/entrydetail.h"
@@ -58,7 +59,7 @@ std::shared_ptr<const StageContent> readStage(quint64 generation, const Entry& e
     }
     const StageView v = loadStage(entry, ext);
     if (!v.ok) {
-        c->error = QString::fromStdString(v.error);
+        c->error = coreText(v.error);
         return c;
     }
     c->type = QString::fromStdString(v.type);

@@ -128,20 +128,22 @@ ArchiveResult exportEntries(const std::vector<Entry>& entries, const std::string
 
     Writer w(temp);
     if (!w.ok()) {
-        r.error = "cannot write " + printableName(temp) + ": " + w.error();
+        r.error = Text::of(KL_TEXT("kl::export", "cannot write %1: %2"), printableName(temp), w.error());
         return r;
     }
     std::vector<Packed> packed;
     for (const Entry& e : entries) {
         UniqueFd dir(::open(e.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!dir.valid()) {
-            r.error = "cannot open entry folder " + printableName(e.path) + ": " + errnoText(errno);
+            r.error = Text::of(KL_TEXT("kl::export", "cannot open entry folder %1: %2"),
+                               printableName(e.path), errnoText(errno));
             return r;
         }
         std::vector<DirName> names;
         int err = 0;
         if (!listDirectory(dir.get(), names, err)) {
-            r.error = "cannot list " + printableName(e.path) + ": " + errnoText(err);
+            r.error =
+                Text::of(KL_TEXT("kl::export", "cannot list %1: %2"), printableName(e.path), errnoText(err));
             return r;
         }
         std::sort(names.begin(), names.end(),
@@ -168,7 +170,8 @@ ArchiveResult exportEntries(const std::vector<Entry>& entries, const std::string
                 continue;
             }
             if (!w.add(inside, f.text, st.st_mtim.tv_sec)) {
-                r.error = "cannot write " + printableName(temp) + ": " + w.error();
+                r.error =
+                    Text::of(KL_TEXT("kl::export", "cannot write %1: %2"), printableName(temp), w.error());
                 return r;
             }
             packed.push_back({inside, f.text.size(), sha256Hex(f.text)});
@@ -178,12 +181,12 @@ ArchiveResult exportEntries(const std::vector<Entry>& entries, const std::string
     }
     if (!w.add("kernellens-export.json", listingJson(entries, packed, r.skipped), std::time(nullptr)) ||
         !w.close()) {
-        r.error = "cannot write " + printableName(temp) + ": " + w.error();
+        r.error = Text::of(KL_TEXT("kl::export", "cannot write %1: %2"), printableName(temp), w.error());
         return r;
     }
     if (::rename(temp.c_str(), outPath.c_str()) != 0) {
-        r.error = "cannot rename " + printableName(temp) + " to " + printableName(outPath) + ": " +
-                  errnoText(errno);
+        r.error = Text::of(KL_TEXT("kl::export", "cannot rename %1 to %2: %3"), printableName(temp),
+                           printableName(outPath), errnoText(errno));
         return r;
     }
     cleanup.keep = true;

@@ -4,6 +4,7 @@
 // folder name, plus `kernellens-export.json` listing every file with its size and sha256.
 
 #include "model/entry.h"
+#include "util/text.h"
 
 #include <cstdint>
 #include <string>
@@ -13,7 +14,7 @@ namespace kl {
 
 struct ArchiveResult {
     bool ok = false;
-    std::string error;                ///< names the path and the cause
+    Text error;                       ///< names the path and the cause
     std::size_t files = 0;            ///< files packed (the listing not counted)
     std::uint64_t bytes = 0;          ///< their bytes, before compression
     std::vector<std::string> skipped; ///< what was left out and why ("x.ptx: a symlink, not followed")

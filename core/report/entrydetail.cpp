@@ -68,15 +68,17 @@ StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t ma
         std::string have;
         for (const Stage& st : entry.stages)
             have += (have.empty() ? "" : ", ") + std::string(st.ext());
-        v.error = printableName(entry.path) + " has no stage \"" + ext +
-                  "\" (it has: " + (have.empty() ? "none" : have) + ")";
+        v.error = have.empty() ? Text::of(KL_TEXT("kl::scan", "%1 has no stage \"%2\" (it has: none)"),
+                                          printableName(entry.path), ext)
+                               : Text::of(KL_TEXT("kl::scan", "%1 has no stage \"%2\" (it has: %3)"),
+                                          printableName(entry.path), ext, have);
         return v;
     }
     const std::string path = joinPath(entry.path, s->fileName);
     std::string bytes, error;
     const bool binaryByName = isBinaryStage(ext);
     if (!readFile(path, binaryByName ? 4096 : maxBytes, bytes, error)) {
-        v.error = "cannot read " + printableName(path) + ": " + error;
+        v.error = Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), printableName(path), error);
         return v;
     }
     v.binary = binaryByName || bytes.find('\0') != std::string::npos;

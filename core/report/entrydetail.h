@@ -4,6 +4,7 @@
 #include "formats/groupfile.h"
 #include "formats/metadata.h"
 #include "model/entry.h"
+#include "util/text.h"
 
 #include <optional>
 #include <string>
@@ -26,9 +27,9 @@ EntryDetail loadEntryDetail(const Entry& entry);
 struct StageView {
     bool ok = false;
     bool binary = false;
-    std::string text;  ///< the text, or the hex dump for binaries
-    std::string type;  ///< libmagic's description
-    std::string error; ///< names the path and the cause
+    std::string text; ///< the text, or the hex dump for binaries
+    std::string type; ///< libmagic's description
+    Text error;       ///< names the path and the cause
 };
 
 /// Read one stage of an entry. `maxBytes` bounds what is read of a text stage.

@@ -55,7 +55,7 @@ private slots:
                                           entryAt(kCache + "/" + folders[1])};
         const QString archive = out.filePath("report.tar.gz");
         const kl::ArchiveResult r = kl::exportEntries(entries, archive.toStdString());
-        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(r.ok, r.error.english().c_str());
         QVERIFY(r.skipped.empty());
         QVERIFY(untar(archive, out.path()));
         int files = 0;
@@ -91,7 +91,7 @@ private slots:
         QTemporaryDir out;
         const kl::ArchiveResult r =
             kl::exportEntries({entryAt(entry)}, out.filePath("a.tar.gz").toStdString());
-        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(r.ok, r.error.english().c_str());
         QCOMPARE(r.files, std::size_t(1));
         QCOMPARE(r.skipped.size(), std::size_t(2));
         QVERIFY(untar(out.filePath("a.tar.gz"), out.path()));
@@ -106,8 +106,10 @@ private slots:
             kCache + "/" + QDir(kCache).entryList(QDir::Dirs | QDir::NoDotAndDotDot).first();
         const kl::ArchiveResult r = kl::exportEntries({entryAt(folder)}, "/nonexistent/dir/a.tar.gz");
         QVERIFY(!r.ok);
-        QVERIFY2(r.error.find("/nonexistent/dir/a.tar.gz") != std::string::npos, r.error.c_str());
-        QVERIFY2(r.error.find("No such file or directory") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.english().find("/nonexistent/dir/a.tar.gz") != std::string::npos,
+                 r.error.english().c_str());
+        QVERIFY2(r.error.english().find("No such file or directory") != std::string::npos,
+                 r.error.english().c_str());
     }
 
     void cli()
