@@ -42,6 +42,10 @@ for tool in xvfb-run xwininfo import; do
 done
 bin=$(realpath "$bin")
 mkdir -p docs/screenshots
+# Fresh settings for every shot: a window layout or language saved on this machine, or by the
+# shot before, would otherwise change what a shot shows.
+settings=$(mktemp -d)
+trap 'rm -rf "$settings"' EXIT
 
 
 only=${KL_SHOTS:-} # e.g. KL_SHOTS="clean-dialog dashboard" takes only those
@@ -49,7 +53,8 @@ shoot() {
     local name=$1
     shift
     if [[ -n $only && " $only " != *" $name "* ]]; then return; fi
-    xvfb-run -a -s "-screen 0 ${SIZE}x24" "$0" --inner "docs/screenshots/$name.png" "$@"
+    XDG_CONFIG_HOME=$(mktemp -d -p "$settings") xvfb-run -a -s "-screen 0 ${SIZE}x24" "$0" --inner \
+        "docs/screenshots/$name.png" "$@"
     echo "wrote docs/screenshots/$name.png"
 }
 

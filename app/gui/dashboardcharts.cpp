@@ -58,6 +58,28 @@ void tip(bool show, const QString& text)
         QToolTip::hideText();
 }
 
+// Category labels short enough for a card: a long kernel name ("_fused_attention_fwd_kernel")
+// is shortened in the middle, as its start and end tell kernels apart best; the tooltip has the
+// whole name. Categories must stay unique, so a name whose short form collides is kept whole.
+QStringList shortNames(const QStringList& names, qsizetype maxChars = 24)
+{
+    QStringList out;
+    for (const QString& n : names) {
+        QString s = n;
+        if (n.size() > maxChars) {
+            const qsizetype head = (maxChars - 1) / 2, tail = maxChars - 1 - head;
+            s = n.left(head) + QChar(0x2026) + n.right(tail);
+        }
+        out << s;
+    }
+    for (qsizetype i = 0; i < out.size(); ++i)
+        if (out.count(out[i]) > 1)
+            for (qsizetype j = 0; j < out.size(); ++j)
+                if (out[j] == out[i] && out[j] != names[j])
+                    out[j] = names[j];
+    return out;
+}
+
 QString ms(double us)
 {
     return Tr::tr("%1 ms").arg(QLocale().toString(us / 1000.0, 'f', 1));
@@ -66,7 +88,9 @@ QString ms(double us)
 QDateTimeAxis* timeAxis(QChart* chart, const Timeline& t)
 {
     auto* axis = new QDateTimeAxis;
-    axis->setFormat(t.bucketMs < 24 * 3600 * 1000 ? QStringLiteral("MMM d hh:mm") : QStringLiteral("MMM d"));
+    // Ticks a day or more apart need no time of day (a half-width card has no room for it).
+    const qint64 span = t.buckets.back().startMs + t.bucketMs - t.buckets.front().startMs;
+    axis->setFormat(span < 2 * 24 * 3600 * 1000ll ? QStringLiteral("MMM d hh:mm") : QStringLiteral("MMM d"));
     axis->setTickCount(7);
     axis->setRange(QDateTime::fromMSecsSinceEpoch(t.buckets.front().startMs),
                    QDateTime::fromMSecsSinceEpoch(t.buckets.back().startMs + t.bucketMs));
@@ -249,11 +273,16 @@ void fillStageChart(QChart* chart, const StageBreakdownModel& model)
     if (empty(chart, d.rows.empty()))
         return;
     auto* series = new QHorizontalStackedBarSeries;
-    QStringList kernels;
+    QStringList names, archs;
     // Bars are drawn bottom-up: the slowest goes last so that it is on top.
-    for (auto r = d.rows.rbegin(); r != d.rows.rend(); ++r)
-        kernels << QStringLiteral("%1 (%2)").arg(QString::fromStdString(r->kernel),
-                                                 QString::fromStdString(r->arch));
+    for (auto r = d.rows.rbegin(); r != d.rows.rend(); ++r) {
+        names << QString::fromStdString(r->kernel);
+        archs << QString::fromStdString(r->arch);
+    }
+    QStringList kernels;
+    const QStringList shortKernels = shortNames(names);
+    for (qsizetype i = 0; i < names.size(); ++i)
+        kernels << QStringLiteral("%1 (%2)").arg(shortKernels[i], archs[i]);
     double longest = 0;
     for (std::size_t s = 0; s < d.stages.size(); ++s) {
         auto* set = new QBarSet(QString::fromStdString(d.stages[s]));
@@ -363,7 +392,7 @@ void fillSizeByKernelChart(QChart* chart, const SizeShareModel& model, int limit
     series->append(set);
     chart->addSeries(series);
     auto* y = new QBarCategoryAxis;
-    y->append(names);
+    y->append(shortNames(names));
     y->setTruncateLabels(false);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);

@@ -46,16 +46,25 @@ DashboardPage::DashboardPage(QWidget* parent)
     m_rangeLabel = new QLabel(tr("Drag across the hit-rate chart to select a time range."));
     m_clearRange = new QPushButton(tr("Clear Range"));
     m_clearRange->setEnabled(false);
-    top->addWidget(m_statusLabel);
-    top->addStretch();
-    top->addWidget(m_rangeLabel);
+    // Wrapped, so that long sentences (German) never widen the page and squeeze the folders pane.
+    m_statusLabel->setWordWrap(true);
+    m_rangeLabel->setWordWrap(true);
+    m_rangeLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    top->addWidget(m_statusLabel, 1);
+    top->addWidget(m_rangeLabel, 1);
     top->addWidget(m_clearRange);
 
+    // Two cards a row; the two charts labelled by kernel names take a whole row, since a half-width
+    // chart leaves their labels too little room.
     auto* grid = new QGridLayout;
-    const Panel order[] = {Panel::HitRate, Panel::CacheSize, Panel::StageTimes,   Panel::Distribution,
-                           Panel::Slowest, Panel::Origins,   Panel::SizeByKernel, Panel::SizeByArch};
-    for (int i = 0; i < 8; ++i)
-        grid->addWidget(makeCard(order[i]), i / 2, i % 2);
+    grid->addWidget(makeCard(Panel::HitRate), 0, 0);
+    grid->addWidget(makeCard(Panel::CacheSize), 0, 1);
+    grid->addWidget(makeCard(Panel::StageTimes), 1, 0, 1, 2);
+    grid->addWidget(makeCard(Panel::Distribution), 2, 0);
+    grid->addWidget(makeCard(Panel::Slowest), 2, 1);
+    grid->addWidget(makeCard(Panel::SizeByKernel), 3, 0, 1, 2);
+    grid->addWidget(makeCard(Panel::Origins), 4, 0);
+    grid->addWidget(makeCard(Panel::SizeByArch), 4, 1);
     auto* content = new QWidget;
     content->setLayout(grid);
     auto* scroll = new QScrollArea;

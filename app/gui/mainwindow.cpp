@@ -327,7 +327,6 @@ MainWindow::MainWindow(QWidget* parent)
     rootsDock->setObjectName(QStringLiteral("rootsDock"));
     rootsDock->setWidget(m_rootsPanel);
     addDockWidget(Qt::LeftDockWidgetArea, rootsDock);
-    resizeDocks({rootsDock}, {330}, Qt::Horizontal);
     connect(m_rootsPanel, &RootsPanel::openRequested, this,
             [this](const QString& path) { openFolders({path}); });
     connect(m_rootsPanel, &RootsPanel::bannerChanged, this, [this](const QString& text) {
@@ -338,10 +337,13 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
     setWindowTitle(tr("KernelLens"));
     resize(1200, 760);
-    // The layout the user left: size, position, and where the dockable panes are.
+    // The layout the user left: size, position, and where the dockable panes are. The first time,
+    // the folders pane gets room for its paths; sized before the window has its own size, it was
+    // squeezed to a sliver wherever the pages need more width (German).
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+        resizeDocks({rootsDock}, {330}, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -755,6 +757,10 @@ void MainWindow::rememberRecent(const QStringList& folders)
     QSettings settings;
     QStringList recent = settings.value(QStringLiteral("recentRoots")).toStringList();
     for (const QString& f : folders) {
+        // A mistyped or missing folder is not worth offering again; one that existed and went
+        // away later (an unmounted scratch disk) stays listed, greyed, as it is still someone's.
+        if (!QFileInfo(f).isDir())
+            continue;
         const QString abs = QFileInfo(f).absoluteFilePath();
         recent.removeAll(abs);
         recent.prepend(abs);

@@ -33,24 +33,6 @@ void strOrNull(Writer& w, const char* key, const Text& t)
     strOrNull(w, key, t.english());
 }
 
-void strings(Writer& w, const char* key, const std::vector<Text>& list)
-{
-    w.Key(key);
-    w.StartArray();
-    for (const Text& t : list)
-        str(w, t);
-    w.EndArray();
-}
-
-void strings(Writer& w, const char* key, const std::vector<std::string>& list)
-{
-    w.Key(key);
-    w.StartArray();
-    for (const std::string& s : list)
-        str(w, s);
-    w.EndArray();
-}
-
 void writeDocument(std::FILE* out, const std::function<void(Writer&)>& body)
 {
     char buffer[1 << 16];

@@ -26,10 +26,16 @@ void strOrNull(Writer& w, const char* key, std::string_view s);
 /// A sentence, in English (JSON is for programs: its text does not follow the GUI's language).
 void str(Writer& w, const Text& t);
 void strOrNull(Writer& w, const char* key, const Text& t);
-void strings(Writer& w, const char* key, const std::vector<Text>& list);
 
-/// `key`: an array of strings.
-void strings(Writer& w, const char* key, const std::vector<std::string>& list);
+/// `key`: an array of strings or sentences.
+template <typename T> void strings(Writer& w, const char* key, const std::vector<T>& list)
+{
+    w.Key(key);
+    w.StartArray();
+    for (const T& s : list)
+        str(w, s);
+    w.EndArray();
+}
 
 /// Write one document to `out` through a buffer, then a newline, and flush.
 void writeDocument(std::FILE* out, const std::function<void(Writer&)>& body);

@@ -174,6 +174,21 @@ private slots:
         QVERIFY(w.fsBanner()->text().contains(dir.path()));
         QVERIFY(QSettings().value("recentRoots").toStringList().contains(dir.path()));
     }
+
+    // A folder that does not exist is opened (and its error shown) but not remembered.
+    void missingFolderIsNotRemembered()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString missing = dir.path() + QStringLiteral("/no-such-cache");
+        kl::gui::MainWindow w;
+        w.openFolders({missing});
+        QTRY_VERIFY(!w.isScanning());
+        QVERIFY(!QSettings().value("recentRoots").toStringList().contains(missing));
+        w.openFolders({dir.path()});
+        QTRY_VERIFY(!w.isScanning());
+        QCOMPARE(QSettings().value("recentRoots").toStringList().value(0), dir.path());
+    }
 };
 
 QTEST_MAIN(TstRootsPanel)

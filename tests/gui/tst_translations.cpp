@@ -11,6 +11,7 @@
 #include "explain/entrycomparison.h"
 #include "fs/folderhealth.h"
 #include "gpustatus.h"
+#include "mainwindow.h"
 #include "nvrtc/recompile.h"
 #include "recompiledialog.h"
 #include "scan/cachescanner.h"
@@ -18,6 +19,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QLibraryInfo>
@@ -634,6 +636,27 @@ private slots:
             const QString t = coreText(s.reason);
             QVERIFY2(t != en, qPrintable(lang + QLatin1String(": still English: ") + en));
             QVERIFY2(t.contains(QRegularExpression(QStringLiteral("CUDA"))), qPrintable(t));
+        }
+    }
+
+    // Longer sentences must not widen the window's pages: a German label once made the central
+    // widget 1155 px wide at least, which squeezed the folders pane to a sliver at 1280 px.
+    void foldersPaneKeepsItsRoomInEveryLanguage()
+    {
+        QSettings().remove(QStringLiteral("window")); // the first-run layout, not one a run saved
+        for (const QString& lang : {QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")}) {
+            QString error;
+            QVERIFY2(installLanguage(lang, &error), qPrintable(error));
+            MainWindow w;
+            w.resize(1280, 800);
+            w.show();
+            auto* dock = w.findChild<QDockWidget*>(QStringLiteral("rootsDock"));
+            QVERIFY(dock);
+            QTRY_VERIFY2(dock->width() >= 300,
+                         qPrintable(QStringLiteral("%1: folders pane %2 px, pages need %3 px")
+                                        .arg(lang)
+                                        .arg(dock->width())
+                                        .arg(w.centralWidget()->minimumSizeHint().width())));
         }
     }
 
