@@ -1880,10 +1880,6 @@ Eintrag   %2
         <translation>Kernelname, oder (Ordnername), wenn keiner erfasst ist</translation>
     </message>
     <message>
-        <source>What the folder is: kernel, autotune, module, temp, foreign</source>
-        <translation>Was der Ordner ist: kernel, autotune, module, temp, foreign</translation>
-    </message>
-    <message>
         <source>Target architecture the kernel was compiled for</source>
         <translation>Zielarchitektur, für die der Kernel kompiliert wurde</translation>
     </message>
@@ -1914,6 +1910,10 @@ Eintrag   %2
     <message>
         <source>Whether the entry is usable; hover a row for its problems</source>
         <translation>Ob der Eintrag nutzbar ist; für die Probleme mit der Maus über die Zeile fahren</translation>
+    </message>
+    <message>
+        <source>What the folder is: %1</source>
+        <translation>Was der Ordner ist: %1</translation>
     </message>
 </context>
 <context>

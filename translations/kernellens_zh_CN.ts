@@ -1871,10 +1871,6 @@ entry   %2
         <translation>内核名称；未记录时显示（文件夹名）</translation>
     </message>
     <message>
-        <source>What the folder is: kernel, autotune, module, temp, foreign</source>
-        <translation>文件夹的类型：kernel、autotune、module、temp、foreign</translation>
-    </message>
-    <message>
         <source>Target architecture the kernel was compiled for</source>
         <translation>内核编译的目标架构</translation>
     </message>
@@ -1905,6 +1901,10 @@ entry   %2
     <message>
         <source>Whether the entry is usable; hover a row for its problems</source>
         <translation>条目是否可用；将鼠标悬停在行上可查看其问题</translation>
+    </message>
+    <message>
+        <source>What the folder is: %1</source>
+        <translation>文件夹的类型：%1</translation>
     </message>
 </context>
 <context>

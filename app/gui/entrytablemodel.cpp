@@ -291,7 +291,14 @@ QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, i
     if (role == Qt::ToolTipRole) {
         switch (static_cast<Columns>(section)) {
         case KernelColumn: return tr("Kernel name, or (folder name) when none is recorded");
-        case KindColumn: return tr("What the folder is: kernel, autotune, module, temp, foreign");
+        case KindColumn: {
+            // The kinds as the column shows them, in the GUI's language.
+            QStringList kinds;
+            for (EntryKind k : {EntryKind::Kernel, EntryKind::Autotune, EntryKind::Module, EntryKind::Temp,
+                                EntryKind::Foreign})
+                kinds << EntryText::kindLabel(k);
+            return tr("What the folder is: %1").arg(kinds.join(QLatin1String(", ")));
+        }
         case ArchColumn: return tr("Target architecture the kernel was compiled for");
         case StagesColumn: return tr("Compilation stages present; ?ext marks files Triton does not write");
         case NumWarpsColumn: return tr("Warps per program (num_warps)");
