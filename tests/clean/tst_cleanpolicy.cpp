@@ -84,7 +84,7 @@ kl::CleanResult execute(const kl::CleanPlan& plan, std::int64_t graceNs = 600ll 
 
 } // namespace
 
-class TestCleanPolicy : public QObject {
+class TstCleanPolicy : public QObject {
     Q_OBJECT
 private slots:
     void sizes_data()
@@ -433,5 +433,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCleanPolicy)
+QTEST_GUILESS_MAIN(TstCleanPolicy)
 #include "tst_cleanpolicy.moc"

@@ -164,7 +164,7 @@ void writeOldEntries(const QString& root)
 
 } // namespace
 
-class TestCleanRace : public QObject {
+class TstCleanRace : public QObject {
     Q_OBJECT
 private slots:
     void cleanWhileTritonWrites_data()
@@ -258,7 +258,7 @@ int main(int argc, char** argv)
     if (argc >= 2 && std::strcmp(argv[1], "--writer") == 0)
         return runWriter(argc, argv);
     QCoreApplication app(argc, argv);
-    TestCleanRace test;
+    TstCleanRace test;
     return QTest::qExec(&test, argc, argv);
 }
 

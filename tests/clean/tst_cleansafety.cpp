@@ -112,7 +112,7 @@ QStringList rootItems(const QString& root)
 
 } // namespace
 
-class TestCleanSafety : public QObject {
+class TstCleanSafety : public QObject {
     Q_OBJECT
 private slots:
     void symlinksAndGroupPaths_data()
@@ -274,5 +274,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCleanSafety)
+QTEST_GUILESS_MAIN(TstCleanSafety)
 #include "tst_cleansafety.moc"

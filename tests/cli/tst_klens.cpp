@@ -30,7 +30,7 @@ const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
 
 } // namespace
 
-class TestKlens : public QObject {
+class TstKlens : public QObject {
     Q_OBJECT
 private slots:
     void scanJsonHasTheDocumentedShape()
@@ -154,5 +154,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKlens)
+QTEST_GUILESS_MAIN(TstKlens)
 #include "tst_klens.moc"

@@ -15,7 +15,7 @@ Environment fakeEnv(std::map<std::string, std::string> vars)
 
 } // namespace
 
-class TestCacheRoots : public QObject {
+class TstCacheRoots : public QObject {
     Q_OBJECT
 private slots:
     void resolvesAsTritonDoes_data()
@@ -68,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCacheRoots)
+QTEST_APPLESS_MAIN(TstCacheRoots)
 #include "tst_cacheroots.moc"

@@ -27,7 +27,7 @@ QStringList stageExts(const Entry& e)
 
 } // namespace
 
-class TestCorpus : public QObject {
+class TstCorpus : public QObject {
     Q_OBJECT
     Snapshot m_snap;
     QString m_corpus;
@@ -135,5 +135,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCorpus)
+QTEST_APPLESS_MAIN(TstCorpus)
 #include "tst_corpus.moc"

@@ -7,7 +7,7 @@
 
 using namespace kl;
 
-class TestFormats : public QObject {
+class TstFormats : public QObject {
     Q_OBJECT
 private slots:
     // One metadata body per Triton era: the shape decides target, format and field split.
@@ -155,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFormats)
+QTEST_APPLESS_MAIN(TstFormats)
 #include "tst_formats.moc"

@@ -4,7 +4,7 @@
 
 using namespace kl;
 
-class TestKeyEncoding : public QObject {
+class TstKeyEncoding : public QObject {
     Q_OBJECT
 private slots:
     void classify_data()
@@ -68,5 +68,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestKeyEncoding)
+QTEST_APPLESS_MAIN(TstKeyEncoding)
 #include "tst_keyencoding.moc"

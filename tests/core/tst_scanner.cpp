@@ -32,7 +32,7 @@ QString sha(const QByteArray& b)
 
 } // namespace
 
-class TestScanner : public QObject {
+class TstScanner : public QObject {
     Q_OBJECT
 private slots:
     void triton2xLayout()
@@ -261,5 +261,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestScanner)
+QTEST_APPLESS_MAIN(TstScanner)
 #include "tst_scanner.moc"

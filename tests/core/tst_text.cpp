@@ -9,7 +9,7 @@
 
 using kl::Text;
 
-class TestText : public QObject {
+class TstText : public QObject {
     Q_OBJECT
 
 private slots:
@@ -57,5 +57,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestText)
+QTEST_APPLESS_MAIN(TstText)
 #include "tst_text.moc"

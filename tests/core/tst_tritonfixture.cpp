@@ -13,7 +13,7 @@
 
 using namespace kl;
 
-class TestTritonFixture : public QObject {
+class TstTritonFixture : public QObject {
     Q_OBJECT
     Snapshot m_snap;
     QJsonObject m_expected;
@@ -111,5 +111,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTritonFixture)
+QTEST_APPLESS_MAIN(TstTritonFixture)
 #include "tst_tritonfixture.moc"

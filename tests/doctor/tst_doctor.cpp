@@ -98,7 +98,7 @@ Run klens(const QStringList& args)
 
 } // namespace
 
-class TestDoctor : public QObject {
+class TstDoctor : public QObject {
     Q_OBJECT
 private slots:
     void realFixture()
@@ -471,5 +471,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDoctor)
+QTEST_GUILESS_MAIN(TstDoctor)
 #include "tst_doctor.moc"

@@ -56,7 +56,7 @@ QByteArray patched(QByteArray b, int offset, char value)
 
 } // namespace
 
-class TestGpuBinary : public QObject {
+class TstGpuBinary : public QObject {
     Q_OBJECT
 private slots:
     void realCodeObjects_data()
@@ -211,5 +211,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuBinary)
+QTEST_GUILESS_MAIN(TstGpuBinary)
 #include "tst_gpubinary.moc"

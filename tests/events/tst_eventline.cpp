@@ -30,7 +30,7 @@ kl::CompileEvent sampleEvent()
 
 } // namespace
 
-class TestEventLine : public QObject {
+class TstEventLine : public QObject {
     Q_OBJECT
 
 private slots:
@@ -216,5 +216,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEventLine)
+QTEST_GUILESS_MAIN(TstEventLine)
 #include "tst_eventline.moc"

@@ -103,7 +103,7 @@ void writeFile(const QString& path, const QByteArray& bytes)
 
 } // namespace
 
-class TestEventLog : public QObject {
+class TstEventLog : public QObject {
     Q_OBJECT
 
 private slots:
@@ -311,5 +311,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEventLog)
+QTEST_GUILESS_MAIN(TstEventLog)
 #include "tst_eventlog.moc"

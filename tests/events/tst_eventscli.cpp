@@ -77,7 +77,7 @@ kl::CompileEvent marker(const char* kernel)
 
 } // namespace
 
-class TestEventsCli : public QObject {
+class TstEventsCli : public QObject {
     Q_OBJECT
 
 private slots:
@@ -266,5 +266,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEventsCli)
+QTEST_GUILESS_MAIN(TstEventsCli)
 #include "tst_eventscli.moc"

@@ -26,7 +26,7 @@ const kl::StageSummary* stage(const kl::OriginStats& o, const std::string& name)
 
 } // namespace
 
-class TestEventStats : public QObject {
+class TstEventStats : public QObject {
     Q_OBJECT
 
 private slots:
@@ -160,5 +160,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEventStats)
+QTEST_GUILESS_MAIN(TstEventStats)
 #include "tst_eventstats.moc"

@@ -61,7 +61,7 @@ std::string hostName()
 
 } // namespace
 
-class TestTritonListener : public QObject {
+class TstTritonListener : public QObject {
     Q_OBJECT
 
 private slots:
@@ -272,5 +272,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTritonListener)
+QTEST_GUILESS_MAIN(TstTritonListener)
 #include "tst_tritonlistener.moc"

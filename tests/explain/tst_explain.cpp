@@ -114,7 +114,7 @@ private:
 
 } // namespace
 
-class TestExplain : public QObject {
+class TstExplain : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase()
@@ -397,5 +397,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExplain)
+QTEST_GUILESS_MAIN(TstExplain)
 #include "tst_explain.moc"

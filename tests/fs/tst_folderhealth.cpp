@@ -65,7 +65,7 @@ QString all(const std::vector<kl::Text>& messages)
 
 } // namespace
 
-class TestFolderHealth : public QObject {
+class TstFolderHealth : public QObject {
     Q_OBJECT
 private slots:
     void listsTheEffectiveFolders()
@@ -296,5 +296,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestFolderHealth)
+QTEST_APPLESS_MAIN(TstFolderHealth)
 #include "tst_folderhealth.moc"

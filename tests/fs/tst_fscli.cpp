@@ -26,7 +26,7 @@ Run klens(const QStringList& args, const QProcessEnvironment& env)
 
 } // namespace
 
-class TestFsCli : public QObject {
+class TstFsCli : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
@@ -136,5 +136,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFsCli)
+QTEST_GUILESS_MAIN(TstFsCli)
 #include "tst_fscli.moc"

@@ -25,7 +25,7 @@ std::string fixture(const QString& name)
 
 Q_DECLARE_METATYPE(FsCategory)
 
-class TestMountinfo : public QObject {
+class TstMountinfo : public QObject {
     Q_OBJECT
 private slots:
     void classifiesTypes_data()
@@ -357,5 +357,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMountinfo)
+QTEST_APPLESS_MAIN(TstMountinfo)
 #include "tst_mountinfo.moc"

@@ -156,7 +156,7 @@ QJsonObject klensJson(const QStringList& args, int& exitCode, const QProcessEnvi
 
 } // namespace
 
-class TestRealMounts : public QObject {
+class TstRealMounts : public QObject {
     Q_OBJECT
 private slots:
     void tmpfsIsMemory()
@@ -341,5 +341,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRealMounts)
+QTEST_GUILESS_MAIN(TstRealMounts)
 #include "tst_realmounts.moc"

@@ -46,7 +46,7 @@ bool processIsGone(qint64 pid)
 
 } // namespace
 
-class TestTritonVersion : public QObject {
+class TstTritonVersion : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
@@ -147,5 +147,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTritonVersion)
+QTEST_GUILESS_MAIN(TstTritonVersion)
 #include "tst_tritonversion.moc"

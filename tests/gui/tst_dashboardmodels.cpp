@@ -64,7 +64,7 @@ QVariant cell(const QAbstractItemModel& m, int row, int column, int role = Qt::E
 
 } // namespace
 
-class TestDashboardModels : public QObject {
+class TstDashboardModels : public QObject {
     Q_OBJECT
 
 private slots:
@@ -327,5 +327,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDashboardModels)
+QTEST_MAIN(TstDashboardModels)
 #include "tst_dashboardmodels.moc"

@@ -74,7 +74,7 @@ void showPage(DashboardPage& page)
 
 } // namespace
 
-class TestDashboardPage : public QObject {
+class TstDashboardPage : public QObject {
     Q_OBJECT
 
 private slots:
@@ -309,5 +309,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDashboardPage)
+QTEST_MAIN(TstDashboardPage)
 #include "tst_dashboardpage.moc"

@@ -38,7 +38,7 @@ QVariantList columnValues(const QAbstractItemModel& m, int column, int role)
 
 } // namespace
 
-class TestEntryTableModel : public QObject {
+class TstEntryTableModel : public QObject {
     Q_OBJECT
 
 private slots:
@@ -64,7 +64,7 @@ private:
     }
 };
 
-void TestEntryTableModel::emptyModel()
+void TstEntryTableModel::emptyModel()
 {
     EntryTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -75,7 +75,7 @@ void TestEntryTableModel::emptyModel()
     QVERIFY(!model.entry(model.index(0, 0)));
 }
 
-void TestEntryTableModel::tempCacheScan()
+void TstEntryTableModel::tempCacheScan()
 {
     TempCache cache;
     makeCache(cache);
@@ -104,7 +104,7 @@ void TestEntryTableModel::tempCacheScan()
     }
 }
 
-void TestEntryTableModel::sortRoleOrdersByValue_data()
+void TstEntryTableModel::sortRoleOrdersByValue_data()
 {
     QTest::addColumn<int>("column");
     QTest::addColumn<QStringList>("kernels"); // ascending order, by kernel name
@@ -115,7 +115,7 @@ void TestEntryTableModel::sortRoleOrdersByValue_data()
     QTest::addRow("size") << int(EntryTableModel::SizeColumn) << QStringList{};
 }
 
-void TestEntryTableModel::sortRoleOrdersByValue()
+void TstEntryTableModel::sortRoleOrdersByValue()
 {
     QFETCH(int, column);
     QFETCH(QStringList, kernels);
@@ -147,7 +147,7 @@ void TestEntryTableModel::sortRoleOrdersByValue()
         QCOMPARE(proxy.index(0, EntryTableModel::KernelColumn).data().toString(), kernels.last());
 }
 
-void TestEntryTableModel::kernelNamesSortNaturally()
+void TstEntryTableModel::kernelNamesSortNaturally()
 {
     TempCache cache;
     cache.addKernel(QStringLiteral("zeta_kernel"), sha('a'));
@@ -167,7 +167,7 @@ void TestEntryTableModel::kernelNamesSortNaturally()
     QCOMPARE(order, (QStringList{"cat_2", "cat_10", "zeta_kernel", "(aaa_folder)"}));
 }
 
-void TestEntryTableModel::filterUsesNamesNotDisplayText()
+void TstEntryTableModel::filterUsesNamesNotDisplayText()
 {
     TempCache cache;
     makeCache(cache);
@@ -199,7 +199,7 @@ void TestEntryTableModel::filterUsesNamesNotDisplayText()
     QCOMPARE(proxy.rowCount(), 3);
 }
 
-void TestEntryTableModel::problemRowsCarryTooltipAndIcon()
+void TstEntryTableModel::problemRowsCarryTooltipAndIcon()
 {
     TempCache cache;
     cache.addKernel(QStringLiteral("good_kernel"), sha('d'));
@@ -240,7 +240,7 @@ void TestEntryTableModel::problemRowsCarryTooltipAndIcon()
     QCOMPARE(proxy.index(0, 0).data().toString(), QStringLiteral("good_kernel"));
 }
 
-void TestEntryTableModel::fixtureScan()
+void TstEntryTableModel::fixtureScan()
 {
     const QString dir = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
     QVERIFY(QFileInfo(dir).isDir());
@@ -283,7 +283,7 @@ void TestEntryTableModel::fixtureScan()
     QCOMPARE(proxy.rowCount(), add);
 }
 
-void TestEntryTableModel::resetKeepsProxyConsistent()
+void TstEntryTableModel::resetKeepsProxyConsistent()
 {
     TempCache cache;
     makeCache(cache);
@@ -304,5 +304,5 @@ void TestEntryTableModel::resetKeepsProxyConsistent()
     QCOMPARE(resets.count(), 3);
 }
 
-QTEST_MAIN(TestEntryTableModel)
+QTEST_MAIN(TstEntryTableModel)
 #include "tst_entrytablemodel.moc"

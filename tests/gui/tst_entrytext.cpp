@@ -5,7 +5,7 @@
 
 using kl::gui::EntryText;
 
-class TestEntryText : public QObject {
+class TstEntryText : public QObject {
     Q_OBJECT
 
 private slots:
@@ -13,7 +13,7 @@ private slots:
     void detailKeepsNamesLiteral();
 };
 
-void TestEntryText::shortTexts()
+void TstEntryText::shortTexts()
 {
     kl::Entry e;
     e.folderName = "ABC";
@@ -38,7 +38,7 @@ void TestEntryText::shortTexts()
 }
 
 // Names and messages come from files on disk: "%1" in them must be shown as is, never expanded.
-void TestEntryText::detailKeepsNamesLiteral()
+void TstEntryText::detailKeepsNamesLiteral()
 {
     kl::EntryDetail d;
     kl::Entry& e = d.entry;
@@ -63,5 +63,5 @@ void TestEntryText::detailKeepsNamesLiteral()
     QVERIFY(text.contains(QLatin1String("2 configurations")));
 }
 
-QTEST_MAIN(TestEntryText)
+QTEST_MAIN(TstEntryText)
 #include "tst_entrytext.moc"

@@ -96,7 +96,7 @@ struct Ui {
 
 } // namespace
 
-class TestMainWindow : public QObject {
+class TstMainWindow : public QObject {
     Q_OBJECT
 
 private slots:
@@ -112,7 +112,7 @@ private slots:
     void copyPathsAndKeys();
 };
 
-void TestMainWindow::copyPathsAndKeys()
+void TstMainWindow::copyPathsAndKeys()
 {
     MainWindow w;
     Ui ui(w);
@@ -138,7 +138,7 @@ void TestMainWindow::copyPathsAndKeys()
         QVERIFY2(QRegularExpression("^[0-9a-f]{64}$").match(k).hasMatch(), qPrintable(k));
 }
 
-void TestMainWindow::exportSelectedEntries()
+void TstMainWindow::exportSelectedEntries()
 {
     MainWindow w;
     Ui ui(w);
@@ -160,7 +160,7 @@ void TestMainWindow::exportSelectedEntries()
     QVERIFY(QFileInfo(out.filePath("two.tar.gz")).size() > 1000);
 }
 
-void TestMainWindow::facetsFilterByStageArchStatusKind()
+void TstMainWindow::facetsFilterByStageArchStatusKind()
 {
     MainWindow w;
     Ui ui(w);
@@ -205,7 +205,7 @@ void TestMainWindow::facetsFilterByStageArchStatusKind()
     QTRY_VERIFY(ui.summary->text().contains(QString::number(ui.rows())));
 }
 
-void TestMainWindow::opensFolderAndShowsDetail()
+void TstMainWindow::opensFolderAndShowsDetail()
 {
     MainWindow w;
     Ui ui(w);
@@ -238,7 +238,7 @@ void TestMainWindow::opensFolderAndShowsDetail()
     QVERIFY(ui.detail->toPlainText().contains(QLatin1String("stages:")));
 }
 
-void TestMainWindow::filterIsDebounced()
+void TstMainWindow::filterIsDebounced()
 {
     MainWindow w;
     Ui ui(w);
@@ -260,7 +260,7 @@ void TestMainWindow::filterIsDebounced()
     QTRY_COMPARE(ui.rows(), all);
 }
 
-void TestMainWindow::openingAnotherFolderSupersedes()
+void TstMainWindow::openingAnotherFolderSupersedes()
 {
     TempCache other;
     other.addKernel(QStringLiteral("only_kernel"), QString(64, QLatin1Char('f')));
@@ -278,7 +278,7 @@ void TestMainWindow::openingAnotherFolderSupersedes()
     QCOMPARE(ui.rows(), 1);
 }
 
-void TestMainWindow::rescanKeepsSelection()
+void TstMainWindow::rescanKeepsSelection()
 {
     MainWindow w;
     Ui ui(w);
@@ -294,7 +294,7 @@ void TestMainWindow::rescanKeepsSelection()
     QCOMPARE(ui.table->currentIndex().siblingAtColumn(0).data(Qt::ToolTipRole).toString(), tip);
 }
 
-void TestMainWindow::missingFolderIsReported()
+void TstMainWindow::missingFolderIsReported()
 {
     TempCache parent;
     const QString missing = parent.filePath(QStringLiteral("no-such-cache"));
@@ -309,7 +309,7 @@ void TestMainWindow::missingFolderIsReported()
     QVERIFY(ui.detail->placeholderText().contains(missing));
 }
 
-void TestMainWindow::environmentRootsAreOpened()
+void TstMainWindow::environmentRootsAreOpened()
 {
     // Only TRITON_CACHE_DIR points anywhere; the other defaults live in an empty home.
     TempCache home, cache;
@@ -341,7 +341,7 @@ void TestMainWindow::environmentRootsAreOpened()
     }
 }
 
-void TestMainWindow::demoOpensTemporaryCopy()
+void TstMainWindow::demoOpensTemporaryCopy()
 {
     const QString source = kl::gui::DemoCache::sourceDir();
     QVERIFY(!source.isEmpty());
@@ -373,5 +373,5 @@ void TestMainWindow::demoOpensTemporaryCopy()
     QVERIFY(!QFileInfo::exists(copy)); // removed with the window
 }
 
-QTEST_MAIN(TestMainWindow)
+QTEST_MAIN(TstMainWindow)
 #include "tst_mainwindow.moc"

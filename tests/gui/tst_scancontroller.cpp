@@ -46,7 +46,7 @@ std::shared_ptr<const kl::Snapshot> snapshotOf(const QList<QVariant>& args)
 
 } // namespace
 
-class TestScanController : public QObject {
+class TstScanController : public QObject {
     Q_OBJECT
 
 private slots:
@@ -57,7 +57,7 @@ private slots:
     void destructorStopsWorkers();
 };
 
-void TestScanController::reportsSnapshotOnUiThread()
+void TstScanController::reportsSnapshotOnUiThread()
 {
     ScanController controller;
     QSignalSpy started(&controller, &ScanController::started);
@@ -82,7 +82,7 @@ void TestScanController::reportsSnapshotOnUiThread()
     QCOMPARE(controller.currentJob(), quint64(0));
 }
 
-void TestScanController::supersededScanIsDropped()
+void TstScanController::supersededScanIsDropped()
 {
     TempCache first, second;
     addKernels(first, 5);
@@ -105,7 +105,7 @@ void TestScanController::supersededScanIsDropped()
         QCOMPARE(p.at(0).toULongLong(), job);
 }
 
-void TestScanController::cancelStopsEarly()
+void TstScanController::cancelStopsEarly()
 {
     TempCache cache;
     addKernels(cache, 40);
@@ -120,7 +120,7 @@ void TestScanController::cancelStopsEarly()
     QVERIFY2(snap->entries.size() < 40, qPrintable(QString::number(snap->entries.size())));
 }
 
-void TestScanController::progressIsThrottled()
+void TstScanController::progressIsThrottled()
 {
     TempCache cache;
     addKernels(cache, 40);
@@ -148,7 +148,7 @@ void TestScanController::progressIsThrottled()
     }
 }
 
-void TestScanController::destructorStopsWorkers()
+void TstScanController::destructorStopsWorkers()
 {
     TempCache cache;
     addKernels(cache, 40);
@@ -164,5 +164,5 @@ void TestScanController::destructorStopsWorkers()
     QTest::qWait(50);
 }
 
-QTEST_MAIN(TestScanController)
+QTEST_MAIN(TstScanController)
 #include "tst_scancontroller.moc"

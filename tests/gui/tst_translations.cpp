@@ -199,7 +199,7 @@ QString findings(int n)
 
 } // namespace
 
-class TestTranslations : public QObject {
+class TstTranslations : public QObject {
     Q_OBJECT
 
 private slots:
@@ -725,5 +725,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTranslations)
+QTEST_MAIN(TstTranslations)
 #include "tst_translations.moc"

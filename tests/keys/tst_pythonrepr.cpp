@@ -11,7 +11,7 @@
 #include <QTest>
 #include <cmath>
 
-class TestPythonRepr : public QObject {
+class TstPythonRepr : public QObject {
     Q_OBJECT
 private slots:
     void strRepr_data()
@@ -175,5 +175,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPythonRepr)
+QTEST_GUILESS_MAIN(TstPythonRepr)
 #include "tst_pythonrepr.moc"

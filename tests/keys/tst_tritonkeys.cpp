@@ -101,7 +101,7 @@ std::string sortedText(kl::EnvVarList v)
             QSKIP(qPrintable(m_skipReason));                                                                 \
     } while (false)
 
-class TestTritonKeys : public QObject {
+class TstTritonKeys : public QObject {
     Q_OBJECT
 
     QJsonObject m_triton; ///< triton_keys.py's output, empty when it could not run
@@ -490,5 +490,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTritonKeys)
+QTEST_GUILESS_MAIN(TstTritonKeys)
 #include "tst_tritonkeys.moc"

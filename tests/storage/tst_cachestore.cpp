@@ -69,7 +69,7 @@ std::string messageOf(const Entry& e)
 
 } // namespace
 
-class TestCacheStore : public QObject {
+class TstCacheStore : public QObject {
     Q_OBJECT
 private slots:
     void pythonJsonString_data()
@@ -517,5 +517,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCacheStore)
+QTEST_APPLESS_MAIN(TstCacheStore)
 #include "tst_cachestore.moc"

@@ -98,7 +98,7 @@ const Entry* byFolder(const Snapshot& s, const QString& folder)
 
 } // namespace
 
-class TestStoreTorture : public QObject {
+class TstStoreTorture : public QObject {
     Q_OBJECT
 private slots:
     void hammer()
@@ -264,5 +264,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestStoreTorture)
+QTEST_APPLESS_MAIN(TstStoreTorture)
 #include "tst_storetorture.moc"
