@@ -1,6 +1,7 @@
 #include "autotuner.h"
 
 #include "autotunefile.h"
+#include "formats/layout.h"
 #include "kernels/hostbuffer.h"
 #include "kernels/kernelreference.h"
 #include "kernels/launchplan.h"
@@ -213,10 +214,10 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
         return report;
     }
     const CacheStore store(options.cacheRoot, {.fsync = false});
-    const PutResult put = store.putFile(report.keyHex, CacheStore::fileStem(spec.name) + ".autotune.json",
-                                        autotuneFileText(spec, report));
+    const std::string fileName = layout::autotuneFileName(layout::fileStem(spec.name));
+    const PutResult put = store.putFile(report.keyHex, fileName, autotuneFileText(spec, report));
     if (put.ok)
-        report.resultsPath = put.entryPath + "/" + CacheStore::fileStem(spec.name) + ".autotune.json";
+        report.resultsPath = put.entryPath + "/" + fileName;
     else
         report.persistError = put.error;
     return report;

@@ -14,7 +14,8 @@
 #     cubin the runs compiled.
 # Writes OUTDIR/gpu-check.md (the figures for tests/bench/RESULTS.md) and the raw outputs; exits
 # 1 when a check misses its target, 2 when something could not run.
-# Libraries the build needs (libmagic, libelf, OpenSSL, RapidJSON, CLI11, muparser, hiredis):
+# Libraries the build needs (libmagic, libelf, OpenSSL, RapidJSON, CLI11, muparser, hiredis, tl::expected
+# from libexpected-dev, header only):
 # installed, or unpacked .debs under a prefix named by CMAKE_PREFIX_PATH and LD_LIBRARY_PATH.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

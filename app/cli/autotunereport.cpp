@@ -1,7 +1,7 @@
 #include "autotunereport.h"
 
 #include "clioutput.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 
 #include <algorithm>

@@ -3,13 +3,13 @@
 #include "clean/cleanexecutor.h"
 #include "clean/cleanjson.h"
 #include "clean/cleanplan.h"
-#include "clean/units.h"
 #include "clioutput.h"
 #include "command.h"
 #include "doctorcommand.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
 #include "util/posixfile.h"
+#include "util/units.h"
 
 #include <unistd.h>
 

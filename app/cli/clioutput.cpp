@@ -1,6 +1,7 @@
 #include "clioutput.h"
 
 #include "report/entrylabels.h"
+#include "util/utf8.h"
 
 namespace kl::cli {
 
@@ -16,18 +17,9 @@ void printError(const std::string& message)
 
 std::string column(const std::string& text, std::size_t width)
 {
-    std::size_t points = 0, cut = text.size();
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-            if (points == width - 1 && cut == text.size()) {
-                // remember where the last visible code point starts, in case we must cut
-                cut = i;
-            }
-            ++points;
-        }
-    }
+    const std::size_t points = utf8Length(text);
     if (points > width)
-        return text.substr(0, cut) + "\xe2\x80\xa6"; // …
+        return utf8Prefix(text, width - 1) + "\xe2\x80\xa6"; // …
     return text + std::string(width - points, ' ');
 }
 

@@ -4,7 +4,7 @@
 #include "command.h"
 #include "diff/unifieddiff.h"
 #include "entryresolution.h"
-#include "scan/stages.h"
+#include "formats/stages.h"
 #include "util/posixfile.h"
 
 #include <cstdio>

@@ -8,6 +8,7 @@
 #include "events/eventlogsettings.h"
 #include "events/eventstats.h"
 #include "report/snapshotjson.h"
+#include "util/isotime.h"
 #include "util/posixfile.h"
 
 #include <atomic>

@@ -4,7 +4,7 @@
 #include "command.h"
 #include "entryresolution.h"
 #include "explain/entrycomparison.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 
 namespace kl::cli {

@@ -3,7 +3,7 @@
 #include "clioutput.h"
 #include "command.h"
 #include "gpustatus.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 
 #include <cstdio>
 

@@ -7,7 +7,7 @@
 #include "keys/optionshash.h"
 #include "keys/tritonkey.h"
 #include "report/entrydetail.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 
 namespace kl::cli {

@@ -7,8 +7,8 @@
 #include "events/eventlog.h"
 #include "nvrtc/nvrtccache.h"
 #include "nvrtc/recompile.h"
-#include "report/jsonwriter.h"
 #include "rootselection.h"
+#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 
 #include <cstdio>

@@ -5,6 +5,7 @@
 #include "entryresolution.h"
 #include "report/entrydetail.h"
 #include "report/snapshotjson.h"
+#include "util/isotime.h"
 #include "util/posixfile.h"
 
 namespace kl::cli {

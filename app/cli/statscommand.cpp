@@ -1,6 +1,5 @@
 #include "statscommand.h"
 
-#include "clean/units.h"
 #include "clioutput.h"
 #include "command.h"
 #include "events/eventlogreader.h"
@@ -8,7 +7,9 @@
 #include "events/eventstats.h"
 #include "events/eventstatsjson.h"
 #include "report/snapshotjson.h"
+#include "util/isotime.h"
 #include "util/posixfile.h"
+#include "util/units.h"
 
 #include <chrono>
 

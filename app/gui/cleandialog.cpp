@@ -1,6 +1,6 @@
 #include "cleandialog.h"
 
-#include "clean/units.h"
+#include "util/units.h"
 #include "coretext.h"
 #include "entrytext.h"
 #include "tablerows.h"

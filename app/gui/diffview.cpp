@@ -4,7 +4,7 @@
 #include "diff/linediff.h"
 #include "explain/entrycomparison.h"
 #include "report/entrydetail.h"
-#include "scan/stages.h"
+#include "formats/stages.h"
 #include "theme.h"
 #include "util/posixfile.h"
 

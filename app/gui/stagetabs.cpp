@@ -5,7 +5,7 @@
 #include "cubin/cubininfo.h"
 #include "irhighlighter.h"
 #include "report/entrydetail.h"
-#include "scan/stages.h"
+#include "formats/stages.h"
 #include "util/posixfile.h"
 
 #include <QGuiApplication>

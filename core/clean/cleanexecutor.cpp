@@ -2,8 +2,9 @@
 
 #include "clean/safedir.h"
 #include "doctor/doctor.h"
-#include "doctor/tempwriter.h"
+#include "doctor/processalive.h"
 #include "formats/groupfile.h"
+#include "formats/layout.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,8 +15,6 @@
 
 namespace kl {
 namespace {
-
-constexpr std::string_view kGroupPrefix = "__grp__";
 
 unsigned defaultThreads()
 {
@@ -171,9 +170,9 @@ private:
     // A writer's temp name with a live pid: someone is writing into the entry right now.
     std::optional<long> liveWriter(std::string_view name) const
     {
-        if (!isTempName(name))
+        if (!layout::isTempName(name))
             return std::nullopt;
-        auto pid = tempWriterPid(name);
+        auto pid = layout::tempWriterPid(name);
         if (pid && m_ctx.pidAlive(*pid))
             return pid;
         return std::nullopt;
@@ -233,7 +232,7 @@ private:
                                 Text::of(KL_TEXT("kl::clean", "%1 is a mount point; the entry is left whole"),
                                          printableName(joinPath(m_path, n.name))));
             }
-            (dir ? dirs : std::string_view(n.name).starts_with(kGroupPrefix) ? groups : files).push_back(&n);
+            (dir ? dirs : layout::isGroupFileName(n.name) ? groups : files).push_back(&n);
         }
         if (m_opt.beforeRemove)
             m_opt.beforeRemove(m_path);
@@ -277,12 +276,11 @@ private:
     // list children removed above: remove it too, so the entry is a miss and never half a hit.
     RemovalOutcome interrupted(int fd)
     {
-        ::lseek(fd, 0, SEEK_SET);
         std::vector<Listed> names;
         int err = 0;
         listDirectory(fd, names, err);
         for (const Listed& n : names)
-            if (std::string_view(n.name).starts_with(kGroupPrefix))
+            if (layout::isGroupFileName(n.name))
                 ::unlinkat(fd, n.name.c_str(), 0);
         return done(
             RemovalResult::Interrupted,
@@ -298,7 +296,7 @@ private:
         std::size_t removed = 0, live = 0, recent = 0;
         Text error;
         for (const Listed& n : names) {
-            if (!isTempName(n.name))
+            if (!layout::isTempName(n.name))
                 continue;
             if (liveWriter(n.name)) {
                 ++live;

@@ -1,6 +1,7 @@
 #include "clean/cleanjson.h"
 
-#include "report/jsonwriter.h"
+#include "util/isotime.h"
+#include "util/jsonwriter.h"
 #include "report/snapshotjson.h"
 #include "util/posixfile.h"
 

@@ -1,6 +1,6 @@
 #include "cubin/cubininfojson.h"
 
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 
 namespace kl {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cubin/cubininfo.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 
 #include <cstdio>
 #include <string>

@@ -2,13 +2,14 @@
 
 #include "doctor/gpubinary.h"
 #include "doctor/problemmapping.h"
+#include "doctor/processalive.h"
 #include "doctor/staleness.h"
-#include "doctor/tempwriter.h"
-#include "scan/entryreader.h"
+#include "formats/layout.h"
+#include "util/dirlist.h"
 #include "util/posixfile.h"
 
 #include <algorithm>
-#include <dirent.h>
+#include <cerrno>
 #include <fcntl.h>
 #include <linux/openat2.h>
 #include <sys/stat.h>
@@ -98,12 +99,12 @@ private:
 
     void addTemp(const std::string& path, std::string_view name, std::int64_t mtimeNs)
     {
-        const bool folder = isTempFolderName(name);
+        const bool folder = layout::isTempFolderName(name);
         const std::int64_t age = std::max<std::int64_t>(0, (m_now - mtimeNs) / 1000000000);
         Finding f = make(finding::OrphanTemp, FindingSeverity::Warning, path, {});
         f.ageSeconds = age;
         const std::string shown = printableName(path), ago = humanDuration(age);
-        if (auto pid = tempWriterPid(name)) {
+        if (auto pid = layout::tempWriterPid(name)) {
             f.pid = *pid;
             f.pidAlive = m_ctx.pidAlive(*pid);
             if (*f.pidAlive) {
@@ -148,23 +149,25 @@ private:
     void examineTemps()
     {
         const int fd = entryFd();
-        DIR* dir = fd >= 0 ? ::fdopendir(::dup(fd)) : nullptr;
-        if (!dir) {
+        std::vector<std::string> temps;
+        const int err =
+            fd < 0 ? EBADF : forEachDirName(fd, [&](std::string_view name, unsigned char, std::uint64_t) {
+                if (layout::isTempName(name))
+                    temps.emplace_back(name);
+                return true;
+            });
+        if (err != 0) {
             for (const Problem& p : m_e.problems)
                 if (p.code == problem::OrphanTemp)
                     m_out.push_back(make(finding::OrphanTemp, FindingSeverity::Warning, m_e.path, p.message));
             return;
         }
-        while (struct dirent* d = ::readdir(dir)) {
-            std::string_view name(d->d_name);
-            if (!isTempName(name))
-                continue;
+        for (const std::string& name : temps) {
             struct stat st {};
-            if (::fstatat(::dirfd(dir), d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+            if (::fstatat(fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
                 continue; // gone since: its writer finished
             addTemp(joinPath(m_e.path, name), name, mtimeOf(st));
         }
-        ::closedir(dir);
     }
 
     void mapProblems()

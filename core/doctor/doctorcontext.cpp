@@ -1,6 +1,6 @@
 #include "doctor/doctorcontext.h"
 
-#include "doctor/tempwriter.h"
+#include "doctor/processalive.h"
 
 #include <chrono>
 

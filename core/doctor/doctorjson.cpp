@@ -1,7 +1,7 @@
 #include "doctor/doctorjson.h"
 
-#include "report/jsonwriter.h"
 #include "report/snapshotjson.h"
+#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 
 namespace kl {

@@ -1,7 +1,7 @@
 #include "events/eventline.h"
 
 #include "formats/json.h"
-#include "report/snapshotjson.h"
+#include "util/isotime.h"
 #include "util/posixfile.h"
 
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "events/eventlogsettings.h"
 
-#include "clean/units.h"
+#include "util/units.h"
 
 #include <charconv>
 

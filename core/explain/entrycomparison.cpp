@@ -111,10 +111,7 @@ std::string cut(std::string_view line, std::size_t maxBytes)
 {
     if (line.size() <= maxBytes)
         return std::string(line);
-    std::size_t end = maxBytes;
-    while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80)
-        --end; // never split a UTF-8 sequence
-    return std::string(line.substr(0, end)) + "\xe2\x80\xa6";
+    return std::string(utf8PrefixBytes(line, maxBytes)) + "\xe2\x80\xa6";
 }
 
 // Compare one stage's text in both entries. Returns why it could not be read, if it could not.

@@ -4,27 +4,25 @@
 
 namespace kl {
 
-std::optional<AutotuneResult> parseAutotune(std::string_view text, std::string& error)
+Result<AutotuneResult> parseAutotune(std::string_view text)
 {
     rapidjson::Document doc;
-    if (!json::parse(doc, text, error))
-        return std::nullopt;
-    if (!doc.IsObject()) {
-        error = "autotune result is not a JSON object";
-        return std::nullopt;
-    }
+    std::string cause;
+    if (!json::parse(doc, text, cause))
+        return fail(Text::verbatim(std::move(cause)));
+    if (!doc.IsObject())
+        return fail(Text(KL_TEXT("kl::formats", "autotune result is not a JSON object")));
     AutotuneResult r;
     if (auto k = doc.FindMember("key"); k != doc.MemberEnd())
         r.keyJson = json::toText(k->value);
     auto ct = doc.FindMember("configs_timings");
     if (ct == doc.MemberEnd() || !ct->value.IsArray()) {
-        error = "autotune result has no \"configs_timings\" list";
-        return std::nullopt;
+        return fail(Text(KL_TEXT("kl::formats", "autotune result has no \"configs_timings\" list")));
     }
     for (const auto& pair : ct->value.GetArray()) {
         if (!pair.IsArray() || pair.Size() != 2) {
-            error = "a \"configs_timings\" item is not a [config, timings] pair";
-            return std::nullopt;
+            return fail(
+                Text(KL_TEXT("kl::formats", "a \"configs_timings\" item is not a [config, timings] pair")));
         }
         AutotuneTiming t;
         t.configJson = json::toText(pair[0]);

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <optional>
+#include "util/result.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,7 @@ struct AutotuneResult {
     std::vector<AutotuneTiming> configs;
 };
 
-std::optional<AutotuneResult> parseAutotune(std::string_view text, std::string& error);
+/// The results, or why `text` does not hold them.
+Result<AutotuneResult> parseAutotune(std::string_view text);
 
 } // namespace kl

@@ -12,16 +12,14 @@ bool isPlainFileName(std::string_view name)
 
 namespace {
 
-std::optional<GroupFile> fromDocument(const rapidjson::Document& doc, std::string& error)
+Result<GroupFile> fromDocument(const rapidjson::Document& doc)
 {
     if (!doc.IsObject()) {
-        error = "group file is not a JSON object";
-        return std::nullopt;
+        return fail(Text(KL_TEXT("kl::formats", "group file is not a JSON object")));
     }
     auto cp = doc.FindMember("child_paths");
     if (cp == doc.MemberEnd()) {
-        error = "group file has no \"child_paths\"";
-        return std::nullopt;
+        return fail(Text(KL_TEXT("kl::formats", "group file has no \"child_paths\"")));
     }
     GroupFile g;
     if (cp->value.IsObject()) {
@@ -37,34 +35,34 @@ std::optional<GroupFile> fromDocument(const rapidjson::Document& doc, std::strin
         g.shape = GroupShape::NameList;
         for (const auto& v : cp->value.GetArray()) {
             if (!v.IsString()) {
-                error = "\"child_paths\" list holds a non-string";
-                return std::nullopt;
+                return fail(Text(KL_TEXT("kl::formats", "\"child_paths\" list holds a non-string")));
             }
             g.children.push_back(GroupChild{std::string(v.GetString(), v.GetStringLength()), {}});
         }
     } else {
-        error = "\"child_paths\" is neither an object nor a list";
-        return std::nullopt;
+        return fail(Text(KL_TEXT("kl::formats", "\"child_paths\" is neither an object nor a list")));
     }
     return g;
 }
 
 } // namespace
 
-std::optional<GroupFile> parseGroupFile(std::string_view text, std::string& error)
+Result<GroupFile> parseGroupFile(std::string_view text)
 {
     rapidjson::Document doc;
-    if (!json::parse(doc, text, error))
-        return std::nullopt;
-    return fromDocument(doc, error);
+    std::string cause;
+    if (!json::parse(doc, text, cause))
+        return fail(Text::verbatim(std::move(cause)));
+    return fromDocument(doc);
 }
 
-std::optional<GroupFile> parseGroupFileInPlace(std::string& text, std::string& error)
+Result<GroupFile> parseGroupFileInPlace(std::string& text)
 {
     rapidjson::Document doc;
-    if (!json::parseInPlace(doc, text, error))
-        return std::nullopt;
-    return fromDocument(doc, error);
+    std::string cause;
+    if (!json::parseInPlace(doc, text, cause))
+        return fail(Text::verbatim(std::move(cause)));
+    return fromDocument(doc);
 }
 
 } // namespace kl

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <optional>
+#include "util/result.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,10 +21,11 @@ struct GroupFile {
     std::vector<GroupChild> children;
 };
 
-std::optional<GroupFile> parseGroupFile(std::string_view text, std::string& error);
+/// The group file, or why `text` is not one (the JSON parser's cause stays as it gave it).
+Result<GroupFile> parseGroupFile(std::string_view text);
 
 /// The same, parsing `text` in place (it is left modified): the scanner's fast path.
-std::optional<GroupFile> parseGroupFileInPlace(std::string& text, std::string& error);
+Result<GroupFile> parseGroupFileInPlace(std::string& text);
 
 /// True when `name` is a plain file name that stays inside its folder (no '/', not '.' or '..').
 bool isPlainFileName(std::string_view name);

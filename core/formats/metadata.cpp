@@ -91,13 +91,10 @@ void readTarget(const rapidjson::Value& doc, Metadata& m)
 
 namespace {
 
-std::optional<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail detail,
-                                     std::string& error)
+Result<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail detail)
 {
-    if (!doc.IsObject()) {
-        error = "metadata is not a JSON object";
-        return std::nullopt;
-    }
+    if (!doc.IsObject())
+        return fail(Text(KL_TEXT("kl::formats", "metadata is not a JSON object")));
     Metadata m;
     json::getString(doc, "hash", m.hash);
     json::getString(doc, "name", m.name);
@@ -131,20 +128,22 @@ std::optional<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDet
 
 } // namespace
 
-std::optional<Metadata> parseMetadata(std::string_view text, MetadataDetail detail, std::string& error)
+Result<Metadata> parseMetadata(std::string_view text, MetadataDetail detail)
 {
     rapidjson::Document doc;
-    if (!json::parse(doc, text, error))
-        return std::nullopt;
-    return fromDocument(doc, detail, error);
+    std::string cause;
+    if (!json::parse(doc, text, cause))
+        return fail(Text::verbatim(std::move(cause)));
+    return fromDocument(doc, detail);
 }
 
-std::optional<Metadata> parseMetadataSummaryInPlace(std::string& text, std::string& error)
+Result<Metadata> parseMetadataSummaryInPlace(std::string& text)
 {
     rapidjson::Document doc;
-    if (!json::parseInPlace(doc, text, error))
-        return std::nullopt;
-    return fromDocument(doc, MetadataDetail::Summary, error);
+    std::string cause;
+    if (!json::parseInPlace(doc, text, cause))
+        return fail(Text::verbatim(std::move(cause)));
+    return fromDocument(doc, MetadataDetail::Summary);
 }
 
 } // namespace kl

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/entry.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <optional>
@@ -34,10 +35,10 @@ struct Metadata {
 enum class MetadataDetail { Summary, Full };
 
 /// Parse metadata text. With `Summary` the option/env/derived lists stay empty (the scanner's
-/// fast path). Returns nothing and sets `error` when the text is not a JSON object.
-std::optional<Metadata> parseMetadata(std::string_view text, MetadataDetail detail, std::string& error);
+/// fast path). Says why when the text is not a JSON object.
+Result<Metadata> parseMetadata(std::string_view text, MetadataDetail detail);
 
 /// The summary fields only, parsing `text` in place (it is left modified): the scanner's fast path.
-std::optional<Metadata> parseMetadataSummaryInPlace(std::string& text, std::string& error);
+Result<Metadata> parseMetadataSummaryInPlace(std::string& text);
 
 } // namespace kl

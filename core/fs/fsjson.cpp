@@ -1,6 +1,6 @@
 #include "fs/fsjson.h"
 
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 
 #include <rapidjson/filewritestream.h>

@@ -1,5 +1,7 @@
 #include "keys/pythonrepr.h"
 
+#include "util/utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -7,61 +9,6 @@
 
 namespace kl {
 namespace {
-
-bool isCont(unsigned char c)
-{
-    return (c & 0xC0) == 0x80;
-}
-
-// Length of the valid UTF-8 sequence at `i` (1-4), or 0 when the byte there starts none. Python's
-// strict decoder rejects overlong forms, encoded surrogates and code points above U+10FFFF.
-std::size_t validSequenceAt(std::string_view s, std::size_t i, char32_t& cp)
-{
-    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
-    const std::size_t left = s.size() - i;
-    const unsigned char c = b(0);
-    if (c < 0x80) {
-        cp = c;
-        return 1;
-    }
-    if (c >= 0xC2 && c <= 0xDF && left >= 2 && isCont(b(1))) {
-        cp = (char32_t(c & 0x1F) << 6) | (b(1) & 0x3F);
-        return 2;
-    }
-    if (c >= 0xE0 && c <= 0xEF && left >= 3 && isCont(b(1)) && isCont(b(2))) {
-        if ((c == 0xE0 && b(1) < 0xA0) || (c == 0xED && b(1) > 0x9F))
-            return 0;
-        cp = (char32_t(c & 0x0F) << 12) | (char32_t(b(1) & 0x3F) << 6) | (b(2) & 0x3F);
-        return 3;
-    }
-    if (c >= 0xF0 && c <= 0xF4 && left >= 4 && isCont(b(1)) && isCont(b(2)) && isCont(b(3))) {
-        if ((c == 0xF0 && b(1) < 0x90) || (c == 0xF4 && b(1) > 0x8F))
-            return 0;
-        cp = (char32_t(c & 0x07) << 18) | (char32_t(b(1) & 0x3F) << 12) | (char32_t(b(2) & 0x3F) << 6) |
-             (b(3) & 0x3F);
-        return 4;
-    }
-    return 0;
-}
-
-void appendUtf8(std::string& out, char32_t cp)
-{
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
 
 void appendHex(std::string& out, char prefix, char32_t cp, int digits)
 {
@@ -80,7 +27,7 @@ std::u32string decodeSurrogateEscape(std::string_view bytes)
     out.reserve(bytes.size());
     for (std::size_t i = 0; i < bytes.size();) {
         char32_t cp = 0;
-        if (std::size_t n = validSequenceAt(bytes, i, cp)) {
+        if (std::size_t n = decodeUtf8(bytes, i, cp)) {
             out += cp;
             i += n;
         } else {

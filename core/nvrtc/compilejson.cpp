@@ -3,7 +3,7 @@
 #include "cubin/cubininfo.h"
 #include "cubin/cubininfojson.h"
 #include "nvrtc/nvrtccache.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 
 namespace kl {
 

@@ -1,6 +1,7 @@
 #include "nvrtc/nvrtccache.h"
 
 #include "cubin/cubininfo.h"
+#include "formats/layout.h"
 #include "keys/tritonkey.h"
 #include "nvrtc/nvrtcmetadata.h"
 #include "util/posixfile.h"
@@ -123,7 +124,7 @@ NvrtcCacheResult NvrtcCache::lookup(const NvrtcRequest& request) const
         r.error = why;
         return r;
     }
-    const std::string stem = CacheStore::fileStem(nvrtcEntryName(request));
+    const std::string stem = layout::fileStem(nvrtcEntryName(request));
     r.key = nvrtcKey(request.source, programName(request, stem), sourceDir(request), request.options, tk);
     r.entryPath = m_store.entryPath(r.key.hex);
     r.ok = true;
@@ -153,7 +154,7 @@ NvrtcCacheResult NvrtcCache::compile(const NvrtcRequest& request) const
     auto stages = r.event.stagesUs;
     r.hit = false;
     r.ok = false;
-    const std::string stem = CacheStore::fileStem(nvrtcEntryName(request));
+    const std::string stem = layout::fileStem(nvrtcEntryName(request));
     const std::string program = programName(request, stem);
     r.compile = compileCuda(request.source, program, request.options);
     stages.insert(stages.end(), r.compile.stagesUs.begin(), r.compile.stagesUs.end());

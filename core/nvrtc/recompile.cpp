@@ -1,6 +1,7 @@
 #include "nvrtc/recompile.h"
 
 #include "cubin/cubininfo.h"
+#include "formats/layout.h"
 #include "keys/tritonkey.h"
 #include "nvrtc/nvrtccompiler.h"
 #include "nvrtc/nvrtckey.h"
@@ -21,7 +22,7 @@ using Clock = std::chrono::steady_clock;
 bool readStage(const Entry& e, std::string_view ext, std::string& out, std::string& fileName, Text& error)
 {
     for (const Stage& s : e.stages) {
-        if (s.ext() != ext || s.fileName.starts_with("__grp__"))
+        if (s.ext() != ext || layout::isGroupFileName(s.fileName))
             continue;
         fileName = s.fileName;
         std::string why;
@@ -162,7 +163,7 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
         return r;
     }
     r.ok = true;
-    const std::string stem = CacheStore::fileStem(meta.name);
+    const std::string stem = layout::fileStem(meta.name);
     const std::string sourceDir =
         program.rfind('/') == std::string::npos ? "." : program.substr(0, program.rfind('/'));
     const NvrtcKey key = nvrtcKey(source, meta.program, sourceDir, meta.options, tk);

@@ -1,6 +1,7 @@
 #include "report/entrydetail.h"
 
-#include "scan/stages.h"
+#include "formats/layout.h"
+#include "formats/stages.h"
 #include "util/filetype.h"
 #include "util/posixfile.h"
 
@@ -15,18 +16,27 @@ EntryDetail loadEntryDetail(const Entry& entry)
     std::string text, error;
     if (entry.kind == EntryKind::Kernel) {
         if (const Stage* meta = entry.stage("json")) {
-            if (readFile(joinPath(entry.path, meta->fileName), 64ull << 20, text, error))
-                d.metadata = parseMetadata(text, MetadataDetail::Full, error);
+            if (readFile(joinPath(entry.path, meta->fileName), 64ull << 20, text, error)) {
+                if (auto m = parseMetadata(text, MetadataDetail::Full))
+                    d.metadata = std::move(*m);
+                else
+                    error = m.error().english();
+            }
             if (!d.metadata)
                 d.readError = meta->fileName + ": " + error;
         }
-        const std::string groupName = "__grp__" + utf8Prefix(entry.kernel, 150) + ".json";
+        const std::string groupName = layout::groupFileName(layout::fileStem(entry.kernel));
         text.clear();
         if (readFile(joinPath(entry.path, groupName), 64ull << 20, text, error))
-            d.group = parseGroupFile(text, error);
+            if (auto g = parseGroupFile(text))
+                d.group = std::move(*g);
     } else if (entry.kind == EntryKind::Autotune && !entry.stages.empty()) {
-        if (readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20, text, error))
-            d.autotune = parseAutotune(text, error);
+        if (readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20, text, error)) {
+            if (auto a = parseAutotune(text))
+                d.autotune = std::move(*a);
+            else
+                error = a.error().english();
+        }
         if (!d.autotune)
             d.readError = error;
     }

@@ -2,7 +2,7 @@
 
 #include "model/snapshot.h"
 #include "report/entrydetail.h"
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 
 #include <cstdio>
 #include <string>
@@ -17,8 +17,5 @@ void writeEntryDetailJson(const EntryDetail& detail, std::FILE* out);
 
 /// The "roots" array every klens document shares: path, reason, exists, error, note, parent.
 void writeRoots(json::Writer& w, const std::vector<Root>& roots);
-
-/// UTC ISO-8601 with milliseconds, e.g. "2026-11-22T11:20:22.123Z".
-std::string isoTime(std::int64_t ns);
 
 } // namespace kl

@@ -1,13 +1,13 @@
 #include "scan/cachescanner.h"
 
 #include "scan/entryreader.h"
+#include "util/dirlist.h"
 #include "util/posixfile.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
-#include <dirent.h>
 #include <fcntl.h>
 #include <mutex>
 #include <sys/stat.h>
@@ -30,15 +30,16 @@ struct OpenRoot {
     int depth = 0;
 };
 
-ItemType itemTypeAt(int dirFd, const struct dirent* d)
+// `name` is NUL-terminated (forEachDirName).
+ItemType itemTypeAt(int dirFd, std::string_view name, unsigned char dtype)
 {
-    switch (d->d_type) {
+    switch (dtype) {
     case DT_DIR: return ItemType::Dir;
     case DT_REG: return ItemType::File;
     case DT_LNK: return ItemType::Symlink;
     case DT_UNKNOWN: {
         struct stat st {};
-        if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        if (::fstatat(dirFd, name.data(), &st, AT_SYMLINK_NOFOLLOW) != 0)
             return ItemType::Other;
         return S_ISDIR(st.st_mode)   ? ItemType::Dir
                : S_ISREG(st.st_mode) ? ItemType::File
@@ -66,28 +67,15 @@ bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int root
     char resolved[PATH_MAX];
     open.dir.realPath = ::realpath(root.path.c_str(), resolved) ? std::string(resolved) : root.path;
     open.dir.fd = open.fd.get();
-    int dupFd = ::dup(open.fd.get());
-    DIR* dir = dupFd >= 0 ? ::fdopendir(dupFd) : nullptr;
-    if (!dir) {
-        const int err = errno;
+    const int dirFd = open.fd.get();
+    if (const int err =
+            forEachDirName(dirFd, [&](std::string_view n, unsigned char dtype, std::uint64_t ino) {
+                items.push_back(WorkItem{rootIndex, std::string(n), itemTypeAt(dirFd, n, dtype),
+                                         static_cast<ino_t>(ino)});
+                return true;
+            }))
         root.error =
             Text::of(KL_TEXT("kl::scan", "cannot list %1: %2"), printableName(root.path), errnoText(err));
-        if (dupFd >= 0)
-            ::close(dupFd);
-        return false;
-    }
-    errno = 0;
-    while (struct dirent* d = ::readdir(dir)) {
-        std::string_view n(d->d_name);
-        if (n == "." || n == "..")
-            continue;
-        items.push_back(WorkItem{rootIndex, std::string(n), itemTypeAt(open.fd.get(), d), d->d_ino});
-        errno = 0;
-    }
-    if (errno != 0)
-        root.error =
-            Text::of(KL_TEXT("kl::scan", "cannot list %1: %2"), printableName(root.path), errnoText(errno));
-    ::closedir(dir);
     return root.error.empty();
 }
 

@@ -3,8 +3,10 @@
 #include "formats/autotune.h"
 #include "formats/groupfile.h"
 #include "formats/keyencoding.h"
+#include "formats/layout.h"
 #include "formats/metadata.h"
-#include "scan/stages.h"
+#include "formats/stages.h"
+#include "util/dirlist.h"
 #include "util/posixfile.h"
 
 #include <algorithm>
@@ -17,32 +19,6 @@
 
 namespace kl {
 namespace {
-
-constexpr std::string_view kGroupPrefix = "__grp__";
-constexpr std::string_view kAutotuneSuffix = ".autotune.json";
-// Triton cuts kernel names to 150 characters (code points, Python slicing) in file names.
-constexpr std::size_t kMaxNameInFile = 150;
-
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
-
-bool isTempFileName(std::string_view name)
-{
-    return name.find(".tmp.pid_") != std::string_view::npos;
-}
-
-bool isForeignFileName(std::string_view name)
-{
-    return endsWith(name, ".pickle") || endsWith(name, ".lock") || endsWith(name, ".pickle.tmp") ||
-           endsWith(name, ".best_config");
-}
 
 std::int64_t mtimeOf(const struct stat& st)
 {
@@ -73,62 +49,49 @@ ItemType typeFromDirent(unsigned char t)
     }
 }
 
-// Lists a folder (getdents64 on the descriptor already open: no dup, no DIR allocation) and stats
-// its files, except `.json` files: the scanner reads the metadata and group files anyway and takes
-// their size from that read, so their stat is left pending (see FolderReader::statPending).
-bool listFolder(int dirFd, Listing& out, std::string& error)
+// The scanner's fast path: lists an entry folder and stats its files in the same pass, except
+// `.json` files: the scanner reads the metadata and group files anyway and takes their size from
+// that read, so their stat is left pending (see FolderReader::statPending).
+int listAndStatFiles(int dirFd, Listing& out)
 {
-    alignas(struct dirent64) char buffer[32768];
-    for (;;) {
-        const ssize_t n = ::getdents64(dirFd, buffer, sizeof buffer);
-        if (n == 0)
-            return true;
-        if (n < 0) {
-            error = errnoText(errno);
-            return false;
+    int statErr = 0;
+    const int err = forEachDirName(dirFd, [&](std::string_view name, unsigned char dtype, std::uint64_t) {
+        ItemType type = typeFromDirent(dtype);
+        const bool deferStat = type == ItemType::File && name.ends_with(layout::kJsonSuffix);
+        struct stat st {};
+        bool statted = false;
+        if (!deferStat && (dtype == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink)) {
+            if (::fstatat(dirFd, name.data(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                if (errno == ENOENT)
+                    return true; // vanished between listing and stat: as if never listed
+                // e.g. EACCES on a folder that can be listed but not searched (mode r--)
+                statErr = errno;
+                return false;
+            }
+            statted = true;
+            type = S_ISDIR(st.st_mode)   ? ItemType::Dir
+                   : S_ISREG(st.st_mode) ? ItemType::File
+                   : S_ISLNK(st.st_mode) ? ItemType::Symlink
+                                         : ItemType::Other;
         }
-        for (ssize_t off = 0; off < n;) {
-            const auto* d = reinterpret_cast<const struct dirent64*>(buffer + off);
-            off += d->d_reclen;
-            std::string_view name(d->d_name);
-            if (name == "." || name == "..")
-                continue;
-            ItemType type = typeFromDirent(d->d_type);
-            const bool deferStat = type == ItemType::File && endsWith(name, ".json");
-            struct stat st {};
-            bool statted = false;
-            if (!deferStat &&
-                (d->d_type == DT_UNKNOWN || type == ItemType::File || type == ItemType::Symlink)) {
-                if (::fstatat(dirFd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-                    if (errno == ENOENT)
-                        continue; // vanished between listing and stat: as if never listed
-                    // e.g. EACCES on a folder that can be listed but not searched (mode r--)
-                    error = errnoText(errno);
-                    return false;
-                }
-                statted = true;
-                type = S_ISDIR(st.st_mode)   ? ItemType::Dir
-                       : S_ISREG(st.st_mode) ? ItemType::File
-                       : S_ISLNK(st.st_mode) ? ItemType::Symlink
-                                             : ItemType::Other;
-            }
-            switch (type) {
-            case ItemType::Dir: out.dirs.emplace_back(name); break;
-            case ItemType::File:
-            case ItemType::Symlink: {
-                FileInfo f;
-                f.name = std::string(name);
-                f.size = statted ? static_cast<std::uint64_t>(st.st_size) : 0;
-                f.mtimeNs = statted ? mtimeOf(st) : 0;
-                f.symlink = type == ItemType::Symlink;
-                f.statPending = deferStat;
-                out.files.push_back(std::move(f));
-                break;
-            }
-            case ItemType::Other: out.others.emplace_back(name); break;
-            }
+        switch (type) {
+        case ItemType::Dir: out.dirs.emplace_back(name); break;
+        case ItemType::File:
+        case ItemType::Symlink: {
+            FileInfo f;
+            f.name = std::string(name);
+            f.size = statted ? static_cast<std::uint64_t>(st.st_size) : 0;
+            f.mtimeNs = statted ? mtimeOf(st) : 0;
+            f.symlink = type == ItemType::Symlink;
+            f.statPending = deferStat;
+            out.files.push_back(std::move(f));
+            break;
         }
-    }
+        case ItemType::Other: out.others.emplace_back(name); break;
+        }
+        return true;
+    });
+    return err != 0 ? err : statErr;
 }
 
 class FolderReader {
@@ -160,13 +123,12 @@ public:
             }
             return unreadable(errnoText(err));
         }
-        std::string error;
-        if (!listFolder(m_fd.get(), m_listing, error)) {
-            if (error == errnoText(ENOENT)) {
+        if (const int err = listAndStatFiles(m_fd.get(), m_listing)) {
+            if (err == ENOENT) {
                 m_result.vanished = true;
                 return std::move(m_result);
             }
-            return unreadable(error);
+            return unreadable(errnoText(err));
         }
         classify();
         finish();
@@ -187,7 +149,7 @@ private:
     void classify()
     {
         Entry& e = m_result.entry;
-        if (isTempFolderName(e.folderName)) {
+        if (layout::isTempFolderName(e.folderName)) {
             e.kind = EntryKind::Temp;
             e.status = EntryStatus::Orphan;
             return;
@@ -195,17 +157,17 @@ private:
         bool anyStageLike = false, anyGroup = false, anyAutotune = false, allSo = true, allForeign = true;
         for (const FileInfo& f : m_listing.files) {
             std::string_view n = f.name;
-            bool group = startsWith(n, kGroupPrefix) && endsWith(n, ".json");
-            bool autotune = endsWith(n, kAutotuneSuffix);
+            const bool group = layout::isGroupFileName(n);
+            const bool autotune = layout::isAutotuneFileName(n);
             anyGroup |= group;
             anyAutotune |= autotune;
-            if (!group && !autotune && !isTempFileName(n)) {
+            if (!group && !autotune && !layout::isTempFileName(n)) {
                 auto dot = n.rfind('.');
                 if (dot != std::string_view::npos && stageOrder(n.substr(dot + 1)) >= 0)
                     anyStageLike = true;
             }
-            allSo &= endsWith(n, ".so");
-            allForeign &= isForeignFileName(n);
+            allSo &= n.ends_with(".so");
+            allForeign &= layout::isForeignFileName(n);
         }
         const bool noFiles = m_listing.files.empty();
         if (anyGroup || anyStageLike)
@@ -227,7 +189,7 @@ private:
     bool hasNonTempDirs() const
     {
         return std::any_of(m_listing.dirs.begin(), m_listing.dirs.end(),
-                           [](const std::string& d) { return !isTempFolderName(d); });
+                           [](const std::string& d) { return !layout::isTempFolderName(d); });
     }
 
     void finish()
@@ -253,7 +215,7 @@ private:
         case EntryKind::Unknown: e.status = EntryStatus::Foreign; break;
         }
         for (const std::string& d : m_listing.dirs) {
-            if (isTempFolderName(d) && e.kind != EntryKind::Temp)
+            if (layout::isTempFolderName(d) && e.kind != EntryKind::Temp)
                 e.addProblem(
                     problem::OrphanTemp,
                     Text::of(
@@ -265,7 +227,7 @@ private:
 
     static std::string stemOf(std::string_view name, std::string_view suffix)
     {
-        return std::string(endsWith(name, suffix) ? name.substr(0, name.size() - suffix.size()) : name);
+        return std::string(name.ends_with(suffix) ? name.substr(0, name.size() - suffix.size()) : name);
     }
 
     // The kernel's name as written in file names: the group file names it best, then the metadata
@@ -273,11 +235,12 @@ private:
     std::string kernelFileStem() const
     {
         for (const FileInfo& f : m_listing.files)
-            if (startsWith(f.name, kGroupPrefix) && endsWith(f.name, ".json"))
-                return f.name.substr(kGroupPrefix.size(), f.name.size() - kGroupPrefix.size() - 5);
+            if (layout::isGroupFileName(f.name))
+                return std::string(layout::groupFileStem(f.name));
         for (const FileInfo& f : m_listing.files)
-            if (endsWith(f.name, ".json") && !endsWith(f.name, kAutotuneSuffix) && !isTempFileName(f.name))
-                return f.name.substr(0, f.name.size() - 5);
+            if (f.name.ends_with(layout::kJsonSuffix) && !layout::isAutotuneFileName(f.name) &&
+                !layout::isTempFileName(f.name))
+                return f.name.substr(0, f.name.size() - layout::kJsonSuffix.size());
         for (const FileInfo& f : m_listing.files) {
             auto dot = f.name.rfind('.');
             if (dot != std::string::npos && stageOrder(std::string_view(f.name).substr(dot + 1)) >= 0)
@@ -368,18 +331,18 @@ private:
         }
         bool corrupt = false, incomplete = false, vanished = false;
 
-        const std::string metaName = stem + ".json";
+        const std::string metaName = layout::metadataFileName(stem);
         if (file(metaName)) {
-            std::string text, error;
+            std::string text;
             if (!readJson(metaName, text, vanished)) {
                 corrupt = true;
-            } else if (auto m = parseMetadataSummaryInPlace(text, error)) {
+            } else if (auto m = parseMetadataSummaryInPlace(text)) {
                 applyMetadata(*m);
             } else {
                 corrupt = true;
                 e.addProblem(problem::CorruptJson,
                              Text::of(KL_TEXT("kl::scan", "%1: %2"),
-                                      printableName(joinPath(e.path, metaName)), error));
+                                      printableName(joinPath(e.path, metaName)), std::move(m.error())));
             }
         } else {
             incomplete = true;
@@ -387,12 +350,12 @@ private:
                                                             printableName(joinPath(e.path, metaName))));
         }
 
-        const std::string groupName = std::string(kGroupPrefix) + stem + ".json";
+        const std::string groupName = layout::groupFileName(stem);
         if (file(groupName)) {
-            std::string text, error;
+            std::string text;
             if (!readJson(groupName, text, vanished)) {
                 corrupt = true;
-            } else if (auto g = parseGroupFileInPlace(text, error)) {
+            } else if (auto g = parseGroupFileInPlace(text)) {
                 incomplete |= !checkChildren(*g);
                 // A group file that points out of its entry was damaged or forged: Triton would load
                 // whatever lies there.
@@ -401,7 +364,7 @@ private:
                 corrupt = true;
                 e.addProblem(problem::CorruptJson,
                              Text::of(KL_TEXT("kl::scan", "%1: %2"),
-                                      printableName(joinPath(e.path, groupName)), error));
+                                      printableName(joinPath(e.path, groupName)), std::move(g.error())));
             }
         } else {
             incomplete = true;
@@ -432,7 +395,7 @@ private:
         e.numWarps = m.numWarps;
         e.numStages = m.numStages;
         e.shared = m.shared;
-        if (!m.name.empty() && utf8Prefix(m.name, kMaxNameInFile) != e.kernel)
+        if (!m.name.empty() && layout::fileStem(m.name) != e.kernel)
             e.addProblem(
                 problem::NameMismatch,
                 Text::of(KL_TEXT("kl::scan", "metadata names kernel \"%1\" but its files are named \"%2\""),
@@ -524,18 +487,19 @@ private:
         Entry& e = m_result.entry;
         e.status = EntryStatus::Complete;
         for (const FileInfo& f : m_listing.files) {
-            if (!endsWith(f.name, kAutotuneSuffix))
+            if (!layout::isAutotuneFileName(f.name))
                 continue;
             if (e.kernel.empty())
-                e.kernel = stemOf(f.name, kAutotuneSuffix);
-            std::string text, error;
+                e.kernel = stemOf(f.name, layout::kAutotuneSuffix);
+            std::string text;
             bool vanished = false;
             if (!readJson(f.name, text, vanished)) {
                 e.status = EntryStatus::Corrupt;
-            } else if (!parseAutotune(text, error)) {
+            } else if (auto a = parseAutotune(text); !a) {
                 e.status = EntryStatus::Corrupt;
-                e.addProblem(problem::CorruptJson, Text::of(KL_TEXT("kl::scan", "%1: %2"),
-                                                            printableName(joinPath(e.path, f.name)), error));
+                e.addProblem(problem::CorruptJson,
+                             Text::of(KL_TEXT("kl::scan", "%1: %2"), printableName(joinPath(e.path, f.name)),
+                                      std::move(a.error())));
             }
         }
     }
@@ -543,30 +507,30 @@ private:
     void collectStages()
     {
         Entry& e = m_result.entry;
-        const std::string prefix = utf8Prefix(e.kernel, kMaxNameInFile) + ".";
+        const std::string prefix = layout::fileStem(e.kernel) + ".";
         const std::string stemPrefix = kernelFileStemCached() + ".";
         statPending();
         e.stages.reserve(m_listing.files.size());
         for (FileInfo& f : m_listing.files) {
             e.totalSize += f.size;
             e.newestMtimeNs = std::max(e.newestMtimeNs, f.mtimeNs);
-            if (isTempFileName(f.name)) {
+            if (layout::isTempFileName(f.name)) {
                 e.addProblem(problem::OrphanTemp,
                              Text::of(KL_TEXT("kl::scan",
                                               "temporary file %1 left by an interrupted (or running) write"),
                                       printableName(joinPath(e.path, f.name))));
                 continue;
             }
-            if (e.kind == EntryKind::Kernel && startsWith(f.name, kGroupPrefix))
+            if (e.kind == EntryKind::Kernel && layout::isGroupFileName(f.name))
                 continue; // the commit marker, not a stage
             Stage s;
             s.size = f.size;
             s.mtimeNs = f.mtimeNs;
             const bool named = e.kind == EntryKind::Kernel; // other kinds: the last suffix says it
             std::size_t extPos = 0;
-            if (named && startsWith(f.name, stemPrefix) && f.name.size() > stemPrefix.size())
+            if (named && f.name.starts_with(stemPrefix) && f.name.size() > stemPrefix.size())
                 extPos = stemPrefix.size();
-            else if (named && startsWith(f.name, prefix) && f.name.size() > prefix.size())
+            else if (named && f.name.starts_with(prefix) && f.name.size() > prefix.size())
                 extPos = prefix.size();
             else if (auto dot = f.name.rfind('.'); dot != std::string::npos && dot + 1 < f.name.size())
                 extPos = dot + 1;
@@ -642,10 +606,10 @@ EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, I
         e.status = EntryStatus::Foreign;
         e.addProblem(problem::Symlink, Text::of(KL_TEXT("kl::scan", "%1 is a symbolic link; not followed"),
                                                 printableName(e.path)));
-    } else if (isTempFileName(name)) {
+    } else if (layout::isTempFileName(name)) {
         e.kind = EntryKind::Temp;
         e.status = EntryStatus::Orphan;
-    } else if (isForeignFileName(name)) {
+    } else if (layout::isForeignFileName(name)) {
         e.kind = EntryKind::Foreign;
         e.status = EntryStatus::Foreign;
     } else {
@@ -664,16 +628,6 @@ EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, I
 }
 
 } // namespace
-
-bool isTempFolderName(std::string_view name)
-{
-    if (startsWith(name, "tmp.pid_"))
-        return true;
-    if (name.size() == 12 && startsWith(name, "tmp."))
-        return std::all_of(name.begin() + 4, name.end(),
-                           [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-    return false;
-}
 
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
                           const ScanOptions& options)

@@ -27,7 +27,4 @@ struct ParentDir {
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
                           const ScanOptions& options);
 
-/// True for Triton's temp folder names: `tmp.pid_<pid>_<uuid>` and forks' `tmp.<8 hex>`.
-bool isTempFolderName(std::string_view name);
-
 } // namespace kl

@@ -2,14 +2,14 @@
 
 #include "formats/groupfile.h"
 #include "formats/keyencoding.h"
-#include "scan/stages.h"
+#include "formats/layout.h"
+#include "formats/stages.h"
 #include "storage/durablefile.h"
 #include "storage/groupwriter.h"
 #include "util/posixfile.h"
 
 #include <algorithm>
 #include <cerrno>
-#include <dirent.h>
 #include <fcntl.h>
 #include <memory>
 #include <sys/stat.h>
@@ -19,21 +19,9 @@
 namespace kl {
 namespace {
 
-// Triton cuts kernel names to 150 characters in file names (compiler.py: src.name[:150]).
-constexpr std::size_t kMaxStemChars = 150;
-constexpr std::string_view kGroupPrefix = "__grp__";
 constexpr std::uint64_t kMaxGroupBytes = 64ull << 20;
 // Attempts at creating the entry and temp folders when a cleaner removes the entry in between.
 constexpr int kFolderAttempts = 5;
-
-bool startsWith(std::string_view s, std::string_view p)
-{
-    return s.substr(0, p.size()) == p;
-}
-bool endsWith(std::string_view s, std::string_view p)
-{
-    return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
-}
 
 // Order in which Triton's compile writes an entry's files: stages in pipeline order, files of
 // unknown stages after them, the metadata json last (the group file follows, as the commit).
@@ -152,7 +140,7 @@ struct Writer {
 
     std::unique_ptr<TempFolder> makeTemp(int entryFd)
     {
-        const std::string prefix = "tmp.pid_" + std::to_string(::getpid()) + "_";
+        const std::string prefix = layout::tempFolderPrefix(::getpid());
         for (int attempt = 0; attempt < kFolderAttempts; ++attempt) {
             std::string name = prefix + uuid4();
             if (::mkdirat(entryFd, name.c_str(), 0777) != 0) {
@@ -217,12 +205,12 @@ bool planFiles(std::string_view kernelName, const StoreFiles& files, std::string
         error = "kernel name \"" + printableName(kernelName) + "\" is not valid UTF-8";
         return false;
     }
-    stem = CacheStore::fileStem(kernelName);
-    if (!isPlainFileName(stem) || startsWith(stem, kGroupPrefix) || startsWith(stem, "tmp.")) {
+    stem = layout::fileStem(kernelName);
+    if (!isPlainFileName(stem) || layout::isReservedStem(stem)) {
         error = "kernel name \"" + printableName(kernelName) + "\" cannot name files in a cache entry";
         return false;
     }
-    const std::string metaName = stem + ".json";
+    const std::string metaName = layout::metadataFileName(stem);
     if (!files.count(metaName)) {
         error = "no metadata file \"" + printableName(metaName) + "\" among the files to store";
         return false;
@@ -230,7 +218,7 @@ bool planFiles(std::string_view kernelName, const StoreFiles& files, std::string
     std::vector<std::pair<int, const StoreFiles::value_type*>> ranked;
     for (const auto& item : files) {
         const std::string& name = item.first;
-        if (!isPlainFileName(name) || !startsWith(name, stem + ".") || name.size() == stem.size() + 1) {
+        if (!isPlainFileName(name) || !name.starts_with(stem + ".") || name.size() == stem.size() + 1) {
             error = "file name \"" + printableName(name) + "\" is not \"" + printableName(stem) +
                     ".<ext>\" (a plain name in the entry folder)";
             return false;
@@ -248,21 +236,11 @@ bool planFiles(std::string_view kernelName, const StoreFiles& files, std::string
 // Names of the group files directly in the entry folder.
 bool listGroupFiles(int entryFd, std::vector<std::string>& out, std::string& cause)
 {
-    UniqueFd dup(::fcntl(entryFd, F_DUPFD_CLOEXEC, 0));
-    DIR* dir = dup.valid() ? ::fdopendir(dup.get()) : nullptr;
-    if (!dir) {
-        cause = errnoText(errno);
-        return false;
-    }
-    dup.release();
-    errno = 0;
-    while (const dirent* d = ::readdir(dir)) {
-        std::string_view name(d->d_name);
-        if (startsWith(name, kGroupPrefix) && endsWith(name, ".json"))
+    const int err = forEachDirName(entryFd, [&](std::string_view name, unsigned char, std::uint64_t) {
+        if (layout::isGroupFileName(name))
             out.emplace_back(name);
-    }
-    const int err = errno;
-    ::closedir(dir);
+        return true;
+    });
     if (err != 0) {
         cause = errnoText(err);
         return false;
@@ -277,19 +255,6 @@ CacheStore::CacheStore(std::string_view root, StoreOptions options)
     : m_root(absoluteClean(root))
     , m_options(options)
 {
-}
-
-std::string CacheStore::fileStem(std::string_view kernelName)
-{
-    std::size_t chars = 0, i = 0;
-    while (i < kernelName.size() && chars < kMaxStemChars) {
-        ++i;
-        // skip continuation bytes: a character is one lead byte and its continuations
-        while (i < kernelName.size() && (static_cast<unsigned char>(kernelName[i]) & 0xC0) == 0x80)
-            ++i;
-        ++chars;
-    }
-    return std::string(kernelName.substr(0, i));
 }
 
 std::string CacheStore::entryPath(std::string_view keyHex) const
@@ -343,8 +308,7 @@ PutResult CacheStore::put(std::string_view keyHex, std::string_view kernelName, 
     }
     // Children must be durable before the group file that commits them can be.
     if (!w.syncEntry(entryFd.get()) ||
-        !w.place(*temp, entryFd.get(), std::string(kGroupPrefix) + stem + ".json",
-                 tritonGroupFileText(children))) {
+        !w.place(*temp, entryFd.get(), layout::groupFileName(stem), tritonGroupFileText(children))) {
         result.error = w.error;
         return result;
     }
@@ -389,7 +353,7 @@ GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) 
 
     std::string groupName;
     if (!kernelName.empty()) {
-        groupName = std::string(kGroupPrefix) + fileStem(kernelName) + ".json";
+        groupName = layout::groupFileName(layout::fileStem(kernelName));
         if (!isPlainFileName(groupName))
             return error("kernel name \"" + printableName(kernelName) + "\" cannot name a group file");
     } else {
@@ -410,20 +374,18 @@ GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) 
     if (!group.ok)
         return group.vanished ? miss("no group file " + printableName(groupPath))
                               : error("cannot read " + printableName(groupPath) + ": " + group.error);
-    std::string cause;
-    auto parsed = parseGroupFileInPlace(group.text, cause);
+    auto parsed = parseGroupFileInPlace(group.text);
     if (!parsed)
-        return miss("corrupt group file " + printableName(groupPath) + ": " + cause);
+        return miss("corrupt group file " + printableName(groupPath) + ": " + parsed.error().english());
 
-    const std::string stem =
-        groupName.substr(kGroupPrefix.size(), groupName.size() - kGroupPrefix.size() - 5);
+    const std::string stem(layout::groupFileStem(groupName));
     bool hasMetadata = false;
     for (const GroupChild& c : parsed->children) {
         const std::string childPath = joinPath(r.entryPath, c.name);
-        if (!isPlainFileName(c.name) || startsWith(c.name, kGroupPrefix))
+        if (!isPlainFileName(c.name) || layout::isGroupFileName(c.name))
             return miss("group file " + printableName(groupPath) + " names \"" + printableName(c.name) +
                         "\", which is not a file of this entry");
-        hasMetadata |= c.name == stem + ".json";
+        hasMetadata |= c.name == layout::metadataFileName(stem);
         if (!c.recordedPath.empty() && c.recordedPath != childPath && r.recordedElsewhere.empty()) {
             const auto slash = c.recordedPath.rfind('/');
             r.recordedElsewhere =
@@ -441,8 +403,8 @@ GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) 
         r.files[c.name] = std::move(f.text);
     }
     if (!hasMetadata)
-        return miss("group file " + printableName(groupPath) + " does not list the metadata " + stem +
-                    ".json");
+        return miss("group file " + printableName(groupPath) + " does not list the metadata " +
+                    layout::metadataFileName(stem));
     r.outcome = GetOutcome::Hit;
     return r;
 }
@@ -458,7 +420,7 @@ PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName
         return result;
     }
     const std::string name(fileName);
-    if (!isPlainFileName(name) || startsWith(name, kGroupPrefix) || startsWith(name, "tmp.")) {
+    if (!isPlainFileName(name) || layout::isReservedStem(name)) {
         result.error = "cannot store \"" + printableName(fileName) + "\" into " + printableName(w.entryPath) +
                        ": not a plain file name";
         return result;

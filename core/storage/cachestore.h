@@ -62,16 +62,14 @@ public:
     const std::string& root() const { return m_root; }
     const StoreOptions& options() const { return m_options; }
 
-    /// The kernel name as file names carry it: cut to 150 characters (code points, as Python cuts).
-    static std::string fileStem(std::string_view kernelName);
-
     /// The entry folder for a sha256 hex key; empty when the key is not 64 hex digits.
     std::string entryPath(std::string_view keyHex) const;
 
-    /// Write one entry. `files` maps file names, each `<stem>.<ext>` with `stem` = fileStem(kernelName),
-    /// to their bytes, and must hold the metadata `<stem>.json`. Files are written in Triton's order
-    /// (source, ttir, ttgir, llir, ptx, cubin, amdgcn, hsaco, other stages, then the metadata); the
-    /// group file maps each to its absolute path. Existing files of the entry are replaced.
+    /// Write one entry. `files` maps file names, each `<stem>.<ext>` with `stem` =
+    /// layout::fileStem(kernelName), to their bytes, and must hold the metadata `<stem>.json`. Files are
+    /// written in Triton's order (source, ttir, ttgir, llir, ptx, cubin, amdgcn, hsaco, other stages, then
+    /// the metadata); the group file maps each to its absolute path. Existing files of the entry are
+    /// replaced.
     PutResult put(std::string_view keyHex, std::string_view kernelName, const StoreFiles& files) const;
 
     /// Read one entry: a hit only when its group file exists, names the metadata json and every

@@ -1,5 +1,7 @@
 #include "storage/groupwriter.h"
 
+#include "util/utf8.h"
+
 #include <cstdint>
 
 namespace kl {
@@ -13,39 +15,6 @@ void appendU16(std::string& out, std::uint32_t unit)
         out += hex[(unit >> shift) & 15];
 }
 
-// Decodes one well-formed UTF-8 sequence at s[i]; returns its length, or 0 when the bytes there
-// are not one (overlong, surrogate, above U+10FFFF, truncated).
-std::size_t decodeUtf8(std::string_view s, std::size_t i, std::uint32_t& cp)
-{
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-        cp = c;
-        return 1;
-    }
-    std::size_t len = 0;
-    std::uint32_t min = 0;
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2, cp = c & 0x1F, min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3, cp = c & 0x0F, min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4, cp = c & 0x07, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (i + len > s.size())
-        return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if ((b >> 6) != 0x2)
-            return 0;
-        cp = (cp << 6) | (b & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return len;
-}
-
 } // namespace
 
 std::string pythonJsonString(std::string_view utf8)
@@ -54,7 +23,7 @@ std::string pythonJsonString(std::string_view utf8)
     out.reserve(utf8.size() + 2);
     out += '"';
     for (std::size_t i = 0; i < utf8.size();) {
-        std::uint32_t cp = 0;
+        char32_t cp = 0;
         std::size_t len = decodeUtf8(utf8, i, cp);
         if (len == 0) {
             cp = 0xDC00 | static_cast<unsigned char>(utf8[i]);

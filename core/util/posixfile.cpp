@@ -33,27 +33,6 @@ int UniqueFd::release()
     return fd;
 }
 
-bool listDirectory(int fd, std::vector<DirName>& out, int& err)
-{
-    alignas(struct dirent64) char buffer[16384];
-    for (;;) {
-        const ssize_t n = ::getdents64(fd, buffer, sizeof buffer);
-        if (n == 0)
-            return true;
-        if (n < 0) {
-            err = errno;
-            return false;
-        }
-        for (ssize_t off = 0; off < n;) {
-            const auto* d = reinterpret_cast<const struct dirent64*>(buffer + off);
-            off += d->d_reclen;
-            const std::string_view nm(d->d_name);
-            if (nm != "." && nm != "..")
-                out.push_back(DirName{std::string(nm), d->d_type});
-        }
-    }
-}
-
 std::string errnoText(int err)
 {
     char buf[256];
@@ -178,100 +157,6 @@ std::string joinPath(std::string_view dir, std::string_view name)
     if (out.empty() || out.back() != '/')
         out += '/';
     out += name;
-    return out;
-}
-
-namespace {
-
-// Length of the well-formed UTF-8 sequence starting at s[i] (RFC 3629), or 0 when the bytes there
-// are not one: overlong forms, surrogates (U+D800..U+DFFF) and code points above U+10FFFF are
-// rejected, as strict JSON readers (QJsonDocument, Python) reject them.
-std::size_t utf8SequenceLength(std::string_view s, std::size_t i)
-{
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80)
-        return 1;
-    std::size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-        len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        else if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (i + len > s.size())
-        return 0;
-    const auto c1 = static_cast<unsigned char>(s[i + 1]);
-    if (c1 < lo || c1 > hi)
-        return 0;
-    for (std::size_t k = 2; k < len; ++k)
-        if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
-            return 0;
-    return len;
-}
-
-} // namespace
-
-std::string utf8Prefix(std::string_view s, std::size_t codePoints)
-{
-    std::size_t i = 0;
-    for (std::size_t n = 0; n < codePoints && i < s.size(); ++n) {
-        const std::size_t len = utf8SequenceLength(s, i);
-        i += len == 0 ? 1 : len;
-    }
-    return std::string(s.substr(0, i));
-}
-
-bool isValidUtf8(std::string_view s)
-{
-    std::size_t i = 0;
-    // Nearly every name in a cache is ASCII: skip 8 such bytes at a time.
-    for (std::uint64_t word = 0; i + 8 <= s.size(); i += 8) {
-        std::memcpy(&word, s.data() + i, 8);
-        if (word & 0x8080808080808080ull)
-            break;
-    }
-    while (i < s.size()) {
-        std::size_t len = utf8SequenceLength(s, i);
-        if (len == 0)
-            return false;
-        i += len;
-    }
-    return true;
-}
-
-std::string printableName(std::string_view s)
-{
-    std::string out;
-    std::size_t i = 0;
-    static constexpr char hex[] = "0123456789abcdef";
-    auto escape = [&](unsigned char c) {
-        out += "\\x";
-        out += hex[c >> 4];
-        out += hex[c & 15];
-    };
-    while (i < s.size()) {
-        auto c = static_cast<unsigned char>(s[i]);
-        std::size_t len = utf8SequenceLength(s, i);
-        if (len == 0 || (len == 1 && (c < 0x20 || c == 0x7f))) {
-            escape(c);
-            ++i;
-            continue;
-        }
-        out.append(s.substr(i, len));
-        i += len;
-    }
     return out;
 }
 

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "util/dirlist.h"
+#include "util/utf8.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,16 +35,6 @@ private:
     int m_fd = -1;
 };
 
-/// A name read from a folder and its d_type (DT_DIR, DT_REG, DT_LNK, or DT_UNKNOWN).
-struct DirName {
-    std::string name;
-    unsigned char type;
-};
-
-/// Every name in an open folder except "." and "..", read with getdents64 on `fd` itself (no dup,
-/// no DIR allocation). Returns false with `err` set to the errno on failure.
-bool listDirectory(int fd, std::vector<DirName>& out, int& err);
-
 /// "<cause>" for an errno value, e.g. "No such file or directory".
 std::string errnoText(int err);
 
@@ -67,15 +60,5 @@ bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out,
 std::string absoluteClean(std::string_view path);
 
 std::string joinPath(std::string_view dir, std::string_view name);
-
-/// The first `codePoints` characters of UTF-8 text, as Python's s[:n] cuts a str (Triton cuts kernel
-/// names for file names this way). Invalid bytes count as one character each.
-std::string utf8Prefix(std::string_view s, std::size_t codePoints);
-
-/// True when `s` is valid UTF-8.
-bool isValidUtf8(std::string_view s);
-
-/// Printable form of a file name: invalid UTF-8 bytes and control characters become \xHH.
-std::string printableName(std::string_view s);
 
 } // namespace kl

@@ -3,7 +3,6 @@
 #include "util/text.h"
 
 #include <tl/expected.hpp>
-
 #include <utility>
 
 namespace kl {

@@ -1,7 +1,7 @@
 // Clean policies -> plan -> executor on a copy of the real Triton fixture, and `klens clean` itself.
 #include "clean/cleanexecutor.h"
 #include "clean/cleanplan.h"
-#include "clean/units.h"
+#include "util/units.h"
 #include "cleantestutil.h"
 
 #include <QJsonArray>

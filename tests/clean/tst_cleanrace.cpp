@@ -122,10 +122,9 @@ QStringList halfEntries(const QString& root)
             QFile f(dir + "/" + g);
             if (!f.open(QIODevice::ReadOnly))
                 continue;
-            std::string error;
-            auto group = kl::parseGroupFile(f.readAll().toStdString(), error);
+            auto group = kl::parseGroupFile(f.readAll().toStdString());
             if (!group) {
-                bad << dir + ": unreadable group file: " + QString::fromStdString(error);
+                bad << dir + ": unreadable group file: " + QString::fromStdString(group.error().english());
                 continue;
             }
             for (const kl::GroupChild& c : group->children)

@@ -1,6 +1,7 @@
 // The doctor's rules, each against a cache built for it, plus the real Triton fixture and the CLI.
 #include "doctor/doctor.h"
-#include "doctor/tempwriter.h"
+#include "doctor/processalive.h"
+#include "formats/layout.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
@@ -210,11 +211,11 @@ private slots:
         QVERIFY(kl::processAlive(::getpid()));
         QVERIFY(!kl::processAlive(0));
         QVERIFY(!kl::processAlive(-5));
-        QCOMPARE(kl::tempWriterPid("tmp.pid_4242_0f0e"), std::optional<long>(4242));
-        QCOMPARE(kl::tempWriterPid("k.cubin.tmp.pid_17_x"), std::optional<long>(17));
-        QVERIFY(!kl::tempWriterPid("tmp.pid_x_1"));
-        QVERIFY(!kl::tempWriterPid("tmp.0123abcd"));
-        QVERIFY(!kl::tempWriterPid("tmp.pid_12ab_c"));
+        QCOMPARE(kl::layout::tempWriterPid("tmp.pid_4242_0f0e"), std::optional<long>(4242));
+        QCOMPARE(kl::layout::tempWriterPid("k.cubin.tmp.pid_17_x"), std::optional<long>(17));
+        QVERIFY(!kl::layout::tempWriterPid("tmp.pid_x_1"));
+        QVERIFY(!kl::layout::tempWriterPid("tmp.0123abcd"));
+        QVERIFY(!kl::layout::tempWriterPid("tmp.pid_12ab_c"));
     }
 
     void incompleteEntry()

@@ -9,16 +9,14 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    std::string error;
-    if (auto g = kl::parseGroupFile(text, error)) {
+    if (auto g = kl::parseGroupFile(text)) {
         for (const kl::GroupChild& c : g->children)
             (void)kl::isPlainFileName(c.name);
-    } else if (error.empty()) {
+    } else if (g.error().english().empty()) {
         __builtin_trap(); // a failed parse must say why
     }
     std::string copy(text);
-    error.clear();
-    if (!kl::parseGroupFileInPlace(copy, error) && error.empty())
+    if (auto g = kl::parseGroupFileInPlace(copy); !g && g.error().english().empty())
         __builtin_trap();
     return 0;
 }

@@ -10,12 +10,10 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    std::string error;
-    if (!kl::parseMetadata(text, kl::MetadataDetail::Full, error) && error.empty())
+    if (auto m = kl::parseMetadata(text, kl::MetadataDetail::Full); !m && m.error().english().empty())
         __builtin_trap(); // a failed parse must say why
     std::string copy(text);
-    error.clear();
-    if (!kl::parseMetadataSummaryInPlace(copy, error) && error.empty())
+    if (auto m = kl::parseMetadataSummaryInPlace(copy); !m && m.error().english().empty())
         __builtin_trap();
     return 0;
 }

@@ -344,10 +344,9 @@ private slots:
         QVERIFY(cases.size() >= 5);
         for (const auto& v : cases) {
             const QJsonObject c = v.toObject();
-            std::string error;
-            auto meta = kl::parseMetadata(c["metadata_options"].toString().toStdString(),
-                                          kl::MetadataDetail::Full, error);
-            QVERIFY2(meta, error.c_str());
+            auto meta =
+                kl::parseMetadata(c["metadata_options"].toString().toStdString(), kl::MetadataDetail::Full);
+            QVERIFY2(meta, meta ? "" : meta.error().english().c_str());
             QVERIFY(meta->envVars.empty() && meta->derived.empty());
             kl::OptionsHash h = kl::optionsHashFromMetadata(
                 meta->options, c["backend"].toString().toStdString(), hashExternLib);

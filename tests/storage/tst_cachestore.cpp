@@ -3,6 +3,7 @@
 #include "env/cacheroots.h"
 #include "formats/groupfile.h"
 #include "formats/keyencoding.h"
+#include "formats/layout.h"
 #include "scan/cachescanner.h"
 #include "storage/cachestore.h"
 #include "storage/groupwriter.h"
@@ -50,7 +51,7 @@ std::string metadataFor(const std::string& key, const std::string& kernel)
 /// A full CUDA entry as Triton 3.4+ writes it (every stage plus the metadata).
 StoreFiles fullEntry(const std::string& key, const std::string& kernel)
 {
-    const std::string stem = CacheStore::fileStem(kernel);
+    const std::string stem = kl::layout::fileStem(kernel);
     StoreFiles f;
     for (const char* ext : {"cubin", "ptx", "llir", "ttgir", "ttir", "source"}) // map order != write order
         f[stem + "." + ext] = std::string("// ") + ext + " of " + kernel + "\n";
@@ -115,9 +116,8 @@ private slots:
             QCOMPARE(groups.size(), 1);
             ++checked;
             const QByteArray text = readAll(fixture.filePath(folder + "/" + groups.front()));
-            std::string error;
-            auto g = parseGroupFile(text.toStdString(), error);
-            QVERIFY2(g, error.c_str());
+            auto g = parseGroupFile(text.toStdString());
+            QVERIFY2(g, g ? "" : g.error().english().c_str());
             std::vector<std::pair<std::string, std::string>> children;
             for (const GroupChild& c : g->children)
                 children.emplace_back(c.name, c.recordedPath);
@@ -191,7 +191,7 @@ private slots:
         CacheStore store(c.path().toStdString(), StoreOptions{fsync, 1ull << 30});
         const std::string name = kernel.toStdString();
         const std::string key = sha(name);
-        const std::string stem = CacheStore::fileStem(name);
+        const std::string stem = kl::layout::fileStem(name);
         QCOMPARE(QString::fromStdString(stem), kernel.left(150));
         const StoreFiles files = fullEntry(key, name);
         PutResult r = store.put(key, name, files);

@@ -1,4 +1,4 @@
-#include "report/jsonwriter.h"
+#include "util/jsonwriter.h"
 
 #include "util/posixfile.h"
 

@@ -1,4 +1,4 @@
-#include "scan/stages.h"
+#include "formats/stages.h"
 
 namespace kl {
 

@@ -1,4 +1,4 @@
-#include "clean/units.h"
+#include "util/units.h"
 
 #include <cctype>
 #include <charconv>
