@@ -45,9 +45,10 @@ std::string verifyEntry(const StoreFiles& files, const std::string& stem, NvrtcM
     const auto json = files.find(stem + ".json");
     if (json == files.end())
         return "no " + stem + ".json";
-    std::string error;
-    if (!parseNvrtcMetadata(json->second, meta, error))
-        return stem + ".json: " + error;
+    Result<NvrtcMetadata> parsed = parseNvrtcMetadata(json->second);
+    if (!parsed)
+        return stem + ".json: " + parsed.error().english();
+    meta = std::move(*parsed);
     for (const char* ext : {".cu", ".ptx", ".cubin"}) {
         const std::string name = stem + ext;
         const auto f = files.find(name);
