@@ -8,6 +8,8 @@
 #include "kernels/hostbuffer.h"
 #include "kernels/kernelspec.h"
 #include "kernels/launchplan.h"
+#include "util/result.h"
+#include "util/text.h"
 
 #include <string>
 #include <string_view>
@@ -31,7 +33,7 @@ enum class RunStatus {
 
 struct RunOutcome {
     RunStatus status = RunStatus::Ok;
-    std::string message;
+    Text message; ///< why not, when not ok
     bool ok() const { return status == RunStatus::Ok; }
 };
 
@@ -55,8 +57,8 @@ public:
     virtual RunOutcome time(const BenchOptions& options, std::vector<double>& samplesMs) = 0;
     /// Frees the module and buffers of the last load.
     virtual void unload() = 0;
-    /// False once nothing more can run (a kernel that never ended holds the device); `why` says so.
-    virtual bool usable(std::string& why) const = 0;
+    /// Fails once nothing more can run (a kernel that never ended holds the device), saying so.
+    virtual Status usable() const = 0;
 };
 
 } // namespace kl

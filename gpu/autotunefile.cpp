@@ -131,7 +131,7 @@ std::string autotuneFileText(const KernelSpec& spec, const AutotuneReport& r)
         w.Key("status");
         str(w, configStatusName(c.status));
         w.Key("message");
-        str(w, c.message);
+        str(w, c.message.english());
         w.Key("throughput");
         w.Double(c.status == ConfigStatus::Ok ? c.throughput : 0);
         w.Key("registers");

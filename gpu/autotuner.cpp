@@ -65,24 +65,24 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
     report.metricKind = spec.metricKind;
     report.device = backend.deviceName();
     report.arch = options.arch.empty() ? backend.arch() : options.arch;
-    std::string error;
-    const std::optional<ProblemSize> size = resolveProblemSize(spec, options.size, error);
+    const Result<ProblemSize> size = resolveProblemSize(spec, options.size);
     if (!size) {
-        report.error = spec.path + ": " + error;
+        report.error = Text::of(KL_TEXT("kl::gpu", "%1: %2"), spec.path, size.error());
         return report;
     }
     report.sizeName = size->name;
     report.sizeValues = size->values;
     report.keyJson = autotuneKeyJson(spec, size->values);
     if (std::string bad = validateArch(report.arch); !bad.empty()) {
-        report.error = bad;
+        report.error = Text::verbatim(bad);
         return report;
     }
     std::vector<Configuration> configs = enumerateConfigurations(spec, &report.rejectedByConstraints);
     if (options.limit && configs.size() > options.limit)
         configs.resize(options.limit);
     if (configs.empty()) {
-        report.error = spec.path + ": no configuration satisfies the constraints";
+        report.error =
+            Text::of(KL_TEXT("kl::gpu", "%1: no configuration satisfies the constraints"), spec.path);
         return report;
     }
     for (const Configuration& c : configs) {
@@ -106,15 +106,15 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
             report.cancelled = true;
             break;
         }
-        if (std::string why; !backend.usable(why)) {
-            report.stopped = why;
+        if (Status usable = backend.usable(); !usable) {
+            report.stopped = usable.error();
             break;
         }
         tell(i, "compile");
-        const std::optional<LaunchPlan> plan = planLaunch(spec, out.config, *size, error);
+        const Result<LaunchPlan> plan = planLaunch(spec, out.config, *size);
         if (!plan) {
             out.status = ConfigStatus::LaunchFailed;
-            out.message = "cannot plan the launch: " + error;
+            out.message = Text::of(KL_TEXT("kl::gpu", "cannot plan the launch: %1"), plan.error());
             continue;
         }
         out.threadsPerBlock = static_cast<int>(plan->block[0] * plan->block[1] * plan->block[2]);
@@ -134,7 +134,7 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
         out.compileMs = static_cast<double>(compiled.event.totalUs) / 1000.0;
         if (!compiled.ok) {
             out.status = ConfigStatus::CompileFailed;
-            out.message = compiled.error;
+            out.message = Text::verbatim(compiled.error);
             continue;
         }
 
@@ -142,10 +142,11 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
         if (work.inputs.empty()) {
             work.inputs = makeHostBuffers(spec, *plan, options.seed);
             if (spec.reference != "none") {
-                auto expected = computeReference(spec, *plan, work.inputs, error);
+                auto expected = computeReference(spec, *plan, work.inputs);
                 if (!expected) {
                     out.status = ConfigStatus::WrongResult;
-                    out.message = "no reference to check against: " + error;
+                    out.message =
+                        Text::of(KL_TEXT("kl::gpu", "no reference to check against: %1"), expected.error());
                     workloads.erase(layoutOf(*plan));
                     continue;
                 }
@@ -171,13 +172,13 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
             const ResultCheck check = checkResults(spec, work.expected, results);
             if (!check.ok) {
                 out.status = ConfigStatus::WrongResult;
-                out.message = check.message;
+                out.message = Text::verbatim(check.message);
                 backend.unload();
                 continue;
             }
-            out.message = check.message;
+            out.message = Text::verbatim(check.message);
         } else {
-            out.message = "not checked (the spec names no reference)";
+            out.message = Text::of(KL_TEXT("kl::gpu", "not checked (the spec names no reference)"));
         }
         if (cancelled(cancel)) {
             backend.unload();
@@ -209,17 +210,19 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
     if (!options.persist)
         return report;
     if (report.cancelled || !report.stopped.empty()) {
-        report.persistError = report.cancelled ? "not saved: the run was cancelled"
-                                               : "not saved: the run stopped before every configuration ran";
+        report.persistError =
+            report.cancelled
+                ? Text::of(KL_TEXT("kl::gpu", "not saved: the run was cancelled"))
+                : Text::of(KL_TEXT("kl::gpu", "not saved: the run stopped before every configuration ran"));
         return report;
     }
     const CacheStore store(options.cacheRoot, {.fsync = false});
     const std::string fileName = layout::autotuneFileName(layout::fileStem(spec.name));
     const PutResult put = store.putFile(report.keyHex, fileName, autotuneFileText(spec, report));
-    if (put.ok)
-        report.resultsPath = put.entryPath + "/" + fileName;
+    if (put)
+        report.resultsPath = put->entryPath + "/" + fileName;
     else
-        report.persistError = put.error;
+        report.persistError = put.error();
     return report;
 }
 

@@ -9,6 +9,7 @@
 #include "events/compileevent.h"
 #include "kernels/kernelconfig.h"
 #include "kernels/kernelspec.h"
+#include "util/text.h"
 
 #include <atomic>
 #include <cstdint>
@@ -42,7 +43,7 @@ struct ConfigOutcome {
     Configuration config;
     std::string label; ///< "BLOCK_SIZE=256 VEC=4"
     ConfigStatus status = ConfigStatus::NotRun;
-    std::string message; ///< why it failed or was rejected; the check's summary when ok
+    Text message; ///< why it failed or was rejected; the check's summary when ok
     bool compileHit = false;
     double compileMs = 0;
     int threadsPerBlock = 0;
@@ -59,7 +60,7 @@ struct AutotuneProgress {
 };
 
 struct AutotuneReport {
-    std::string error; ///< set when nothing could be tuned (bad size, bad arch, no configuration)
+    Text error; ///< set when nothing could be tuned (bad size, bad arch, no configuration)
     std::string kernel;
     std::string sizeName;
     std::vector<std::pair<std::string, std::int64_t>> sizeValues;
@@ -71,11 +72,11 @@ struct AutotuneReport {
     std::size_t rejectedByConstraints = 0;
     std::size_t compileHits = 0;
     bool cancelled = false;
-    std::string stopped;     ///< why the remaining configurations did not run (a hung device)
+    Text stopped;            ///< why the remaining configurations did not run (a hung device)
     std::string keyJson;     ///< the tuning key, e.g. [16777216, "f32", "f32", "f32"]
     std::string keyHex;      ///< the results' cache key
     std::string resultsPath; ///< where `<kernel>.autotune.json` was written
-    std::string persistError;
+    Text persistError;       ///< why the results were not saved
 };
 
 using AutotuneProgressFn = std::function<void(const AutotuneProgress&)>;

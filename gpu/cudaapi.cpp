@@ -1,7 +1,8 @@
 #include "cudaapi.h"
 
+#include "util/dynlib.h"
+
 #include <cstdlib>
-#include <dlfcn.h>
 
 namespace kl {
 namespace {
@@ -11,7 +12,7 @@ namespace {
 
 // Older drivers lack some of the versioned symbols this cuda.h names; where an older symbol has
 // the same signature it is used instead (cuEventElapsedTime_v2 arrived with 12.8).
-const char* olderSymbol(std::string_view name)
+const char* olderSymbol(const std::string& name)
 {
     if (name == "cuEventElapsedTime_v2")
         return "cuEventElapsedTime";
@@ -60,13 +61,17 @@ std::string cudaResultName(const CudaApi* api, CUresult result)
     return "CUresult " + std::to_string(static_cast<int>(result));
 }
 
-std::string cudaCallError(const CudaApi* api, std::string_view call, CUresult result)
+Text cudaCallError(const CudaApi* api, std::string_view call, CUresult result)
 {
-    std::string text = std::string(call) + " failed: " + cudaResultName(api, result);
+    return cudaCallError(api, Text::verbatim(std::string(call)), result);
+}
+
+Text cudaCallError(const CudaApi* api, const Text& call, CUresult result)
+{
     const char* what = nullptr;
     if (api && api->cuGetErrorString && api->cuGetErrorString(result, &what) == CUDA_SUCCESS && what)
-        text += std::string(" (") + what + ")";
-    return text;
+        return Text::of(KL_TEXT("kl::gpu", "%1 failed: %2 (%3)"), call, cudaResultName(api, result), what);
+    return Text::of(KL_TEXT("kl::gpu", "%1 failed: %2"), call, cudaResultName(api, result));
 }
 
 bool isStickyCudaError(CUresult r)
@@ -91,29 +96,15 @@ CudaDriver loadCudaDriver(const std::string& library)
 {
     CudaDriver d;
     d.library = library;
-    // RTLD_LOCAL: the driver's symbols stay out of the global namespace. Never closed: the
-    // driver keeps threads and handlers that outlive any object of ours.
-    void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char* why = ::dlerror();
-        d.error = why ? Text::of(KL_TEXT("kl::gpu", "no CUDA driver (%1)"), why)
-                      : Text::of(KL_TEXT("kl::gpu", "no CUDA driver (%1: cannot be opened)"), library);
+    // Never closed: the driver keeps threads and handlers that outlive any object of ours.
+    auto lib = DynamicLibrary::open({library}, KL_TEXT("kl::gpu", "no CUDA driver (%1)"));
+    if (!lib) {
+        d.error = lib.error();
         return d;
     }
-    std::string missing;
-    auto resolve = [&](const char* symbol) -> void* {
-        void* p = ::dlsym(handle, symbol);
-        if (!p)
-            if (const char* older = olderSymbol(symbol))
-                p = ::dlsym(handle, older);
-        if (!p && missing.empty())
-            missing = symbol;
-        return p;
-    };
-#define KL_CUDA_RESOLVE(name)                                                                                \
-    d.api.name = reinterpret_cast<decltype(d.api.name)>(resolve(KL_STRINGIFY(name)));
-    KL_CUDA_FUNCTIONS(KL_CUDA_RESOLVE)
-#undef KL_CUDA_RESOLVE
+#define KL_CUDA_SLOT(name) dynamicSlot(d.api.name, KL_STRINGIFY(name)),
+    const std::string missing = lib->resolve({KL_CUDA_FUNCTIONS(KL_CUDA_SLOT)}, olderSymbol);
+#undef KL_CUDA_SLOT
     if (!missing.empty()) {
         d.error =
             Text::of(KL_TEXT("kl::gpu", "CUDA driver %1 lacks %2: it is older than this build's CUDA %3 "
@@ -136,7 +127,7 @@ CudaDriver loadCudaDriver(const std::string& library)
         return d;
     }
     if (CUresult r = d.api.cuDriverGetVersion(&d.version); r != CUDA_SUCCESS) {
-        d.error = Text::verbatim(cudaCallError(&d.api, "cuDriverGetVersion", r));
+        d.error = cudaCallError(&d.api, "cuDriverGetVersion", r);
         return d;
     }
     d.ok = true;

@@ -84,8 +84,11 @@ const CudaDriver& cudaDriver();
 /// codes cuda.h defines, else "CUresult 12345".
 std::string cudaResultName(const CudaApi* api, CUresult result);
 
-/// "cuMemAlloc(1073741824 bytes) failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)".
-std::string cudaCallError(const CudaApi* api, std::string_view call, CUresult result);
+/// "cuMemAlloc(1073741824 bytes) failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)": the call, the
+/// code's name and the driver's description are verbatim arguments of the sentence.
+Text cudaCallError(const CudaApi* api, std::string_view call, CUresult result);
+/// The same with the call named by a sentence ("the first launch failed: ...").
+Text cudaCallError(const CudaApi* api, const Text& call, CUresult result);
 
 /// Errors after which the context is unusable until it is reset (an illegal address, a trap, a
 /// launch that failed on the device): every later call in it fails with the same code.

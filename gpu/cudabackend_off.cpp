@@ -4,16 +4,14 @@
 
 namespace kl {
 
-std::unique_ptr<AutotuneBackend> makeCudaBackend(int, std::string& error)
+Result<std::unique_ptr<AutotuneBackend>> makeCudaBackend(int)
 {
-    error = gpuStatus().reason.english();
-    return nullptr;
+    return fail(gpuStatus().reason);
 }
 
-double measureCopyBandwidth(int, std::uint64_t, const BenchOptions&, std::string& error)
+Result<double> measureCopyBandwidth(int, std::uint64_t, const BenchOptions&)
 {
-    error = gpuStatus().reason.english();
-    return 0;
+    return fail(gpuStatus().reason);
 }
 
 } // namespace kl

@@ -5,43 +5,35 @@
 
 namespace kl {
 
-std::unique_ptr<CudaSession> CudaSession::open(int ordinal, std::string& error)
+Result<std::unique_ptr<CudaSession>> CudaSession::open(int ordinal)
 {
     const CudaDriver& d = cudaDriver();
-    if (!d.ok) {
-        error = d.error.english();
-        return nullptr;
-    }
+    if (!d.ok)
+        return fail(d.error);
     std::unique_ptr<CudaSession> s(new CudaSession);
     s->m_api = &d.api;
     s->m_ordinal = ordinal;
-    if (CUresult r = d.api.cuDeviceGet(&s->m_device, ordinal); r != CUDA_SUCCESS) {
-        error = s->callError("cuDeviceGet(" + std::to_string(ordinal) + ")", r);
-        return nullptr;
-    }
-    if (!s->start(error))
-        return nullptr;
+    if (CUresult r = d.api.cuDeviceGet(&s->m_device, ordinal); r != CUDA_SUCCESS)
+        return fail(s->callError("cuDeviceGet(" + std::to_string(ordinal) + ")", r));
+    if (Status started = s->start(); !started)
+        return fail(started.error());
     return s;
 }
 
-bool CudaSession::start(std::string& error)
+Status CudaSession::start()
 {
     const CudaApi& a = *m_api;
     if (CUresult r = a.cuDevicePrimaryCtxRetain(&m_context, m_device); r != CUDA_SUCCESS) {
         m_context = nullptr;
-        error = callError("cuDevicePrimaryCtxRetain", r);
-        return false;
+        return fail(callError("cuDevicePrimaryCtxRetain", r));
     }
-    if (CUresult r = a.cuCtxSetCurrent(m_context); r != CUDA_SUCCESS) {
-        error = callError("cuCtxSetCurrent", r);
-        return false;
-    }
+    if (CUresult r = a.cuCtxSetCurrent(m_context); r != CUDA_SUCCESS)
+        return fail(callError("cuCtxSetCurrent", r));
     if (CUresult r = a.cuStreamCreate(&m_stream, CU_STREAM_DEFAULT); r != CUDA_SUCCESS) {
         m_stream = nullptr;
-        error = callError("cuStreamCreate", r);
-        return false;
+        return fail(callError("cuStreamCreate", r));
     }
-    return true;
+    return {};
 }
 
 CudaSession::~CudaSession()
@@ -54,7 +46,7 @@ CudaSession::~CudaSession()
         m_api->cuDevicePrimaryCtxRelease(m_device);
 }
 
-bool CudaSession::reset(std::string& error)
+Status CudaSession::reset()
 {
     // Whatever the stream and context held is lost with the reset; destroying the stream first
     // may itself report the sticky error, which is expected here.
@@ -64,11 +56,9 @@ bool CudaSession::reset(std::string& error)
     if (m_context)
         m_api->cuDevicePrimaryCtxRelease(m_device);
     m_context = nullptr;
-    if (CUresult r = m_api->cuDevicePrimaryCtxReset(m_device); r != CUDA_SUCCESS) {
-        error = callError("cuDevicePrimaryCtxReset", r);
-        return false;
-    }
-    return start(error);
+    if (CUresult r = m_api->cuDevicePrimaryCtxReset(m_device); r != CUDA_SUCCESS)
+        return fail(callError("cuDevicePrimaryCtxReset", r));
+    return start();
 }
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& o) noexcept
@@ -94,50 +84,43 @@ void DeviceBuffer::release()
     m_pointer = 0;
 }
 
-bool DeviceBuffer::allocate(const CudaSession& s, std::uint64_t bytes, std::string& error)
+Status DeviceBuffer::allocate(const CudaSession& s, std::uint64_t bytes)
 {
     *this = DeviceBuffer();
     m_session = &s;
     if (CUresult r = s.api().cuMemAlloc(&m_pointer, bytes ? bytes : 1); r != CUDA_SUCCESS) {
         m_pointer = 0;
-        error = s.callError("cuMemAlloc(" + std::to_string(bytes) + " bytes)", r);
-        return false;
+        return fail(s.callError("cuMemAlloc(" + std::to_string(bytes) + " bytes)", r));
     }
     m_bytes = bytes;
-    return true;
+    return {};
 }
 
-bool DeviceBuffer::upload(const void* host, std::uint64_t bytes, std::string& error) const
+Status DeviceBuffer::upload(const void* host, std::uint64_t bytes) const
 {
     if (bytes == 0)
-        return true;
-    if (CUresult r = m_session->api().cuMemcpyHtoD(m_pointer, host, bytes); r != CUDA_SUCCESS) {
-        error = m_session->callError("cuMemcpyHtoD(" + std::to_string(bytes) + " bytes)", r);
-        return false;
-    }
-    return true;
+        return {};
+    if (CUresult r = m_session->api().cuMemcpyHtoD(m_pointer, host, bytes); r != CUDA_SUCCESS)
+        return fail(m_session->callError("cuMemcpyHtoD(" + std::to_string(bytes) + " bytes)", r));
+    return {};
 }
 
-bool DeviceBuffer::download(void* host, std::uint64_t bytes, std::string& error) const
+Status DeviceBuffer::download(void* host, std::uint64_t bytes) const
 {
     if (bytes == 0)
-        return true;
-    if (CUresult r = m_session->api().cuMemcpyDtoH(host, m_pointer, bytes); r != CUDA_SUCCESS) {
-        error = m_session->callError("cuMemcpyDtoH(" + std::to_string(bytes) + " bytes)", r);
-        return false;
-    }
-    return true;
+        return {};
+    if (CUresult r = m_session->api().cuMemcpyDtoH(host, m_pointer, bytes); r != CUDA_SUCCESS)
+        return fail(m_session->callError("cuMemcpyDtoH(" + std::to_string(bytes) + " bytes)", r));
+    return {};
 }
 
-bool DeviceBuffer::fill(std::uint8_t value, std::string& error) const
+Status DeviceBuffer::fill(std::uint8_t value) const
 {
     if (m_bytes == 0)
-        return true;
-    if (CUresult r = m_session->api().cuMemsetD8(m_pointer, value, m_bytes); r != CUDA_SUCCESS) {
-        error = m_session->callError("cuMemsetD8", r);
-        return false;
-    }
-    return true;
+        return {};
+    if (CUresult r = m_session->api().cuMemsetD8(m_pointer, value, m_bytes); r != CUDA_SUCCESS)
+        return fail(m_session->callError("cuMemsetD8", r));
+    return {};
 }
 
 GpuModule& GpuModule::operator=(GpuModule&& o) noexcept
@@ -162,7 +145,7 @@ void GpuModule::release()
     m_module = nullptr;
 }
 
-bool GpuModule::load(const CudaSession& s, std::string_view image, std::string& error)
+Status GpuModule::load(const CudaSession& s, std::string_view image)
 {
     *this = GpuModule();
     m_session = &s;
@@ -174,22 +157,20 @@ bool GpuModule::load(const CudaSession& s, std::string_view image, std::string& 
     if (CUresult r = s.api().cuModuleLoadDataEx(&m_module, bytes.c_str(), 2, options, values);
         r != CUDA_SUCCESS) {
         m_module = nullptr;
-        error = s.callError("cuModuleLoadDataEx", r);
         if (log[0])
-            error += ": " + std::string(log);
-        return false;
+            return fail(Text::of(KL_TEXT("kl::gpu", "%1: %2"), s.callError("cuModuleLoadDataEx", r),
+                                 std::string(log)));
+        return fail(s.callError("cuModuleLoadDataEx", r));
     }
-    return true;
+    return {};
 }
 
-CUfunction GpuModule::function(const std::string& name, std::string& error) const
+Result<CUfunction> GpuModule::function(const std::string& name) const
 {
     CUfunction f = nullptr;
-    if (CUresult r = m_session->api().cuModuleGetFunction(&f, m_module, name.c_str()); r != CUDA_SUCCESS) {
-        error = m_session->callError("cuModuleGetFunction(\"" + name + "\")", r) +
-                " (is the kernel extern \"C\"?)";
-        return nullptr;
-    }
+    if (CUresult r = m_session->api().cuModuleGetFunction(&f, m_module, name.c_str()); r != CUDA_SUCCESS)
+        return fail(Text::of(KL_TEXT("kl::gpu", "%1 (is the kernel extern \"C\"?)"),
+                             m_session->callError("cuModuleGetFunction(\"" + name + "\")", r)));
     return f;
 }
 

@@ -4,6 +4,7 @@
 // Needs cuda.h: the front ends use gpustatus.h and the autotuner instead.
 
 #include "cudaapi.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <memory>
@@ -17,8 +18,8 @@ class CudaSession {
 public:
     /// Retains device `ordinal`'s primary context (the one the runtime API and PyTorch share)
     /// and creates a stream in it that stays ordered with the synchronous copies and memsets
-    /// (a blocking stream: they run on the legacy default stream). Null with `error` set on failure.
-    static std::unique_ptr<CudaSession> open(int ordinal, std::string& error);
+    /// (a blocking stream: they run on the legacy default stream). Or why not.
+    static Result<std::unique_ptr<CudaSession>> open(int ordinal);
     ~CudaSession();
     CudaSession(const CudaSession&) = delete;
     CudaSession& operator=(const CudaSession&) = delete;
@@ -30,21 +31,26 @@ public:
 
     /// After a sticky error every call in the context fails: destroy it and start a fresh one.
     /// Every buffer, module and event made before is gone; their owners must be dropped first.
-    bool reset(std::string& error);
+    Status reset();
 
-    /// The error text of a failed call; the code is kept for takeLastFailure().
-    std::string callError(std::string_view call, CUresult r) const
+    /// The sentence for a failed call; the code is kept for takeLastFailure().
+    Text callError(std::string_view call, CUresult r) const
+    {
+        m_lastFailure = r;
+        return cudaCallError(m_api, call, r);
+    }
+    Text callError(const Text& call, CUresult r) const
     {
         m_lastFailure = r;
         return cudaCallError(m_api, call, r);
     }
     /// The CUresult of the last failure reported through callError, then CUDA_SUCCESS: whoever
-    /// got only the text can still tell a sticky error.
+    /// got only the sentence can still tell a sticky error.
     CUresult takeLastFailure() const { return std::exchange(m_lastFailure, CUDA_SUCCESS); }
 
 private:
     CudaSession() = default;
-    bool start(std::string& error);
+    Status start();
     const CudaApi* m_api = nullptr;
     CUdevice m_device = 0;
     CUcontext m_context = nullptr;
@@ -62,11 +68,11 @@ public:
     ~DeviceBuffer();
 
     /// `bytes` of device memory (at least 1 byte is allocated so every buffer has an address).
-    bool allocate(const CudaSession& s, std::uint64_t bytes, std::string& error);
-    bool upload(const void* host, std::uint64_t bytes, std::string& error) const;
-    bool download(void* host, std::uint64_t bytes, std::string& error) const;
+    Status allocate(const CudaSession& s, std::uint64_t bytes);
+    Status upload(const void* host, std::uint64_t bytes) const;
+    Status download(void* host, std::uint64_t bytes) const;
     /// Every byte set to `value` (asynchronously, on the session's stream).
-    bool fill(std::uint8_t value, std::string& error) const;
+    Status fill(std::uint8_t value) const;
     CUdeviceptr pointer() const { return m_pointer; }
     std::uint64_t bytes() const { return m_bytes; }
     /// Forget the memory without freeing it (after CudaSession::reset it no longer exists).
@@ -100,8 +106,9 @@ public:
 
     /// `image`: cubin bytes, or PTX text (JIT-compiled by the driver). The error carries the
     /// driver's JIT log when it wrote one.
-    bool load(const CudaSession& s, std::string_view image, std::string& error);
-    CUfunction function(const std::string& name, std::string& error) const;
+    Status load(const CudaSession& s, std::string_view image);
+    /// The kernel `name` (it must be extern "C"), or why not.
+    Result<CUfunction> function(const std::string& name) const;
     FunctionAttributes attributes(CUfunction f) const;
     void abandon() { m_module = nullptr; }
 

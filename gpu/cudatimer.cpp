@@ -20,13 +20,12 @@ public:
     }
     Events(const Events&) = delete;
     Events& operator=(const Events&) = delete;
-    CUevent make(std::string& error, CUresult& failure)
+    Result<CUevent> make(CUresult& failure)
     {
         CUevent e = nullptr;
         if (CUresult r = m_s.api().cuEventCreate(&e, CU_EVENT_DEFAULT); r != CUDA_SUCCESS) {
             failure = r;
-            error = m_s.callError("cuEventCreate", r);
-            return nullptr;
+            return fail(m_s.callError("cuEventCreate", r));
         }
         m_events.push_back(e);
         return e;
@@ -74,13 +73,13 @@ WaitResult waitBounded(const CudaSession& s, double timeBoundMs, CUresult& failu
     }
 }
 
-bool timeLaunches(const CudaSession& s, const std::function<bool(std::string&)>& enqueue,
-                  const DeviceBuffer* flush, const BenchOptions& o, std::vector<double>& samplesMs,
-                  std::string& error, CUresult& failure, bool& timedOut)
+Status timeLaunches(const CudaSession& s, const std::function<Status()>& enqueue, const DeviceBuffer* flush,
+                    const BenchOptions& o, std::vector<double>& samplesMs, CUresult& failure, bool& timedOut)
 {
     const CudaApi& a = s.api();
     timedOut = false;
     failure = CUDA_SUCCESS;
+    Text error;
     auto check = [&](CUresult r, const char* call) {
         if (r == CUDA_SUCCESS)
             return true;
@@ -88,17 +87,23 @@ bool timeLaunches(const CudaSession& s, const std::function<bool(std::string&)>&
         error = s.callError(call, r);
         return false;
     };
-    auto wait = [&](const char* what) {
+    auto wait = [&](const Text& what) {
         switch (waitBounded(s, o.timeBoundMs, failure)) {
         case WaitResult::Done: return true;
         case WaitResult::TimedOut:
             timedOut = true;
-            error = std::string(what) + " ran past the time bound of " +
-                    std::to_string(o.timeBoundMs / 1000) + " s";
+            error = Text::of(KL_TEXT("kl::gpu", "%1 ran past the time bound of %2 s"), what,
+                             std::to_string(o.timeBoundMs / 1000));
             return false;
         case WaitResult::Failed: error = s.callError(what, failure); return false;
         }
         return false;
+    };
+    auto launch = [&] {
+        Status launched = enqueue();
+        if (!launched)
+            error = launched.error();
+        return launched.has_value();
     };
     auto flushL2 = [&] {
         return !flush || check(a.cuMemsetD32Async(flush->pointer(), 0, flush->bytes() / 4, s.stream()),
@@ -106,42 +111,53 @@ bool timeLaunches(const CudaSession& s, const std::function<bool(std::string&)>&
     };
 
     Events events(s);
-    if (!enqueue(error) || !wait("the first launch"))
-        return false;
-    // The estimate includes the flush, as do_bench's does.
-    CUevent e0 = events.make(error, failure), e1 = events.make(error, failure);
-    if (!e0 || !e1 || !check(a.cuEventRecord(e0, s.stream()), "cuEventRecord"))
-        return false;
-    for (int i = 0; i < 5; ++i)
-        if (!flushL2() || !enqueue(error))
+    auto make = [&](CUevent& e) {
+        Result<CUevent> made = events.make(failure);
+        if (!made) {
+            error = made.error();
             return false;
-    if (!check(a.cuEventRecord(e1, s.stream()), "cuEventRecord") || !wait("the estimate launches"))
-        return false;
+        }
+        e = *made;
+        return true;
+    };
+    if (!launch() || !wait(Text::of(KL_TEXT("kl::gpu", "the first launch"))))
+        return fail(error);
+    // The estimate includes the flush, as do_bench's does.
+    CUevent e0 = nullptr, e1 = nullptr;
+    if (!make(e0) || !make(e1) || !check(a.cuEventRecord(e0, s.stream()), "cuEventRecord"))
+        return fail(error);
+    for (int i = 0; i < 5; ++i)
+        if (!flushL2() || !launch())
+            return fail(error);
+    if (!check(a.cuEventRecord(e1, s.stream()), "cuEventRecord") ||
+        !wait(Text::of(KL_TEXT("kl::gpu", "the estimate launches"))))
+        return fail(error);
     float total = 0;
     if (!check(a.cuEventElapsedTime(&total, e0, e1), "cuEventElapsedTime"))
-        return false;
+        return fail(error);
     const auto [warmup, repeats] = benchCounts(o, total / 5.0);
     for (int i = 0; i < warmup; ++i)
-        if (!enqueue(error))
-            return false;
+        if (!launch())
+            return fail(error);
     std::vector<std::pair<CUevent, CUevent>> marks;
     for (int i = 0; i < repeats; ++i) {
-        CUevent start = events.make(error, failure), end = events.make(error, failure);
-        if (!start || !end || !flushL2() || !check(a.cuEventRecord(start, s.stream()), "cuEventRecord") ||
-            !enqueue(error) || !check(a.cuEventRecord(end, s.stream()), "cuEventRecord"))
-            return false;
+        CUevent start = nullptr, end = nullptr;
+        if (!make(start) || !make(end) || !flushL2() ||
+            !check(a.cuEventRecord(start, s.stream()), "cuEventRecord") || !launch() ||
+            !check(a.cuEventRecord(end, s.stream()), "cuEventRecord"))
+            return fail(error);
         marks.emplace_back(start, end);
     }
-    if (!wait("the timed launches"))
-        return false;
+    if (!wait(Text::of(KL_TEXT("kl::gpu", "the timed launches"))))
+        return fail(error);
     samplesMs.clear();
     for (auto [start, end] : marks) {
         float ms = 0;
         if (!check(a.cuEventElapsedTime(&ms, start, end), "cuEventElapsedTime"))
-            return false;
+            return fail(error);
         samplesMs.push_back(ms);
     }
-    return true;
+    return {};
 }
 
 } // namespace kl

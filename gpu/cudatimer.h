@@ -4,6 +4,7 @@
 
 #include "benchstats.h"
 #include "cudasession.h"
+#include "util/result.h"
 
 #include <functional>
 #include <string>
@@ -17,12 +18,13 @@ enum class WaitResult { Done, Failed, TimedOut };
 /// error shows, or `timeBoundMs` passes (a hung kernel is reported, not waited on forever).
 WaitResult waitBounded(const CudaSession& s, double timeBoundMs, CUresult& failure);
 
-/// Times `enqueue` (which puts one launch on the session's stream and returns false with `error`
-/// set when it cannot) as do_bench does: one launch, 5 to estimate, warm-up, then repeats each
-/// preceded by overwriting `flush` (when given) and bracketed by events. Fills `samplesMs`.
-/// `failure` gets the CUresult when the device reported one (for the sticky-error check).
-bool timeLaunches(const CudaSession& s, const std::function<bool(std::string&)>& enqueue,
-                  const DeviceBuffer* flush, const BenchOptions& options, std::vector<double>& samplesMs,
-                  std::string& error, CUresult& failure, bool& timedOut);
+/// Times `enqueue` (which puts one launch on the session's stream, or says why it cannot) as
+/// do_bench does: one launch, 5 to estimate, warm-up, then repeats each preceded by overwriting
+/// `flush` (when given) and bracketed by events. Fills `samplesMs`. `failure` gets the CUresult
+/// when the device reported one (for the sticky-error check); `timedOut` says a wait ran past
+/// the time bound.
+Status timeLaunches(const CudaSession& s, const std::function<Status()>& enqueue, const DeviceBuffer* flush,
+                    const BenchOptions& options, std::vector<double>& samplesMs, CUresult& failure,
+                    bool& timedOut);
 
 } // namespace kl

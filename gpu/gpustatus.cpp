@@ -24,7 +24,7 @@ GpuStatus gpuStatus()
     const CudaApi& api = d.api;
     int count = 0;
     if (CUresult r = api.cuDeviceGetCount(&count); r != CUDA_SUCCESS) {
-        s.reason = Text::verbatim(cudaCallError(&api, "cuDeviceGetCount", r));
+        s.reason = cudaCallError(&api, "cuDeviceGetCount", r);
         return s;
     }
     if (count == 0) {
@@ -35,7 +35,7 @@ GpuStatus gpuStatus()
     for (int i = 0; i < count; ++i) {
         CUdevice dev = 0;
         if (CUresult r = api.cuDeviceGet(&dev, i); r != CUDA_SUCCESS) {
-            s.reason = Text::verbatim(cudaCallError(&api, "cuDeviceGet(" + std::to_string(i) + ")", r));
+            s.reason = cudaCallError(&api, "cuDeviceGet(" + std::to_string(i) + ")", r);
             return s;
         }
         GpuDeviceInfo info;

@@ -929,6 +929,41 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::formats</name>
+    <message>
+        <source>autotune result is not a JSON object</source>
+        <translation>Autotune-Ergebnis ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>autotune result has no &quot;configs_timings&quot; list</source>
+        <translation>Autotune-Ergebnis hat keine Liste &quot;configs_timings&quot;</translation>
+    </message>
+    <message>
+        <source>a &quot;configs_timings&quot; item is not a [config, timings] pair</source>
+        <translation>ein Element von &quot;configs_timings&quot; ist kein Paar [Konfiguration, Zeiten]</translation>
+    </message>
+    <message>
+        <source>group file is not a JSON object</source>
+        <translation>Gruppendatei ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>group file has no &quot;child_paths&quot;</source>
+        <translation>Gruppendatei hat kein &quot;child_paths&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;child_paths&quot; list holds a non-string</source>
+        <translation>die Liste &quot;child_paths&quot; enthält etwas anderes als eine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>&quot;child_paths&quot; is neither an object nor a list</source>
+        <translation>&quot;child_paths&quot; ist weder ein Objekt noch eine Liste</translation>
+    </message>
+    <message>
+        <source>metadata is not a JSON object</source>
+        <translation>Metadaten sind kein JSON-Objekt</translation>
+    </message>
+</context>
+<context>
     <name>kl::fs</name>
     <message>
         <source>set by %1</source>
@@ -1062,10 +1097,6 @@ kompiliert %6 · Cache %7</translation>
         <translation>kein CUDA-Treiber (%1)</translation>
     </message>
     <message>
-        <source>no CUDA driver (%1: cannot be opened)</source>
-        <translation>kein CUDA-Treiber (%1: kann nicht geöffnet werden)</translation>
-    </message>
-    <message>
         <source>CUDA driver %1 lacks %2: it is older than this build&apos;s CUDA %3 headers expect; update the NVIDIA driver</source>
         <translation>dem CUDA-Treiber %1 fehlt %2: er ist älter, als die CUDA-%3-Header dieses Builds erwarten; aktualisieren Sie den NVIDIA-Treiber</translation>
     </message>
@@ -1088,6 +1119,106 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>GPU support is off: KernelLens was built without the CUDA Toolkit (cuda.h not found at configure time; set CUDAToolkit_ROOT and rebuild)</source>
         <translation>GPU-Unterstützung ist aus: KernelLens wurde ohne das CUDA Toolkit gebaut (cuda.h beim Konfigurieren nicht gefunden; CUDAToolkit_ROOT setzen und neu bauen)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: no configuration satisfies the constraints</source>
+        <translation>%1: keine Konfiguration erfüllt die Bedingungen</translation>
+    </message>
+    <message>
+        <source>cannot plan the launch: %1</source>
+        <translation>der Start lässt sich nicht planen: %1</translation>
+    </message>
+    <message>
+        <source>no reference to check against: %1</source>
+        <translation>keine Referenz zum Prüfen: %1</translation>
+    </message>
+    <message>
+        <source>not checked (the spec names no reference)</source>
+        <translation>nicht geprüft (die Spezifikation nennt keine Referenz)</translation>
+    </message>
+    <message>
+        <source>not saved: the run was cancelled</source>
+        <translation>nicht gespeichert: der Lauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>not saved: the run stopped before every configuration ran</source>
+        <translation>nicht gespeichert: der Lauf hielt an, bevor jede Konfiguration lief</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 (%3)</source>
+        <translation>%1 fehlgeschlagen: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>no kernel loaded</source>
+        <translation>kein Kernel geladen</translation>
+    </message>
+    <message>
+        <source>the launch failed on the device: %1</source>
+        <translation>der Start ist auf dem Gerät fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>L2 flush buffer: %1</source>
+        <translation>Puffer zum Leeren des L2: %1</translation>
+    </message>
+    <message>
+        <source>buffer `%1`: %2</source>
+        <translation>Puffer `%1`: %2</translation>
+    </message>
+    <message>
+        <source>a block of %1 threads is more than this kernel can run (%2 at %3 registers a thread)</source>
+        <translation>ein Block mit %1 Threads ist mehr, als dieser Kernel ausführen kann (%2 bei %3 Registern pro Thread)</translation>
+    </message>
+    <message>
+        <source>%1 bytes of shared memory a block (%2 dynamic) is more than the device&apos;s %3</source>
+        <translation>%1 Bytes Shared Memory pro Block (%2 dynamisch) sind mehr als die %3 des Geräts</translation>
+    </message>
+    <message>
+        <source>the device could not be reset after %1: %2</source>
+        <translation>das Gerät ließ sich nach %1 nicht zurücksetzen: %2</translation>
+    </message>
+    <message>
+        <source>%1 (the context was reset)</source>
+        <translation>%1 (der Kontext wurde zurückgesetzt)</translation>
+    </message>
+    <message>
+        <source>a kernel is still running past the time bound of %1 s; no further launch can run until it ends</source>
+        <translation>ein Kernel läuft noch über das Zeitlimit von %1 s hinaus; bis er endet, kann kein weiterer Start laufen</translation>
+    </message>
+    <message>
+        <source>ran past the time bound of %1 s</source>
+        <translation>lief über das Zeitlimit von %1 s hinaus</translation>
+    </message>
+    <message>
+        <source>no CUDA device %1 (there are %2)</source>
+        <translation>kein CUDA-Gerät %1 (es gibt %2)</translation>
+    </message>
+    <message>
+        <source>%1 (is the kernel extern &quot;C&quot;?)</source>
+        <translation>%1 (ist der Kernel extern &quot;C&quot;?)</translation>
+    </message>
+    <message>
+        <source>%1 ran past the time bound of %2 s</source>
+        <translation>%1 lief über das Zeitlimit von %2 s hinaus</translation>
+    </message>
+    <message>
+        <source>the first launch</source>
+        <translation>der erste Start</translation>
+    </message>
+    <message>
+        <source>the estimate launches</source>
+        <translation>die Starts zur Schätzung</translation>
+    </message>
+    <message>
+        <source>the timed launches</source>
+        <translation>die gemessenen Starts</translation>
     </message>
 </context>
 <context>
@@ -2796,6 +2927,356 @@ Ereignis nicht protokolliert: %1</translation>
     </message>
 </context>
 <context>
+    <name>kl::kernels</name>
+    <message>
+        <source>%1: no problem sizes</source>
+        <translation>%1: keine Problemgrößen</translation>
+    </message>
+    <message>
+        <source>no problem size `%1` in %2 (sizes: %3)</source>
+        <translation>keine Problemgröße `%1` in %2 (Größen: %3)</translation>
+    </message>
+    <message>
+        <source>size `%1`: expected VARIABLE=VALUE</source>
+        <translation>Größe `%1`: VARIABLE=WERT erwartet</translation>
+    </message>
+    <message>
+        <source>size `%1`: `%2` is not a whole number &gt;= 0</source>
+        <translation>Größe `%1`: `%2` ist keine ganze Zahl &gt;= 0</translation>
+    </message>
+    <message>
+        <source>size `%1`: `%2` is not a problem variable of %3 (%4)</source>
+        <translation>Größe `%1`: `%2` ist keine Problemvariable von %3 (%4)</translation>
+    </message>
+    <message>
+        <source>`reference`: unknown reference `%1`</source>
+        <translation>`reference`: unbekannte Referenz `%1`</translation>
+    </message>
+    <message>
+        <source>`problem.variables`: reference `%1` needs a problem variable `%2`</source>
+        <translation>`problem.variables`: Referenz `%1` braucht eine Problemvariable `%2`</translation>
+    </message>
+    <message>
+        <source>`arguments`: reference `%1` expects %2 non-scratch buffers (%3), the spec has %4</source>
+        <translation>`arguments`: Referenz `%1` erwartet %2 Puffer, die nicht scratch sind (%3), die Spezifikation hat %4</translation>
+    </message>
+    <message>
+        <source>`%1.type` is %2, reference `%3` expects %4 here (%5)</source>
+        <translation>`%1.type` ist %2, Referenz `%3` erwartet hier %4 (%5)</translation>
+    </message>
+    <message>
+        <source>`%1.role` is %2, reference `%3` expects %4 here (%5)</source>
+        <translation>`%1.role` ist %2, Referenz `%3` erwartet hier %4 (%5)</translation>
+    </message>
+    <message>
+        <source>%1: no CPU reference (&quot;reference&quot;: &quot;none&quot;), results cannot be checked</source>
+        <translation>%1: keine CPU-Referenz (&quot;reference&quot;: &quot;none&quot;), Ergebnisse lassen sich nicht prüfen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>reference `%1`: %2 buffers for %3 arguments</source>
+        <translation>Referenz `%1`: %2 Puffer für %3 Argumente</translation>
+    </message>
+    <message>
+        <source>reference `%1`: problem variable `%2` is not a whole number &gt;= 0</source>
+        <translation>Referenz `%1`: Problemvariable `%2` ist keine ganze Zahl &gt;= 0</translation>
+    </message>
+    <message>
+        <source>reference `%1` needs %2 elements in `%3`, it has %4</source>
+        <translation>Referenz `%1` braucht %2 Elemente in `%3`, es hat %4</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>`%1` is not a name (letters, digits and _, not starting with a digit)</source>
+        <translation>`%1` ist kein Name (Buchstaben, Ziffern und _, nicht mit einer Ziffer beginnend)</translation>
+    </message>
+    <message>
+        <source>`%1` is the name of an expression function</source>
+        <translation>`%1` ist der Name einer Ausdrucksfunktion</translation>
+    </message>
+    <message>
+        <source>`%1` is already a parameter</source>
+        <translation>`%1` ist bereits ein Parameter</translation>
+    </message>
+    <message>
+        <source>`%1` is already a problem variable</source>
+        <translation>`%1` ist bereits eine Problemvariable</translation>
+    </message>
+    <message>
+        <source>`%1` is already a derived name</source>
+        <translation>`%1` ist bereits ein abgeleiteter Name</translation>
+    </message>
+    <message>
+        <source>parameters: %1</source>
+        <translation>Parameter: %1</translation>
+    </message>
+    <message>
+        <source>parameters: %1; problem variables: %2</source>
+        <translation>Parameter: %1; Problemvariablen: %2</translation>
+    </message>
+    <message>
+        <source>parameters: %1; problem variables: %2; derived: %3</source>
+        <translation>Parameter: %1; Problemvariablen: %2; abgeleitet: %3</translation>
+    </message>
+    <message>
+        <source>bad expression `%1`: %2</source>
+        <translation>ungültiger Ausdruck `%1`: %2</translation>
+    </message>
+    <message>
+        <source>`%1` is not `%2`</source>
+        <translation>`%1` ist nicht `%2`</translation>
+    </message>
+    <message>
+        <source>`%1` is not a kernel name (letters, digits, _ . -)</source>
+        <translation>`%1` ist kein Kernelname (Buchstaben, Ziffern, _ . -)</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 4 MiB</source>
+        <translation>%1 ist größer als 4 MiB</translation>
+    </message>
+    <message>
+        <source>`%1` is not a function name</source>
+        <translation>`%1` ist kein Funktionsname</translation>
+    </message>
+    <message>
+        <source>`%1` does not appear in %2</source>
+        <translation>`%1` kommt in %2 nicht vor</translation>
+    </message>
+    <message>
+        <source>%1 is listed twice</source>
+        <translation>%1 ist doppelt aufgeführt</translation>
+    </message>
+    <message>
+        <source>%1 is not one of the parameter&apos;s values</source>
+        <translation>%1 ist keiner der Werte des Parameters</translation>
+    </message>
+    <message>
+        <source>the values give more than %1 combinations</source>
+        <translation>die Werte ergeben mehr als %1 Kombinationen</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1 is negative</source>
+        <translation>%1 ist negativ</translation>
+    </message>
+    <message>
+        <source>not a problem variable (%1)</source>
+        <translation>keine Problemvariable (%1)</translation>
+    </message>
+    <message>
+        <source>no size `%1` in `problem.sizes`</source>
+        <translation>keine Größe `%1` in `problem.sizes`</translation>
+    </message>
+    <message>
+        <source>must list 3 expressions (x, y, z), it has %1</source>
+        <translation>muss 3 Ausdrücke auflisten (x, y, z), es hat %1</translation>
+    </message>
+    <message>
+        <source>unknown fill `%1` (%2)</source>
+        <translation>unbekannte Füllung `%1` (%2)</translation>
+    </message>
+    <message>
+        <source>`low` is above `high`</source>
+        <translation>`low` liegt über `high`</translation>
+    </message>
+    <message>
+        <source>`low` and `high` must lie within +-%1 for %2</source>
+        <translation>`low` und `high` müssen für %2 innerhalb von +-%1 liegen</translation>
+    </message>
+    <message>
+        <source>no whole number between `low` and `high`</source>
+        <translation>keine ganze Zahl zwischen `low` und `high`</translation>
+    </message>
+    <message>
+        <source>`%1` is not a name</source>
+        <translation>`%1` ist kein Name</translation>
+    </message>
+    <message>
+        <source>`%1` is already an argument</source>
+        <translation>`%1` ist bereits ein Argument</translation>
+    </message>
+    <message>
+        <source>unknown kind `%1` (%2)</source>
+        <translation>unbekannte Art `%1` (%2)</translation>
+    </message>
+    <message>
+        <source>unknown type `%1` (%2)</source>
+        <translation>unbekannter Typ `%1` (%2)</translation>
+    </message>
+    <message>
+        <source>unknown role `%1` (%2)</source>
+        <translation>unbekannte Rolle `%1` (%2)</translation>
+    </message>
+    <message>
+        <source>scratch buffers are always zero-filled</source>
+        <translation>Scratch-Puffer werden immer mit Nullen gefüllt</translation>
+    </message>
+    <message>
+        <source>unknown reference `%1` (%2, none)</source>
+        <translation>unbekannte Referenz `%1` (%2, none)</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>Feld %1</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0</source>
+        <translation>muss &gt;= 0 sein</translation>
+    </message>
+    <message>
+        <source>unknown metric `%1` (%2)</source>
+        <translation>unbekannte Metrik `%1` (%2)</translation>
+    </message>
+    <message>
+        <source>the default configuration (%1) does not satisfy `%2`</source>
+        <translation>die Standardkonfiguration (%1) erfüllt `%2` nicht</translation>
+    </message>
+    <message>
+        <source>field %1 (problem size `%2`, default configuration without parameters)</source>
+        <translation>Feld %1 (Problemgröße `%2`, Standardkonfiguration ohne Parameter)</translation>
+    </message>
+    <message>
+        <source>field %1 (problem size `%2`, default configuration %3)</source>
+        <translation>Feld %1 (Problemgröße `%2`, Standardkonfiguration %3)</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1: kein gültiges JSON: %2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 1 MiB, not a kernel spec</source>
+        <translation>%1: größer als 1 MiB, keine Kernel-Spezifikation</translation>
+    </message>
+    <message>
+        <source>`%1`: %2</source>
+        <translation>`%1`: %2</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is not a whole number</source>
+        <translation>`%1` = %2 ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is less than %3</source>
+        <translation>`%1` = %2 ist kleiner als %3</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is more than %3</source>
+        <translation>`%1` = %2 ist größer als %3</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is not finite</source>
+        <translation>`%1` = %2 ist nicht endlich</translation>
+    </message>
+    <message>
+        <source>the configuration has %1 values for %2 parameters</source>
+        <translation>die Konfiguration hat %1 Werte für %2 Parameter</translation>
+    </message>
+    <message>
+        <source>problem size `%1` gives no value for `%2`</source>
+        <translation>Problemgröße `%1` gibt keinen Wert für `%2` an</translation>
+    </message>
+    <message>
+        <source>`launch.block` has %1 threads, more than 1024</source>
+        <translation>`launch.block` hat %1 Threads, mehr als 1024</translation>
+    </message>
+    <message>
+        <source>`metric.value` = %1 is not a finite number &gt;= 0</source>
+        <translation>`metric.value` = %1 ist keine endliche Zahl &gt;= 0</translation>
+    </message>
+    <message>
+        <source>empty expression</source>
+        <translation>leerer Ausdruck</translation>
+    </message>
+    <message>
+        <source>`%1` is not defined (%2)</source>
+        <translation>`%1` ist nicht definiert (%2)</translation>
+    </message>
+    <message>
+        <source>%1: field `%2`: %3</source>
+        <translation>%1: Feld `%2`: %3</translation>
+    </message>
+    <message>
+        <source>field `%1` missing</source>
+        <translation>Feld `%1` fehlt</translation>
+    </message>
+    <message>
+        <source>must be an array</source>
+        <translation>muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>not a kernel spec: the top level must be a JSON object</source>
+        <translation>keine Kernel-Spezifikation: die oberste Ebene muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>unknown field (expected %1)</source>
+        <translation>unbekanntes Feld (erwartet: %1)</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>muss eine endliche Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be an expression (a string or a number)</source>
+        <translation>muss ein Ausdruck sein (eine Zeichenkette oder eine Zahl)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::nvrtc</name>
+    <message>
+        <source>NVRTC could not be loaded (%1)</source>
+        <translation>NVRTC konnte nicht geladen werden (%1)</translation>
+    </message>
+    <message>
+        <source>%1 lacks %2</source>
+        <translation>%1 fehlt %2</translation>
+    </message>
+    <message>
+        <source>nvJitLink could not be loaded (%1)</source>
+        <translation>nvJitLink konnte nicht geladen werden (%1)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>not a KernelLens NVRTC entry (no &quot;producer&quot;: &quot;kernellens-nvrtc&quot;)</source>
+        <translation>kein NVRTC-Eintrag von KernelLens (kein &quot;producer&quot;: &quot;kernellens-nvrtc&quot;)</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; missing</source>
+        <translation>Feld &quot;%1&quot; fehlt</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; incomplete (%2)</source>
+        <translation>Feld &quot;%1&quot; unvollständig (%2)</translation>
+    </message>
+</context>
+<context>
     <name>kl::recompile</name>
     <message>
         <source>%1: %2</source>
@@ -3042,6 +3523,165 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>%1 has no stage &quot;%2&quot; (it has: %3)</source>
         <translation>%1 hat keine Stufe „%2“ (vorhanden: %3)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::storage</name>
+    <message>
+        <source>invalid cache key &quot;%1&quot;: expected a sha256 digest as 64 hex digits</source>
+        <translation>ungültiger Cache-Schlüssel &quot;%1&quot;: erwartet wird ein sha256-Digest aus 64 Hexadezimalziffern</translation>
+    </message>
+    <message>
+        <source>cannot create cache folder %1: %2</source>
+        <translation>Cache-Ordner %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open cache root %1: %2</source>
+        <translation>Cache-Wurzel %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot sync cache root %1: %2</source>
+        <translation>Cache-Wurzel %1 kann nicht synchronisiert werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot create entry folder %1: %2</source>
+        <translation>Eintragsordner %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: %2 (not a plain folder?)</source>
+        <translation>Eintragsordner %1 kann nicht geöffnet werden: %2 (kein gewöhnlicher Ordner?)</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: it keeps disappearing (a cleaner running?)</source>
+        <translation>Eintragsordner %1 kann nicht geöffnet werden: er verschwindet immer wieder (läuft eine Bereinigung?)</translation>
+    </message>
+    <message>
+        <source>cannot create temp folder %1: %2</source>
+        <translation>temporärer Ordner %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open temp folder %1: %2</source>
+        <translation>temporärer Ordner %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot create a temp folder in %1: every random name was taken</source>
+        <translation>in %1 kann kein temporärer Ordner angelegt werden: jeder zufällige Name war vergeben</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot rename into place %1: %2</source>
+        <translation>%1 kann nicht an seinen Platz umbenannt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot remove temp folder %1: %2</source>
+        <translation>temporärer Ordner %1 kann nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot sync entry folder %1: %2</source>
+        <translation>Eintragsordner %1 kann nicht synchronisiert werden: %2</translation>
+    </message>
+    <message>
+        <source>empty kernel name</source>
+        <translation>leerer Kernelname</translation>
+    </message>
+    <message>
+        <source>kernel name &quot;%1&quot; is not valid UTF-8</source>
+        <translation>Kernelname &quot;%1&quot; ist kein gültiges UTF-8</translation>
+    </message>
+    <message>
+        <source>kernel name &quot;%1&quot; cannot name files in a cache entry</source>
+        <translation>Kernelname &quot;%1&quot; kann keine Dateien in einem Cache-Eintrag benennen</translation>
+    </message>
+    <message>
+        <source>no metadata file &quot;%1&quot; among the files to store</source>
+        <translation>keine Metadatendatei &quot;%1&quot; unter den zu speichernden Dateien</translation>
+    </message>
+    <message>
+        <source>file name &quot;%1&quot; is not &quot;%2.&lt;ext&gt;&quot; (a plain name in the entry folder)</source>
+        <translation>Dateiname &quot;%1&quot; ist nicht &quot;%2.&lt;ext&gt;&quot; (ein einfacher Name im Eintragsordner)</translation>
+    </message>
+    <message>
+        <source>cache root %1 is not valid UTF-8: its group files could not record the paths readably</source>
+        <translation>Cache-Wurzel %1 ist kein gültiges UTF-8: ihre Gruppendateien könnten die Pfade nicht lesbar festhalten</translation>
+    </message>
+    <message>
+        <source>cannot store into %1: %2</source>
+        <translation>in %1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>no cache root %1</source>
+        <translation>keine Cache-Wurzel %1</translation>
+    </message>
+    <message>
+        <source>no entry folder %1</source>
+        <translation>kein Eintragsordner %1</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: %2</source>
+        <translation>der Eintragsordner %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>kernel name &quot;%1&quot; cannot name a group file</source>
+        <translation>Kernelname &quot;%1&quot; kann keine Gruppendatei benennen</translation>
+    </message>
+    <message>
+        <source>cannot list entry folder %1: %2</source>
+        <translation>Eintragsordner %1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>no group file in %1 (an interrupted or running write)</source>
+        <translation>keine Gruppendatei in %1 (ein abgebrochener oder laufender Schreibvorgang)</translation>
+    </message>
+    <message>
+        <source>several group files in %1 (%2, %3): name the kernel</source>
+        <translation>mehrere Gruppendateien in %1 (%2, %3): den Kernel angeben</translation>
+    </message>
+    <message>
+        <source>no group file %1</source>
+        <translation>keine Gruppendatei %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>corrupt group file %1: %2</source>
+        <translation>beschädigte Gruppendatei %1: %2</translation>
+    </message>
+    <message>
+        <source>group file %1 names &quot;%2&quot;, which is not a file of this entry</source>
+        <translation>Gruppendatei %1 nennt &quot;%2&quot;, keine Datei dieses Eintrags</translation>
+    </message>
+    <message>
+        <source>group file %1 lists %2, which does not exist</source>
+        <translation>Gruppendatei %1 führt %2 auf, das nicht existiert</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2 bytes exceed the limit of %3</source>
+        <translation>%1 kann nicht gelesen werden: %2 Bytes überschreiten die Grenze von %3</translation>
+    </message>
+    <message>
+        <source>group file %1 does not list the metadata %2</source>
+        <translation>Gruppendatei %1 führt die Metadaten %2 nicht auf</translation>
+    </message>
+    <message>
+        <source>cannot store &quot;%1&quot; into %2: not a plain file name</source>
+        <translation>&quot;%1&quot; kann nicht in %2 gespeichert werden: kein einfacher Dateiname</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a plain file name</source>
+        <translation>&quot;%1&quot; ist kein einfacher Dateiname</translation>
+    </message>
+    <message>
+        <source>no file %1</source>
+        <translation>keine Datei %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2 bytes exceed the limit</source>
+        <translation>%1 kann nicht gelesen werden: %2 Bytes überschreiten die Grenze</translation>
     </message>
 </context>
 <context>

@@ -929,6 +929,41 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::formats</name>
+    <message>
+        <source>autotune result is not a JSON object</source>
+        <translation>自动调优结果不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>autotune result has no &quot;configs_timings&quot; list</source>
+        <translation>自动调优结果没有 &quot;configs_timings&quot; 列表</translation>
+    </message>
+    <message>
+        <source>a &quot;configs_timings&quot; item is not a [config, timings] pair</source>
+        <translation>&quot;configs_timings&quot; 中的某项不是 [配置, 耗时] 对</translation>
+    </message>
+    <message>
+        <source>group file is not a JSON object</source>
+        <translation>组文件不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>group file has no &quot;child_paths&quot;</source>
+        <translation>组文件没有 &quot;child_paths&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;child_paths&quot; list holds a non-string</source>
+        <translation>&quot;child_paths&quot; 列表中含有非字符串项</translation>
+    </message>
+    <message>
+        <source>&quot;child_paths&quot; is neither an object nor a list</source>
+        <translation>&quot;child_paths&quot; 既不是对象也不是列表</translation>
+    </message>
+    <message>
+        <source>metadata is not a JSON object</source>
+        <translation>元数据不是 JSON 对象</translation>
+    </message>
+</context>
+<context>
     <name>kl::fs</name>
     <message>
         <source>set by %1</source>
@@ -1062,10 +1097,6 @@ compiled %6 · cache %7</source>
         <translation>没有 CUDA 驱动（%1）</translation>
     </message>
     <message>
-        <source>no CUDA driver (%1: cannot be opened)</source>
-        <translation>没有 CUDA 驱动（%1：无法打开）</translation>
-    </message>
-    <message>
         <source>CUDA driver %1 lacks %2: it is older than this build&apos;s CUDA %3 headers expect; update the NVIDIA driver</source>
         <translation>CUDA 驱动 %1 缺少 %2：它比本构建所用的 CUDA %3 头文件要求的版本旧；请更新 NVIDIA 驱动</translation>
     </message>
@@ -1088,6 +1119,106 @@ compiled %6 · cache %7</source>
     <message>
         <source>GPU support is off: KernelLens was built without the CUDA Toolkit (cuda.h not found at configure time; set CUDAToolkit_ROOT and rebuild)</source>
         <translation>GPU 支持已关闭：KernelLens 构建时没有 CUDA Toolkit（配置时未找到 cuda.h；请设置 CUDAToolkit_ROOT 后重新构建）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: no configuration satisfies the constraints</source>
+        <translation>%1：没有任何配置满足约束条件</translation>
+    </message>
+    <message>
+        <source>cannot plan the launch: %1</source>
+        <translation>无法规划启动：%1</translation>
+    </message>
+    <message>
+        <source>no reference to check against: %1</source>
+        <translation>没有可用于核对的参考结果：%1</translation>
+    </message>
+    <message>
+        <source>not checked (the spec names no reference)</source>
+        <translation>未检查（规格未指定参考实现）</translation>
+    </message>
+    <message>
+        <source>not saved: the run was cancelled</source>
+        <translation>未保存：运行已取消</translation>
+    </message>
+    <message>
+        <source>not saved: the run stopped before every configuration ran</source>
+        <translation>未保存：运行在所有配置执行完之前就停止了</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 (%3)</source>
+        <translation>%1 失败：%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>no kernel loaded</source>
+        <translation>未加载内核</translation>
+    </message>
+    <message>
+        <source>the launch failed on the device: %1</source>
+        <translation>启动在设备上失败：%1</translation>
+    </message>
+    <message>
+        <source>L2 flush buffer: %1</source>
+        <translation>用于清空 L2 的缓冲区：%1</translation>
+    </message>
+    <message>
+        <source>buffer `%1`: %2</source>
+        <translation>缓冲区 `%1`：%2</translation>
+    </message>
+    <message>
+        <source>a block of %1 threads is more than this kernel can run (%2 at %3 registers a thread)</source>
+        <translation>%1 个线程的线程块超出了此内核能运行的数量（每线程 %3 个寄存器时最多 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 bytes of shared memory a block (%2 dynamic) is more than the device&apos;s %3</source>
+        <translation>每个线程块 %1 字节共享内存（其中动态 %2 字节）超过了设备的 %3 字节</translation>
+    </message>
+    <message>
+        <source>the device could not be reset after %1: %2</source>
+        <translation>发生 %1 后无法重置设备：%2</translation>
+    </message>
+    <message>
+        <source>%1 (the context was reset)</source>
+        <translation>%1（上下文已重置）</translation>
+    </message>
+    <message>
+        <source>a kernel is still running past the time bound of %1 s; no further launch can run until it ends</source>
+        <translation>有内核仍在运行，已超过 %1 秒的时间上限；在它结束之前无法再启动其他内核</translation>
+    </message>
+    <message>
+        <source>ran past the time bound of %1 s</source>
+        <translation>运行超过了 %1 秒的时间上限</translation>
+    </message>
+    <message>
+        <source>no CUDA device %1 (there are %2)</source>
+        <translation>没有 CUDA 设备 %1（共有 %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 (is the kernel extern &quot;C&quot;?)</source>
+        <translation>%1（内核是否声明为 extern &quot;C&quot;？）</translation>
+    </message>
+    <message>
+        <source>%1 ran past the time bound of %2 s</source>
+        <translation>%1 运行超过了 %2 秒的时间上限</translation>
+    </message>
+    <message>
+        <source>the first launch</source>
+        <translation>首次启动</translation>
+    </message>
+    <message>
+        <source>the estimate launches</source>
+        <translation>用于估算的启动</translation>
+    </message>
+    <message>
+        <source>the timed launches</source>
+        <translation>计时的启动</translation>
     </message>
 </context>
 <context>
@@ -2784,6 +2915,356 @@ event not logged: %1</source>
     </message>
 </context>
 <context>
+    <name>kl::kernels</name>
+    <message>
+        <source>%1: no problem sizes</source>
+        <translation>%1：没有问题规模</translation>
+    </message>
+    <message>
+        <source>no problem size `%1` in %2 (sizes: %3)</source>
+        <translation>%2 中没有问题规模 `%1`（规模：%3）</translation>
+    </message>
+    <message>
+        <source>size `%1`: expected VARIABLE=VALUE</source>
+        <translation>规模 `%1`：应为 VARIABLE=VALUE</translation>
+    </message>
+    <message>
+        <source>size `%1`: `%2` is not a whole number &gt;= 0</source>
+        <translation>规模 `%1`：`%2` 不是 &gt;= 0 的整数</translation>
+    </message>
+    <message>
+        <source>size `%1`: `%2` is not a problem variable of %3 (%4)</source>
+        <translation>规模 `%1`：`%2` 不是 %3 的问题变量（%4）</translation>
+    </message>
+    <message>
+        <source>`reference`: unknown reference `%1`</source>
+        <translation>`reference`：未知的参考实现 `%1`</translation>
+    </message>
+    <message>
+        <source>`problem.variables`: reference `%1` needs a problem variable `%2`</source>
+        <translation>`problem.variables`：参考实现 `%1` 需要问题变量 `%2`</translation>
+    </message>
+    <message>
+        <source>`arguments`: reference `%1` expects %2 non-scratch buffers (%3), the spec has %4</source>
+        <translation>`arguments`：参考实现 `%1` 需要 %2 个非 scratch 缓冲区（%3），规格中有 %4 个</translation>
+    </message>
+    <message>
+        <source>`%1.type` is %2, reference `%3` expects %4 here (%5)</source>
+        <translation>`%1.type` 为 %2，参考实现 `%3` 在此处需要 %4（%5）</translation>
+    </message>
+    <message>
+        <source>`%1.role` is %2, reference `%3` expects %4 here (%5)</source>
+        <translation>`%1.role` 为 %2，参考实现 `%3` 在此处需要 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: no CPU reference (&quot;reference&quot;: &quot;none&quot;), results cannot be checked</source>
+        <translation>%1：没有 CPU 参考实现（&quot;reference&quot;: &quot;none&quot;），无法检查结果</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>reference `%1`: %2 buffers for %3 arguments</source>
+        <translation>参考实现 `%1`：%2 个缓冲区对应 %3 个参数</translation>
+    </message>
+    <message>
+        <source>reference `%1`: problem variable `%2` is not a whole number &gt;= 0</source>
+        <translation>参考实现 `%1`：问题变量 `%2` 不是 &gt;= 0 的整数</translation>
+    </message>
+    <message>
+        <source>reference `%1` needs %2 elements in `%3`, it has %4</source>
+        <translation>参考实现 `%1` 需要 `%3` 中有 %2 个元素，实际有 %4 个</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>`%1` is not a name (letters, digits and _, not starting with a digit)</source>
+        <translation>`%1` 不是名称（字母、数字和 _，不能以数字开头）</translation>
+    </message>
+    <message>
+        <source>`%1` is the name of an expression function</source>
+        <translation>`%1` 是表达式函数的名称</translation>
+    </message>
+    <message>
+        <source>`%1` is already a parameter</source>
+        <translation>`%1` 已经是参数</translation>
+    </message>
+    <message>
+        <source>`%1` is already a problem variable</source>
+        <translation>`%1` 已经是问题变量</translation>
+    </message>
+    <message>
+        <source>`%1` is already a derived name</source>
+        <translation>`%1` 已经是派生名称</translation>
+    </message>
+    <message>
+        <source>parameters: %1</source>
+        <translation>参数：%1</translation>
+    </message>
+    <message>
+        <source>parameters: %1; problem variables: %2</source>
+        <translation>参数：%1；问题变量：%2</translation>
+    </message>
+    <message>
+        <source>parameters: %1; problem variables: %2; derived: %3</source>
+        <translation>参数：%1；问题变量：%2；派生：%3</translation>
+    </message>
+    <message>
+        <source>bad expression `%1`: %2</source>
+        <translation>无效的表达式 `%1`：%2</translation>
+    </message>
+    <message>
+        <source>`%1` is not `%2`</source>
+        <translation>`%1` 不是 `%2`</translation>
+    </message>
+    <message>
+        <source>`%1` is not a kernel name (letters, digits, _ . -)</source>
+        <translation>`%1` 不是内核名称（字母、数字、_ . -）</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 4 MiB</source>
+        <translation>%1 大于 4 MiB</translation>
+    </message>
+    <message>
+        <source>`%1` is not a function name</source>
+        <translation>`%1` 不是函数名</translation>
+    </message>
+    <message>
+        <source>`%1` does not appear in %2</source>
+        <translation>`%1` 未出现在 %2 中</translation>
+    </message>
+    <message>
+        <source>%1 is listed twice</source>
+        <translation>%1 被列出了两次</translation>
+    </message>
+    <message>
+        <source>%1 is not one of the parameter&apos;s values</source>
+        <translation>%1 不是该参数的取值之一</translation>
+    </message>
+    <message>
+        <source>the values give more than %1 combinations</source>
+        <translation>这些取值产生超过 %1 种组合</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>%1 is negative</source>
+        <translation>%1 为负数</translation>
+    </message>
+    <message>
+        <source>not a problem variable (%1)</source>
+        <translation>不是问题变量（%1）</translation>
+    </message>
+    <message>
+        <source>no size `%1` in `problem.sizes`</source>
+        <translation>`problem.sizes` 中没有规模 `%1`</translation>
+    </message>
+    <message>
+        <source>must list 3 expressions (x, y, z), it has %1</source>
+        <translation>必须列出 3 个表达式（x、y、z），实际有 %1 个</translation>
+    </message>
+    <message>
+        <source>unknown fill `%1` (%2)</source>
+        <translation>未知的填充方式 `%1`（%2）</translation>
+    </message>
+    <message>
+        <source>`low` is above `high`</source>
+        <translation>`low` 大于 `high`</translation>
+    </message>
+    <message>
+        <source>`low` and `high` must lie within +-%1 for %2</source>
+        <translation>对于 %2，`low` 和 `high` 必须在 +-%1 以内</translation>
+    </message>
+    <message>
+        <source>no whole number between `low` and `high`</source>
+        <translation>`low` 与 `high` 之间没有整数</translation>
+    </message>
+    <message>
+        <source>`%1` is not a name</source>
+        <translation>`%1` 不是名称</translation>
+    </message>
+    <message>
+        <source>`%1` is already an argument</source>
+        <translation>`%1` 已经是参数名</translation>
+    </message>
+    <message>
+        <source>unknown kind `%1` (%2)</source>
+        <translation>未知的种类 `%1`（%2）</translation>
+    </message>
+    <message>
+        <source>unknown type `%1` (%2)</source>
+        <translation>未知的类型 `%1`（%2）</translation>
+    </message>
+    <message>
+        <source>unknown role `%1` (%2)</source>
+        <translation>未知的角色 `%1`（%2）</translation>
+    </message>
+    <message>
+        <source>scratch buffers are always zero-filled</source>
+        <translation>scratch 缓冲区总是以零填充</translation>
+    </message>
+    <message>
+        <source>unknown reference `%1` (%2, none)</source>
+        <translation>未知的参考实现 `%1`（%2、none）</translation>
+    </message>
+    <message>
+        <source>field %1</source>
+        <translation>字段 %1</translation>
+    </message>
+    <message>
+        <source>must be &gt;= 0</source>
+        <translation>必须 &gt;= 0</translation>
+    </message>
+    <message>
+        <source>unknown metric `%1` (%2)</source>
+        <translation>未知的指标 `%1`（%2）</translation>
+    </message>
+    <message>
+        <source>the default configuration (%1) does not satisfy `%2`</source>
+        <translation>默认配置（%1）不满足 `%2`</translation>
+    </message>
+    <message>
+        <source>field %1 (problem size `%2`, default configuration without parameters)</source>
+        <translation>字段 %1（问题规模 `%2`，无参数的默认配置）</translation>
+    </message>
+    <message>
+        <source>field %1 (problem size `%2`, default configuration %3)</source>
+        <translation>字段 %1（问题规模 `%2`，默认配置 %3）</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON: %2</source>
+        <translation>%1：不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 1 MiB, not a kernel spec</source>
+        <translation>%1：大于 1 MiB，不是内核规格</translation>
+    </message>
+    <message>
+        <source>`%1`: %2</source>
+        <translation>`%1`：%2</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is not a whole number</source>
+        <translation>`%1` = %2 不是整数</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is less than %3</source>
+        <translation>`%1` = %2 小于 %3</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is more than %3</source>
+        <translation>`%1` = %2 大于 %3</translation>
+    </message>
+    <message>
+        <source>`%1` = %2 is not finite</source>
+        <translation>`%1` = %2 不是有限值</translation>
+    </message>
+    <message>
+        <source>the configuration has %1 values for %2 parameters</source>
+        <translation>该配置有 %1 个取值，但参数有 %2 个</translation>
+    </message>
+    <message>
+        <source>problem size `%1` gives no value for `%2`</source>
+        <translation>问题规模 `%1` 未给出 `%2` 的值</translation>
+    </message>
+    <message>
+        <source>`launch.block` has %1 threads, more than 1024</source>
+        <translation>`launch.block` 有 %1 个线程，超过 1024</translation>
+    </message>
+    <message>
+        <source>`metric.value` = %1 is not a finite number &gt;= 0</source>
+        <translation>`metric.value` = %1 不是 &gt;= 0 的有限数</translation>
+    </message>
+    <message>
+        <source>empty expression</source>
+        <translation>空表达式</translation>
+    </message>
+    <message>
+        <source>`%1` is not defined (%2)</source>
+        <translation>`%1` 未定义（%2）</translation>
+    </message>
+    <message>
+        <source>%1: field `%2`: %3</source>
+        <translation>%1：字段 `%2`：%3</translation>
+    </message>
+    <message>
+        <source>field `%1` missing</source>
+        <translation>缺少字段 `%1`</translation>
+    </message>
+    <message>
+        <source>must be an array</source>
+        <translation>必须是数组</translation>
+    </message>
+    <message>
+        <source>not a kernel spec: the top level must be a JSON object</source>
+        <translation>不是内核规格：顶层必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>unknown field (expected %1)</source>
+        <translation>未知字段（应为 %1）</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限数</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>must be an expression (a string or a number)</source>
+        <translation>必须是表达式（字符串或数字）</translation>
+    </message>
+</context>
+<context>
+    <name>kl::nvrtc</name>
+    <message>
+        <source>NVRTC could not be loaded (%1)</source>
+        <translation>无法加载 NVRTC（%1）</translation>
+    </message>
+    <message>
+        <source>%1 lacks %2</source>
+        <translation>%1 缺少 %2</translation>
+    </message>
+    <message>
+        <source>nvJitLink could not be loaded (%1)</source>
+        <translation>无法加载 nvJitLink（%1）</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a KernelLens NVRTC entry (no &quot;producer&quot;: &quot;kernellens-nvrtc&quot;)</source>
+        <translation>不是 KernelLens 的 NVRTC 条目（没有 &quot;producer&quot;: &quot;kernellens-nvrtc&quot;）</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; missing</source>
+        <translation>缺少字段 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; incomplete (%2)</source>
+        <translation>字段 &quot;%1&quot; 不完整（%2）</translation>
+    </message>
+</context>
+<context>
     <name>kl::recompile</name>
     <message>
         <source>%1: %2</source>
@@ -3030,6 +3511,165 @@ event not logged: %1</source>
     <message>
         <source>%1 has no stage &quot;%2&quot; (it has: %3)</source>
         <translation>%1 没有阶段“%2”（现有：%3）</translation>
+    </message>
+</context>
+<context>
+    <name>kl::storage</name>
+    <message>
+        <source>invalid cache key &quot;%1&quot;: expected a sha256 digest as 64 hex digits</source>
+        <translation>无效的缓存键 &quot;%1&quot;：应为 64 位十六进制的 sha256 摘要</translation>
+    </message>
+    <message>
+        <source>cannot create cache folder %1: %2</source>
+        <translation>无法创建缓存文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open cache root %1: %2</source>
+        <translation>无法打开缓存根文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot sync cache root %1: %2</source>
+        <translation>无法同步缓存根文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create entry folder %1: %2</source>
+        <translation>无法创建条目文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: %2 (not a plain folder?)</source>
+        <translation>无法打开条目文件夹 %1：%2（不是普通文件夹？）</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: it keeps disappearing (a cleaner running?)</source>
+        <translation>无法打开条目文件夹 %1：它一再消失（是否有清理程序在运行？）</translation>
+    </message>
+    <message>
+        <source>cannot create temp folder %1: %2</source>
+        <translation>无法创建临时文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open temp folder %1: %2</source>
+        <translation>无法打开临时文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create a temp folder in %1: every random name was taken</source>
+        <translation>无法在 %1 中创建临时文件夹：所有随机名称都已被占用</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot rename into place %1: %2</source>
+        <translation>无法将 %1 重命名到位：%2</translation>
+    </message>
+    <message>
+        <source>cannot remove temp folder %1: %2</source>
+        <translation>无法删除临时文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot sync entry folder %1: %2</source>
+        <translation>无法同步条目文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>empty kernel name</source>
+        <translation>内核名称为空</translation>
+    </message>
+    <message>
+        <source>kernel name &quot;%1&quot; is not valid UTF-8</source>
+        <translation>内核名称 &quot;%1&quot; 不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>kernel name &quot;%1&quot; cannot name files in a cache entry</source>
+        <translation>内核名称 &quot;%1&quot; 无法用作缓存条目中的文件名</translation>
+    </message>
+    <message>
+        <source>no metadata file &quot;%1&quot; among the files to store</source>
+        <translation>待存储的文件中没有元数据文件 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>file name &quot;%1&quot; is not &quot;%2.&lt;ext&gt;&quot; (a plain name in the entry folder)</source>
+        <translation>文件名 &quot;%1&quot; 不是 &quot;%2.&lt;ext&gt;&quot;（条目文件夹中的普通名称）</translation>
+    </message>
+    <message>
+        <source>cache root %1 is not valid UTF-8: its group files could not record the paths readably</source>
+        <translation>缓存根文件夹 %1 不是有效的 UTF-8：其组文件无法以可读方式记录路径</translation>
+    </message>
+    <message>
+        <source>cannot store into %1: %2</source>
+        <translation>无法存储到 %1：%2</translation>
+    </message>
+    <message>
+        <source>no cache root %1</source>
+        <translation>没有缓存根文件夹 %1</translation>
+    </message>
+    <message>
+        <source>no entry folder %1</source>
+        <translation>没有条目文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot open entry folder %1: %2</source>
+        <translation>无法打开条目文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>kernel name &quot;%1&quot; cannot name a group file</source>
+        <translation>内核名称 &quot;%1&quot; 无法用作组文件名</translation>
+    </message>
+    <message>
+        <source>cannot list entry folder %1: %2</source>
+        <translation>无法列出条目文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>no group file in %1 (an interrupted or running write)</source>
+        <translation>%1 中没有组文件（写入被中断或仍在进行）</translation>
+    </message>
+    <message>
+        <source>several group files in %1 (%2, %3): name the kernel</source>
+        <translation>%1 中有多个组文件（%2、%3）：请指定内核</translation>
+    </message>
+    <message>
+        <source>no group file %1</source>
+        <translation>没有组文件 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>corrupt group file %1: %2</source>
+        <translation>组文件 %1 已损坏：%2</translation>
+    </message>
+    <message>
+        <source>group file %1 names &quot;%2&quot;, which is not a file of this entry</source>
+        <translation>组文件 %1 列出了 &quot;%2&quot;，它不是此条目的文件</translation>
+    </message>
+    <message>
+        <source>group file %1 lists %2, which does not exist</source>
+        <translation>组文件 %1 列出了 %2，但它不存在</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2 bytes exceed the limit of %3</source>
+        <translation>无法读取 %1：%2 字节超出了 %3 的上限</translation>
+    </message>
+    <message>
+        <source>group file %1 does not list the metadata %2</source>
+        <translation>组文件 %1 未列出元数据 %2</translation>
+    </message>
+    <message>
+        <source>cannot store &quot;%1&quot; into %2: not a plain file name</source>
+        <translation>无法将 &quot;%1&quot; 存储到 %2：不是普通文件名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a plain file name</source>
+        <translation>&quot;%1&quot; 不是普通文件名</translation>
+    </message>
+    <message>
+        <source>no file %1</source>
+        <translation>没有文件 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2 bytes exceed the limit</source>
+        <translation>无法读取 %1：%2 字节超出上限</translation>
     </message>
 </context>
 <context>

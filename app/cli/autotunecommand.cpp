@@ -57,17 +57,17 @@ void showProgress(const AutotuneProgress& p)
 int runAutotuneCommand(const AutotuneArgs& args)
 {
     const std::string specPath = resolveSpecPath(args.spec);
-    std::string error;
-    const std::optional<KernelSpec> spec = loadKernelSpec(specPath, error);
+    const Result<KernelSpec> spec = loadKernelSpec(specPath);
     if (!spec) {
-        printError(error);
+        printError(spec.error().english());
         return ExitError;
     }
-    std::unique_ptr<AutotuneBackend> backend = makeCudaBackend(args.device, error);
-    if (!backend) {
-        printError("cannot autotune " + spec->name + ": " + error);
+    Result<std::unique_ptr<AutotuneBackend>> made = makeCudaBackend(args.device);
+    if (!made) {
+        printError("cannot autotune " + spec->name + ": " + made.error().english());
         return ExitNoGpu;
     }
+    std::unique_ptr<AutotuneBackend> backend = std::move(*made);
     const Environment env = Environment::current();
     AutotuneOptions options;
     options.size = args.size;
@@ -103,7 +103,7 @@ int runAutotuneCommand(const AutotuneArgs& args)
     backend.reset();
 
     if (!report.error.empty()) {
-        printError(report.error);
+        printError(report.error.english());
         return ExitError;
     }
     // The yardstick for a bandwidth-bound kernel: a copy moving as many bytes as the best launch.
@@ -112,8 +112,12 @@ int runAutotuneCommand(const AutotuneArgs& args)
         const ConfigOutcome& best = report.configs[*report.best];
         const double bytes = best.throughput * 1e9 * best.timing.median * 1e-3;
         copy.bytes = static_cast<std::uint64_t>(bytes / 2) & ~std::uint64_t(255);
-        if (copy.bytes > 0)
-            copy.gbs = measureCopyBandwidth(args.device, copy.bytes, options.bench, copy.error);
+        if (copy.bytes > 0) {
+            if (Result<double> gbs = measureCopyBandwidth(args.device, copy.bytes, options.bench))
+                copy.gbs = *gbs;
+            else
+                copy.error = gbs.error().english();
+        }
     }
     if (args.json)
         writeAutotuneJson(*spec, report, copy, stdout);

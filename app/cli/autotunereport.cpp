@@ -60,7 +60,7 @@ void printAutotuneTable(const KernelSpec& spec, const AutotuneReport& r, const C
                          c.throughput, c.kernel.registers, compile.c_str());
         } else {
             std::fprintf(out, "  %-*s  %-14s %s\n", int(width), c.label.c_str(),
-                         std::string(configStatusName(c.status)).c_str(), c.message.c_str());
+                         std::string(configStatusName(c.status)).c_str(), c.message.english().c_str());
         }
     }
     std::fputc('\n', out);
@@ -79,11 +79,11 @@ void printAutotuneTable(const KernelSpec& spec, const AutotuneReport& r, const C
     if (r.cancelled)
         std::fprintf(out, "cancelled: the configurations not listed as run were not tried\n");
     if (!r.stopped.empty())
-        std::fprintf(out, "stopped: %s\n", r.stopped.c_str());
+        std::fprintf(out, "stopped: %s\n", r.stopped.english().c_str());
     if (!r.resultsPath.empty())
         std::fprintf(out, "saved %s\n", printableName(r.resultsPath).c_str());
     else if (!r.persistError.empty())
-        std::fprintf(out, "results %s\n", r.persistError.c_str());
+        std::fprintf(out, "results %s\n", r.persistError.english().c_str());
     (void)spec;
 }
 
@@ -124,7 +124,7 @@ void writeAutotuneJson(const KernelSpec& spec, const AutotuneReport& r, const Co
             w.Key("status");
             json::str(w, configStatusName(c.status));
             w.Key("message");
-            json::str(w, c.message);
+            json::str(w, c.message.english());
             w.Key("compile_hit");
             w.Bool(c.compileHit);
             w.Key("compile_ms");
@@ -169,9 +169,9 @@ void writeAutotuneJson(const KernelSpec& spec, const AutotuneReport& r, const Co
         w.Uint64(r.compileHits);
         w.Key("cancelled");
         w.Bool(r.cancelled);
-        json::strOrNull(w, "stopped", r.stopped);
+        json::strOrNull(w, "stopped", r.stopped.english());
         json::strOrNull(w, "results_path", r.resultsPath);
-        json::strOrNull(w, "persist_error", r.persistError);
+        json::strOrNull(w, "persist_error", r.persistError.english());
         w.EndObject();
     });
 }

@@ -1,5 +1,6 @@
 #include "autotunedialog.h"
 
+#include "coretext.h"
 #include "kernels/kernellibrary.h"
 #include "kernels/kernelspec.h"
 
@@ -82,10 +83,9 @@ QString AutotuneDialog::statusText() const
 void AutotuneDialog::onSpecChanged()
 {
     m_size->clear();
-    std::string error;
-    const auto spec = loadKernelSpec(m_spec->currentData().toString().toStdString(), error);
+    const auto spec = loadKernelSpec(m_spec->currentData().toString().toStdString());
     if (!spec) {
-        m_status->setText(QString::fromStdString(error));
+        m_status->setText(coreText(spec.error()));
         m_startButton->setEnabled(false);
         return;
     }
@@ -124,15 +124,15 @@ void AutotuneDialog::start(const QString& specPath, const QString& size, std::si
     m_watcher.setFuture(QtConcurrent::run(&m_pool, [factory = m_factory, path = specPath.toStdString(),
                                                     options, progress, cancel = m_cancel]() {
         AutotuneReport report;
-        std::string error;
-        const auto spec = loadKernelSpec(path, error);
+        const auto spec = loadKernelSpec(path);
         if (!spec) {
-            report.error = error;
+            report.error = spec.error();
             return report;
         }
+        std::string error;
         std::unique_ptr<AutotuneBackend> backend = factory(error);
         if (!backend) {
-            report.error = error;
+            report.error = Text::verbatim(error);
             return report;
         }
         return runAutotune(*spec, *backend, options, progress, cancel.get());
@@ -165,7 +165,7 @@ void AutotuneDialog::onFinished()
     m_progress->setRange(0, 1);
     m_progress->setValue(1);
     if (!r.error.empty()) {
-        m_status->setText(tr("Cannot autotune: %1").arg(QString::fromStdString(r.error)));
+        m_status->setText(tr("Cannot autotune: %1").arg(coreText(r.error)));
         emit finished();
         return;
     }
@@ -181,7 +181,7 @@ void AutotuneDialog::onFinished()
         cell(0, QString::fromStdString(c.label) + (r.best == i ? tr("  (best)") : QString()));
         cell(1, ok ? tr("ok")
                    : QString::fromUtf8(configStatusName(c.status).data()) + QLatin1String(": ") +
-                         QString::fromStdString(c.message));
+                         coreText(c.message));
         cell(2, ok ? QString::number(c.timing.median, 'f', 4) : QString());
         cell(3, ok ? QString::number(c.timing.p20, 'f', 4) : QString());
         cell(4, ok ? QString::number(c.timing.p80, 'f', 4) : QString());
@@ -194,7 +194,7 @@ void AutotuneDialog::onFinished()
     if (r.cancelled)
         text += tr(" — cancelled");
     if (!r.stopped.empty())
-        text += tr(" — stopped: %1").arg(QString::fromStdString(r.stopped));
+        text += tr(" — stopped: %1").arg(coreText(r.stopped));
     if (!r.resultsPath.empty())
         text += tr(" — saved %1").arg(QString::fromStdString(r.resultsPath));
     m_status->setText(text);

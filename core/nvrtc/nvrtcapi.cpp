@@ -1,49 +1,33 @@
 #include "nvrtc/nvrtcapi.h"
 
-#include <dlfcn.h>
+#include "util/dynlib.h"
+
 #include <vector>
 
 namespace kl {
-namespace {
 
-// The library the build found (same version as the headers), then its soname through the
-// loader's search path (an install on another machine, LD_LIBRARY_PATH).
-[[maybe_unused]] void* openFirst(const std::vector<std::string>& candidates, std::string& opened,
-                                 std::string& error)
-{
-    for (const std::string& c : candidates) {
-        if (c.empty())
-            continue;
-        // RTLD_LOCAL: NVRTC bundles LLVM, whose symbols must not leak into the process.
-        if (void* h = ::dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL)) {
-            opened = c;
-            return h;
-        }
-        const char* why = ::dlerror();
-        error += (error.empty() ? "" : "; ") + (why ? std::string(why) : c + ": cannot be opened");
-    }
-    return nullptr;
-}
-
-} // namespace
+// Each table is filled once, on first use, in a function-local static (thread-safe). Candidates:
+// the library the build found (same version as the headers), then its soname through the
+// loader's search path (an install on another machine, LD_LIBRARY_PATH). RTLD_LOCAL: NVRTC
+// bundles LLVM, whose symbols must not leak into the process.
 
 #if KL_HAVE_NVRTC
 const NvrtcApi& nvrtcApi()
 {
     static const NvrtcApi api = [] {
         NvrtcApi a;
-        std::string error;
-        void* h = openFirst({KL_NVRTC_PATH, KL_NVRTC_SONAME}, a.library, error);
-        if (!h) {
-            a.error = "NVRTC could not be loaded (" + error + ")";
+        auto lib = DynamicLibrary::open({KL_NVRTC_PATH, KL_NVRTC_SONAME},
+                                        KL_TEXT("kl::nvrtc", "NVRTC could not be loaded (%1)"));
+        if (!lib) {
+            a.error = lib.error();
             return a;
         }
-#define KL_NVRTC_RESOLVE(name)                                                                               \
-    a.name = reinterpret_cast<decltype(a.name)>(::dlsym(h, #name));                                          \
-    if (!a.name && a.error.empty())                                                                          \
-        a.error = a.library + " lacks " #name;
-        KL_NVRTC_FUNCTIONS(KL_NVRTC_RESOLVE)
-#undef KL_NVRTC_RESOLVE
+        a.library = lib->path();
+#define KL_NVRTC_SLOT(name) dynamicSlot(a.name, #name),
+        const std::string missing = lib->resolve({KL_NVRTC_FUNCTIONS(KL_NVRTC_SLOT)});
+#undef KL_NVRTC_SLOT
+        if (!missing.empty())
+            a.error = Text::of(KL_TEXT("kl::nvrtc", "%1 lacks %2"), a.library, missing);
         a.ok = a.error.empty();
         return a;
     }();
@@ -56,19 +40,20 @@ const JitLinkApi& jitLinkApi()
 {
     static const JitLinkApi api = [] {
         JitLinkApi a;
-        std::string error;
-        void* h = openFirst({KL_NVJITLINK_PATH, KL_NVJITLINK_SONAME}, a.library, error);
-        if (!h) {
-            a.error = "nvJitLink could not be loaded (" + error + ")";
+        auto lib = DynamicLibrary::open({KL_NVJITLINK_PATH, KL_NVJITLINK_SONAME},
+                                        KL_TEXT("kl::nvrtc", "nvJitLink could not be loaded (%1)"));
+        if (!lib) {
+            a.error = lib.error();
             return a;
         }
-#define KL_NVJITLINK_RESOLVE(name)                                                                           \
-    a.name = reinterpret_cast<decltype(a.name)>(::dlsym(h, "__" #name "_" KL_NVJITLINK_SUFFIX));             \
-    if (!a.name && a.error.empty())                                                                          \
-        a.error = a.library + " lacks __" #name "_" KL_NVJITLINK_SUFFIX;
-        KL_NVJITLINK_FUNCTIONS(KL_NVJITLINK_RESOLVE)
-#undef KL_NVJITLINK_RESOLVE
-        a.nvJitLinkVersion = reinterpret_cast<decltype(a.nvJitLinkVersion)>(::dlsym(h, "nvJitLinkVersion"));
+        a.library = lib->path();
+        // nvJitLink exports its functions under the header's version: __nvJitLinkCreate_13_0.
+#define KL_NVJITLINK_SLOT(name) dynamicSlot(a.name, "__" #name "_" KL_NVJITLINK_SUFFIX),
+        const std::string missing = lib->resolve({KL_NVJITLINK_FUNCTIONS(KL_NVJITLINK_SLOT)});
+#undef KL_NVJITLINK_SLOT
+        if (!missing.empty())
+            a.error = Text::of(KL_TEXT("kl::nvrtc", "%1 lacks %2"), a.library, missing);
+        lib->resolve({dynamicSlot(a.nvJitLinkVersion, "nvJitLinkVersion")});
         a.ok = a.error.empty();
         return a;
     }();

@@ -1,10 +1,12 @@
 #pragma once
 
-// NVRTC and nvJitLink loaded with dlopen on first use instead of linked: their static
+// NVRTC and nvJitLink loaded with dlopen on first use (util/dynlib) instead of linked: their static
 // initialisers cost every klens command and the GUI about 16 ms at start-up (measured in
 // tests/bench/RESULTS.md), and a binary built with the toolkit still starts where its libraries
 // are missing. nvrtc.h and nvJitLink.h give the types and prototypes; only nvrtccompiler.cpp
 // includes this header.
+
+#include "util/text.h"
 
 #include <string>
 
@@ -35,7 +37,7 @@ namespace kl {
 
 struct NvrtcApi {
     bool ok = false;
-    std::string error;   ///< why not, naming the library and the cause
+    Text error;          ///< why not, naming the library and the loader's cause
     std::string library; ///< what was opened
 #define KL_NVRTC_MEMBER(name) decltype(&::name) name = nullptr;
     KL_NVRTC_FUNCTIONS(KL_NVRTC_MEMBER)
@@ -61,7 +63,7 @@ const NvrtcApi& nvrtcApi();
 
 struct JitLinkApi {
     bool ok = false;
-    std::string error;
+    Text error;
     std::string library;
 #define KL_NVJITLINK_MEMBER(name) decltype(&::name) name = nullptr;
     KL_NVJITLINK_FUNCTIONS(KL_NVJITLINK_MEMBER)

@@ -46,9 +46,10 @@ std::string verifyEntry(const StoreFiles& files, const std::string& stem, NvrtcM
     const auto json = files.find(stem + ".json");
     if (json == files.end())
         return "no " + stem + ".json";
-    std::string error;
-    if (!parseNvrtcMetadata(json->second, meta, error))
-        return stem + ".json: " + error;
+    Result<NvrtcMetadata> parsed = parseNvrtcMetadata(json->second);
+    if (!parsed)
+        return stem + ".json: " + parsed.error().english();
+    meta = std::move(*parsed);
     for (const char* ext : {".cu", ".ptx", ".cubin"}) {
         const std::string name = stem + ext;
         const auto f = files.find(name);
@@ -128,15 +129,15 @@ NvrtcCacheResult NvrtcCache::lookup(const NvrtcRequest& request) const
     r.key = nvrtcKey(request.source, programName(request, stem), sourceDir(request), request.options, tk);
     r.entryPath = m_store.entryPath(r.key.hex);
     r.ok = true;
-    GetResult got = m_store.get(r.key.hex, stem);
-    if (got.hit()) {
+    // An entry the store cannot read is a miss here: the compile below writes it anew.
+    if (GetResult got = m_store.get(r.key.hex, stem); got && got->hit) {
         NvrtcMetadata meta;
-        if (auto bad = verifyEntry(got.files, stem, meta); !bad.empty()) {
+        if (auto bad = verifyEntry(got->files, stem, meta); !bad.empty()) {
             r.repaired = bad;
         } else {
             r.hit = true;
-            r.ptx = std::move(got.files[stem + ".ptx"]);
-            r.cubin = std::move(got.files[stem + ".cubin"]);
+            r.ptx = std::move(got->files[stem + ".ptx"]);
+            r.cubin = std::move(got->files[stem + ".cubin"]);
         }
     }
     const std::int64_t us = microsSince(t0);
@@ -187,7 +188,7 @@ NvrtcCacheResult NvrtcCache::compile(const NvrtcRequest& request) const
         readCubinInfo(std::span(reinterpret_cast<const std::uint8_t*>(r.cubin.data()), r.cubin.size()));
     files[stem + ".json"] = nvrtcMetadataJson(meta, info.ok ? &info.info : nullptr);
     if (PutResult put = m_store.put(r.key.hex, stem, files); !put)
-        r.storeError = put.error;
+        r.storeError = put.error().english();
     stages.emplace_back("store", microsSince(ts));
     fillEvent(r, stem, request.options.arch, std::move(stages), microsSince(t0));
     return r;

@@ -24,7 +24,7 @@ ToolkitInfo queryToolkit()
     const NvrtcApi& api = nvrtcApi();
     info.nvrtc = api.ok;
     if (!api.ok) {
-        info.whyUnavailable = Text::verbatim(api.error); // names the library and the loader's cause
+        info.whyUnavailable = api.error; // names the library and the loader's cause
     } else {
         int major = 0, minor = 0;
         if (api.nvrtcVersion(&major, &minor) == NVRTC_SUCCESS)
@@ -206,7 +206,7 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     }
     if (options.via == CubinVia::NvJitLink && !toolkitInfo().nvJitLink) {
 #if KL_HAVE_NVJITLINK
-        out.error = jitLinkApi().error;
+        out.error = jitLinkApi().error.english();
 #else
         out.error = "nvJitLink was not found at build time";
 #endif
@@ -302,7 +302,7 @@ NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLeve
     const char* opts[] = {archOpt.c_str(), optOpt.c_str()};
     const JitLinkApi& jl = jitLinkApi();
     if (!jl.ok) {
-        out.error = jl.error;
+        out.error = jl.error.english();
         return out;
     }
     nvJitLinkHandle h = nullptr;

@@ -126,20 +126,18 @@ std::string nvrtcMetadataJson(const NvrtcMetadata& m, const CubinInfo* cubin)
     return text;
 }
 
-bool parseNvrtcMetadata(std::string_view text, NvrtcMetadata& out, std::string& error)
+Result<NvrtcMetadata> parseNvrtcMetadata(std::string_view text)
 {
+    NvrtcMetadata out;
     rapidjson::Document doc;
-    if (!json::parse(doc, text, error))
-        return false;
-    if (!doc.IsObject()) {
-        error = "not a JSON object";
-        return false;
-    }
+    if (std::string cause; !json::parse(doc, text, cause))
+        return fail(Text::verbatim(cause));
+    if (!doc.IsObject())
+        return fail(Text::of(KL_TEXT("kl::nvrtc", "not a JSON object")));
     std::string producer;
-    if (!json::getString(doc, "producer", producer) || producer != kNvrtcProducer) {
-        error = "not a KernelLens NVRTC entry (no \"producer\": \"kernellens-nvrtc\")";
-        return false;
-    }
+    if (!json::getString(doc, "producer", producer) || producer != kNvrtcProducer)
+        return fail(Text::of(
+            KL_TEXT("kl::nvrtc", "not a KernelLens NVRTC entry (no \"producer\": \"kernellens-nvrtc\")")));
     json::getString(doc, "hash", out.hash);
     json::getString(doc, "name", out.name);
     json::getString(doc, "program", out.program);
@@ -147,20 +145,17 @@ bool parseNvrtcMetadata(std::string_view text, NvrtcMetadata& out, std::string& 
     json::getString(doc, "nvrtc_version", out.nvrtcVersion);
     json::getString(doc, "nvjitlink_version", out.nvJitLinkVersion);
     const auto opts = doc.FindMember("options");
-    if (opts == doc.MemberEnd() || !opts->value.IsObject()) {
-        error = "field \"options\" missing";
-        return false;
-    }
+    if (opts == doc.MemberEnd() || !opts->value.IsObject())
+        return fail(Text::of(KL_TEXT("kl::nvrtc", "field \"%1\" missing"), "options"));
     const auto& o = opts->value;
     std::int64_t level = 3;
     std::string via;
     if (!json::getString(o, "arch", out.options.arch) || !json::getInt(o, "opt_level", level) ||
         !readStrings(o, "defines", out.options.defines) ||
         !readStrings(o, "include_paths", out.options.includePaths) ||
-        !json::getString(o, "std", out.options.standard) || !json::getString(o, "cubin_via", via)) {
-        error = "field \"options\" incomplete (arch, opt_level, defines, include_paths, std, cubin_via)";
-        return false;
-    }
+        !json::getString(o, "std", out.options.standard) || !json::getString(o, "cubin_via", via))
+        return fail(Text::of(KL_TEXT("kl::nvrtc", "field \"%1\" incomplete (%2)"), "options",
+                             "arch, opt_level, defines, include_paths, std, cubin_via"));
     out.options.optLevel = static_cast<int>(level);
     out.options.via = via == "nvjitlink" ? CubinVia::NvJitLink : CubinVia::Nvrtc;
     const auto li = o.FindMember("lineinfo");
@@ -171,14 +166,12 @@ bool parseNvrtcMetadata(std::string_view text, NvrtcMetadata& out, std::string& 
             if (t.value.IsInt64())
                 out.compileTimesUs.emplace_back(t.name.GetString(), t.value.GetInt64());
     const auto files = doc.FindMember("files");
-    if (files == doc.MemberEnd() || !files->value.IsObject()) {
-        error = "field \"files\" missing";
-        return false;
-    }
+    if (files == doc.MemberEnd() || !files->value.IsObject())
+        return fail(Text::of(KL_TEXT("kl::nvrtc", "field \"%1\" missing"), "files"));
     for (const auto& f : files->value.GetObject())
         if (f.value.IsString())
             out.fileSha256[f.name.GetString()] = f.value.GetString();
-    return true;
+    return out;
 }
 
 } // namespace kl

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "nvrtc/nvrtccompiler.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <map>
@@ -31,8 +32,8 @@ struct NvrtcMetadata {
 /// The JSON text; `cubin` adds the per-kernel resource usage and `shared`.
 std::string nvrtcMetadataJson(const NvrtcMetadata& m, const CubinInfo* cubin);
 
-/// Reads what nvrtcMetadataJson wrote; false with the cause when the text is not such metadata.
-bool parseNvrtcMetadata(std::string_view text, NvrtcMetadata& out, std::string& error);
+/// Reads what nvrtcMetadataJson wrote, or says why the text is not such metadata.
+Result<NvrtcMetadata> parseNvrtcMetadata(std::string_view text);
 
 /// The producer tag in the metadata of KernelLens's entries.
 inline constexpr std::string_view kNvrtcProducer = "kernellens-nvrtc";

@@ -137,13 +137,13 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
 {
     RecompileReport r;
     r.kind = "kernellens";
-    NvrtcMetadata meta;
-    std::string error;
-    if (!parseNvrtcMetadata(metaText, meta, error)) {
-        r.error =
-            Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, metaName)), error);
+    Result<NvrtcMetadata> parsed = parseNvrtcMetadata(metaText);
+    if (!parsed) {
+        r.error = Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, metaName)),
+                           parsed.error());
         return r;
     }
+    const NvrtcMetadata& meta = *parsed;
     std::string source, cuName;
     if (!readStage(e, "cu", source, cuName, r.error))
         return r;

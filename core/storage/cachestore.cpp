@@ -47,9 +47,11 @@ std::string lowerHexKey(std::string_view keyHex)
     return out;
 }
 
-std::string badKeyMessage(std::string_view keyHex)
+Text badKeyMessage(std::string_view keyHex)
 {
-    return "invalid cache key \"" + printableName(keyHex) + "\": expected a sha256 digest as 64 hex digits";
+    return Text::of(
+        KL_TEXT("kl::storage", "invalid cache key \"%1\": expected a sha256 digest as 64 hex digits"),
+        printableName(keyHex));
 }
 
 // The temp folder and what has been written in it, removed on every way out of put().
@@ -102,11 +104,12 @@ struct Writer {
     const std::string& root;
     const StoreOptions& options;
     std::string entryPath;
-    std::string error;
+    Text error;
 
-    bool fail(const std::string& path, const std::string& what, const std::string& cause)
+    // `what` is a template with the path as %1 and the cause as %2.
+    bool fail(TextSource what, const std::string& path, const std::string& cause)
     {
-        error = what + " " + printableName(path) + ": " + cause;
+        error = Text::of(what, printableName(path), cause);
         return false;
     }
 
@@ -116,26 +119,30 @@ struct Writer {
     {
         std::string failed, cause;
         if (!makeFolders(root, options.fsync, failed, cause))
-            return fail(failed, "cannot create cache folder", cause);
+            return fail(KL_TEXT("kl::storage", "cannot create cache folder %1: %2"), failed, cause);
         rootFd = UniqueFd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (!rootFd.valid())
-            return fail(root, "cannot open cache root", errnoText(errno));
+            return fail(KL_TEXT("kl::storage", "cannot open cache root %1: %2"), root, errnoText(errno));
         for (int attempt = 0; attempt < kFolderAttempts; ++attempt) {
             if (::mkdirat(rootFd.get(), folder.c_str(), 0777) == 0) {
                 if (options.fsync && !syncFolder(rootFd.get(), cause))
-                    return fail(root, "cannot sync cache root", cause);
+                    return fail(KL_TEXT("kl::storage", "cannot sync cache root %1: %2"), root, cause);
             } else if (errno != EEXIST) {
-                return fail(entryPath, "cannot create entry folder", errnoText(errno));
+                return fail(KL_TEXT("kl::storage", "cannot create entry folder %1: %2"), entryPath,
+                            errnoText(errno));
             }
             entryFd = UniqueFd(
                 ::openat(rootFd.get(), folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
             if (entryFd.valid())
                 return true;
             if (errno != ENOENT) // ELOOP, ENOTDIR: a symlink or a file sits where the entry belongs
-                return fail(entryPath, "cannot open entry folder",
-                            errnoText(errno) + " (not a plain folder?)");
+                return fail(KL_TEXT("kl::storage", "cannot open entry folder %1: %2 (not a plain folder?)"),
+                            entryPath, errnoText(errno));
         }
-        return fail(entryPath, "cannot open entry folder", "it keeps disappearing (a cleaner running?)");
+        error = Text::of(
+            KL_TEXT("kl::storage", "cannot open entry folder %1: it keeps disappearing (a cleaner running?)"),
+            printableName(entryPath));
+        return false;
     }
 
     std::unique_ptr<TempFolder> makeTemp(int entryFd)
@@ -146,19 +153,23 @@ struct Writer {
             if (::mkdirat(entryFd, name.c_str(), 0777) != 0) {
                 if (errno == EEXIST)
                     continue;
-                fail(joinPath(entryPath, name), "cannot create temp folder", errnoText(errno));
+                fail(KL_TEXT("kl::storage", "cannot create temp folder %1: %2"), joinPath(entryPath, name),
+                     errnoText(errno));
                 return nullptr;
             }
             UniqueFd fd(::openat(entryFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
             if (!fd.valid()) {
                 const int err = errno;
                 ::unlinkat(entryFd, name.c_str(), AT_REMOVEDIR);
-                fail(joinPath(entryPath, name), "cannot open temp folder", errnoText(err));
+                fail(KL_TEXT("kl::storage", "cannot open temp folder %1: %2"), joinPath(entryPath, name),
+                     errnoText(err));
                 return nullptr;
             }
             return std::make_unique<TempFolder>(entryFd, std::move(name), std::move(fd));
         }
-        fail(entryPath, "cannot create a temp folder in", "every random name was taken");
+        error =
+            Text::of(KL_TEXT("kl::storage", "cannot create a temp folder in %1: every random name was taken"),
+                     printableName(entryPath));
         return nullptr;
     }
 
@@ -168,9 +179,11 @@ struct Writer {
         std::string cause;
         temp.created(name); // removed with the folder should anything fail from here on
         if (!writeNewFileAt(temp.fd(), name, bytes, options.fsync, cause))
-            return fail(joinPath(joinPath(entryPath, temp.name()), name), "cannot write", cause);
+            return fail(KL_TEXT("kl::storage", "cannot write %1: %2"),
+                        joinPath(joinPath(entryPath, temp.name()), name), cause);
         if (::renameat(temp.fd(), name.c_str(), entryFd, name.c_str()) != 0)
-            return fail(joinPath(entryPath, name), "cannot rename into place", errnoText(errno));
+            return fail(KL_TEXT("kl::storage", "cannot rename into place %1: %2"), joinPath(entryPath, name),
+                        errnoText(errno));
         temp.renamed();
         return true;
     }
@@ -180,7 +193,8 @@ struct Writer {
     {
         if (!temp.remove()) {
             const int err = errno;
-            return fail(joinPath(entryPath, temp.name()), "cannot remove temp folder", errnoText(err));
+            return fail(KL_TEXT("kl::storage", "cannot remove temp folder %1: %2"),
+                        joinPath(entryPath, temp.name()), errnoText(err));
         }
         return syncEntry(entryFd);
     }
@@ -189,38 +203,43 @@ struct Writer {
     {
         std::string cause;
         return !options.fsync || syncFolder(entryFd, cause) ||
-               fail(entryPath, "cannot sync entry folder", cause);
+               fail(KL_TEXT("kl::storage", "cannot sync entry folder %1: %2"), entryPath, cause);
     }
 };
 
 // Validates the kernel name and the files; fills `ordered` in write order.
 bool planFiles(std::string_view kernelName, const StoreFiles& files, std::string& stem,
-               std::vector<const StoreFiles::value_type*>& ordered, std::string& error)
+               std::vector<const StoreFiles::value_type*>& ordered, Text& error)
 {
     if (kernelName.empty()) {
-        error = "empty kernel name";
+        error = Text(KL_TEXT("kl::storage", "empty kernel name"));
         return false;
     }
     if (!isValidUtf8(kernelName)) {
-        error = "kernel name \"" + printableName(kernelName) + "\" is not valid UTF-8";
+        error = Text::of(KL_TEXT("kl::storage", "kernel name \"%1\" is not valid UTF-8"),
+                         printableName(kernelName));
         return false;
     }
     stem = layout::fileStem(kernelName);
     if (!isPlainFileName(stem) || layout::isReservedStem(stem)) {
-        error = "kernel name \"" + printableName(kernelName) + "\" cannot name files in a cache entry";
+        error = Text::of(KL_TEXT("kl::storage", "kernel name \"%1\" cannot name files in a cache entry"),
+                         printableName(kernelName));
         return false;
     }
     const std::string metaName = layout::metadataFileName(stem);
     if (!files.count(metaName)) {
-        error = "no metadata file \"" + printableName(metaName) + "\" among the files to store";
+        error = Text::of(KL_TEXT("kl::storage", "no metadata file \"%1\" among the files to store"),
+                         printableName(metaName));
         return false;
     }
     std::vector<std::pair<int, const StoreFiles::value_type*>> ranked;
     for (const auto& item : files) {
         const std::string& name = item.first;
         if (!isPlainFileName(name) || !name.starts_with(stem + ".") || name.size() == stem.size() + 1) {
-            error = "file name \"" + printableName(name) + "\" is not \"" + printableName(stem) +
-                    ".<ext>\" (a plain name in the entry folder)";
+            error =
+                Text::of(KL_TEXT("kl::storage",
+                                 "file name \"%1\" is not \"%2.<ext>\" (a plain name in the entry folder)"),
+                         printableName(name), printableName(stem));
             return false;
         }
         const std::string_view ext = std::string_view(name).substr(stem.size() + 1);
@@ -268,123 +287,110 @@ std::string CacheStore::entryPath(std::string_view keyHex) const
 
 PutResult CacheStore::put(std::string_view keyHex, std::string_view kernelName, const StoreFiles& files) const
 {
-    PutResult result;
     Writer w{m_root, m_options, entryPath(keyHex), {}};
-    result.entryPath = w.entryPath;
-    if (w.entryPath.empty()) {
-        result.error = badKeyMessage(keyHex);
-        return result;
-    }
-    if (!isValidUtf8(m_root)) {
-        result.error = "cache root " + printableName(m_root) +
-                       " is not valid UTF-8: its group files could not record the paths readably";
-        return result;
-    }
+    if (w.entryPath.empty())
+        return fail(badKeyMessage(keyHex));
+    if (!isValidUtf8(m_root))
+        return fail(
+            Text::of(KL_TEXT("kl::storage", "cache root %1 is not valid UTF-8: its group files could not "
+                                            "record the paths readably"),
+                     printableName(m_root)));
     std::string stem;
     std::vector<const StoreFiles::value_type*> ordered;
-    if (!planFiles(kernelName, files, stem, ordered, result.error)) {
-        result.error = "cannot store into " + printableName(w.entryPath) + ": " + result.error;
-        return result;
-    }
+    Text why;
+    if (!planFiles(kernelName, files, stem, ordered, why))
+        return fail(Text::of(KL_TEXT("kl::storage", "cannot store into %1: %2"), printableName(w.entryPath),
+                             std::move(why)));
     const std::string folder = w.entryPath.substr(m_root.size() + (m_root == "/" ? 0 : 1));
 
     UniqueFd rootFd, entryFd;
-    if (!w.openEntry(folder, rootFd, entryFd)) {
-        result.error = w.error;
-        return result;
-    }
+    if (!w.openEntry(folder, rootFd, entryFd))
+        return fail(std::move(w.error));
     std::unique_ptr<TempFolder> temp = w.makeTemp(entryFd.get());
-    if (!temp) {
-        result.error = w.error;
-        return result;
-    }
+    if (!temp)
+        return fail(std::move(w.error));
     std::vector<std::pair<std::string, std::string>> children;
     for (const auto* item : ordered) {
-        if (!w.place(*temp, entryFd.get(), item->first, item->second)) {
-            result.error = w.error;
-            return result;
-        }
+        if (!w.place(*temp, entryFd.get(), item->first, item->second))
+            return fail(std::move(w.error));
         children.emplace_back(item->first, joinPath(w.entryPath, item->first));
     }
     // Children must be durable before the group file that commits them can be.
     if (!w.syncEntry(entryFd.get()) ||
-        !w.place(*temp, entryFd.get(), layout::groupFileName(stem), tritonGroupFileText(children))) {
-        result.error = w.error;
-        return result;
-    }
-    if (!w.finish(*temp, entryFd.get())) {
-        result.error = w.error;
-        return result;
-    }
-    result.ok = true;
-    return result;
+        !w.place(*temp, entryFd.get(), layout::groupFileName(stem), tritonGroupFileText(children)) ||
+        !w.finish(*temp, entryFd.get()))
+        return fail(std::move(w.error));
+    return StoredEntry{w.entryPath};
 }
 
 GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) const
 {
-    GetResult r;
+    Lookup r;
     r.entryPath = entryPath(keyHex);
-    auto miss = [&](std::string why) {
-        r.outcome = GetOutcome::Miss;
-        r.message = std::move(why);
+    auto miss = [&](Text why) -> GetResult {
+        r.hit = false;
+        r.missReason = std::move(why);
         r.files.clear();
-        return r;
-    };
-    auto error = [&](std::string what) {
-        r.outcome = GetOutcome::Error;
-        r.message = std::move(what);
-        r.files.clear();
-        return r;
+        return std::move(r);
     };
     if (r.entryPath.empty())
-        return error(badKeyMessage(keyHex));
+        return fail(badKeyMessage(keyHex));
     const std::string folder = r.entryPath.substr(r.entryPath.rfind('/') + 1);
+    const std::string shownEntry = printableName(r.entryPath);
 
     UniqueFd rootFd(::open(m_root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (!rootFd.valid())
         return errno == ENOENT
-                   ? miss("no cache root " + printableName(m_root))
-                   : error("cannot open cache root " + printableName(m_root) + ": " + errnoText(errno));
+                   ? miss(Text::of(KL_TEXT("kl::storage", "no cache root %1"), printableName(m_root)))
+                   : fail(Text::of(KL_TEXT("kl::storage", "cannot open cache root %1: %2"),
+                                   printableName(m_root), errnoText(errno)));
     UniqueFd entryFd(::openat(rootFd.get(), folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!entryFd.valid())
-        return errno == ENOENT ? miss("no entry folder " + printableName(r.entryPath))
-                               : error("cannot open entry folder " + printableName(r.entryPath) + ": " +
-                                       errnoText(errno));
+        return errno == ENOENT ? miss(Text::of(KL_TEXT("kl::storage", "no entry folder %1"), shownEntry))
+                               : fail(Text::of(KL_TEXT("kl::storage", "cannot open entry folder %1: %2"),
+                                               shownEntry, errnoText(errno)));
 
     std::string groupName;
     if (!kernelName.empty()) {
         groupName = layout::groupFileName(layout::fileStem(kernelName));
         if (!isPlainFileName(groupName))
-            return error("kernel name \"" + printableName(kernelName) + "\" cannot name a group file");
+            return fail(Text::of(KL_TEXT("kl::storage", "kernel name \"%1\" cannot name a group file"),
+                                 printableName(kernelName)));
     } else {
         std::vector<std::string> groups;
         std::string cause;
         if (!listGroupFiles(entryFd.get(), groups, cause))
-            return error("cannot list entry folder " + printableName(r.entryPath) + ": " + cause);
+            return fail(
+                Text::of(KL_TEXT("kl::storage", "cannot list entry folder %1: %2"), shownEntry, cause));
         if (groups.empty())
-            return miss("no group file in " + printableName(r.entryPath) +
-                        " (an interrupted or running write)");
+            return miss(Text::of(
+                KL_TEXT("kl::storage", "no group file in %1 (an interrupted or running write)"), shownEntry));
         if (groups.size() > 1)
-            return error("several group files in " + printableName(r.entryPath) + " (" +
-                         printableName(groups[0]) + ", " + printableName(groups[1]) + "): name the kernel");
+            return fail(
+                Text::of(KL_TEXT("kl::storage", "several group files in %1 (%2, %3): name the kernel"),
+                         shownEntry, printableName(groups[0]), printableName(groups[1])));
         groupName = groups.front();
     }
     const std::string groupPath = joinPath(r.entryPath, groupName);
     SmallFile group = readSmallFileAt(entryFd.get(), groupName, kMaxGroupBytes);
     if (!group.ok)
-        return group.vanished ? miss("no group file " + printableName(groupPath))
-                              : error("cannot read " + printableName(groupPath) + ": " + group.error);
+        return group.vanished
+                   ? miss(Text::of(KL_TEXT("kl::storage", "no group file %1"), printableName(groupPath)))
+                   : fail(Text::of(KL_TEXT("kl::storage", "cannot read %1: %2"), printableName(groupPath),
+                                   group.error));
     auto parsed = parseGroupFileInPlace(group.text);
     if (!parsed)
-        return miss("corrupt group file " + printableName(groupPath) + ": " + parsed.error().english());
+        return miss(Text::of(KL_TEXT("kl::storage", "corrupt group file %1: %2"), printableName(groupPath),
+                             std::move(parsed.error())));
 
     const std::string stem(layout::groupFileStem(groupName));
     bool hasMetadata = false;
     for (const GroupChild& c : parsed->children) {
         const std::string childPath = joinPath(r.entryPath, c.name);
         if (!isPlainFileName(c.name) || layout::isGroupFileName(c.name))
-            return miss("group file " + printableName(groupPath) + " names \"" + printableName(c.name) +
-                        "\", which is not a file of this entry");
+            return miss(Text::of(
+                KL_TEXT("kl::storage", "group file %1 names \"%2\", which is not a file of this entry"),
+                printableName(groupPath), printableName(c.name)));
         hasMetadata |= c.name == layout::metadataFileName(stem);
         if (!c.recordedPath.empty() && c.recordedPath != childPath && r.recordedElsewhere.empty()) {
             const auto slash = c.recordedPath.rfind('/');
@@ -393,95 +399,74 @@ GetResult CacheStore::get(std::string_view keyHex, std::string_view kernelName) 
         }
         SmallFile f = readSmallFileAt(entryFd.get(), c.name, m_options.maxReadBytes);
         if (f.vanished)
-            return miss("group file " + printableName(groupPath) + " lists " + printableName(childPath) +
-                        ", which does not exist");
+            return miss(Text::of(KL_TEXT("kl::storage", "group file %1 lists %2, which does not exist"),
+                                 printableName(groupPath), printableName(childPath)));
         if (f.tooLarge)
-            return error("cannot read " + printableName(childPath) + ": " + std::to_string(f.size) +
-                         " bytes exceed the limit of " + std::to_string(m_options.maxReadBytes));
+            return fail(Text::of(KL_TEXT("kl::storage", "cannot read %1: %2 bytes exceed the limit of %3"),
+                                 printableName(childPath), f.size, m_options.maxReadBytes));
         if (!f.ok)
-            return error("cannot read " + printableName(childPath) + ": " + f.error);
+            return fail(
+                Text::of(KL_TEXT("kl::storage", "cannot read %1: %2"), printableName(childPath), f.error));
         r.files[c.name] = std::move(f.text);
     }
     if (!hasMetadata)
-        return miss("group file " + printableName(groupPath) + " does not list the metadata " +
-                    layout::metadataFileName(stem));
-    r.outcome = GetOutcome::Hit;
+        return miss(Text::of(KL_TEXT("kl::storage", "group file %1 does not list the metadata %2"),
+                             printableName(groupPath), layout::metadataFileName(stem)));
+    r.hit = true;
     return r;
 }
 
 PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName,
                               std::string_view bytes) const
 {
-    PutResult result;
     Writer w{m_root, m_options, entryPath(keyHex), {}};
-    result.entryPath = w.entryPath;
-    if (w.entryPath.empty()) {
-        result.error = badKeyMessage(keyHex);
-        return result;
-    }
+    if (w.entryPath.empty())
+        return fail(badKeyMessage(keyHex));
     const std::string name(fileName);
-    if (!isPlainFileName(name) || layout::isReservedStem(name)) {
-        result.error = "cannot store \"" + printableName(fileName) + "\" into " + printableName(w.entryPath) +
-                       ": not a plain file name";
-        return result;
-    }
+    if (!isPlainFileName(name) || layout::isReservedStem(name))
+        return fail(Text::of(KL_TEXT("kl::storage", "cannot store \"%1\" into %2: not a plain file name"),
+                             printableName(fileName), printableName(w.entryPath)));
     const std::string folder = w.entryPath.substr(m_root.size() + (m_root == "/" ? 0 : 1));
     UniqueFd rootFd, entryFd;
-    if (!w.openEntry(folder, rootFd, entryFd)) {
-        result.error = w.error;
-        return result;
-    }
+    if (!w.openEntry(folder, rootFd, entryFd))
+        return fail(std::move(w.error));
     std::unique_ptr<TempFolder> temp = w.makeTemp(entryFd.get());
-    if (!temp || !w.place(*temp, entryFd.get(), name, bytes)) {
-        result.error = w.error;
-        return result;
-    }
-    if (!w.finish(*temp, entryFd.get())) {
-        result.error = w.error;
-        return result;
-    }
-    result.ok = true;
-    return result;
+    if (!temp || !w.place(*temp, entryFd.get(), name, bytes) || !w.finish(*temp, entryFd.get()))
+        return fail(std::move(w.error));
+    return StoredEntry{w.entryPath};
 }
 
 GetResult CacheStore::getFile(std::string_view keyHex, std::string_view fileName) const
 {
-    GetResult r;
+    Lookup r;
     r.entryPath = entryPath(keyHex);
-    if (r.entryPath.empty()) {
-        r.outcome = GetOutcome::Error;
-        r.message = badKeyMessage(keyHex);
-        return r;
-    }
+    if (r.entryPath.empty())
+        return fail(badKeyMessage(keyHex));
     const std::string name(fileName);
     const std::string path = joinPath(r.entryPath, name);
-    if (!isPlainFileName(name)) {
-        r.outcome = GetOutcome::Error;
-        r.message = "\"" + printableName(fileName) + "\" is not a plain file name";
-        return r;
-    }
+    if (!isPlainFileName(name))
+        return fail(
+            Text::of(KL_TEXT("kl::storage", "\"%1\" is not a plain file name"), printableName(fileName)));
     UniqueFd entryFd(::open(r.entryPath.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!entryFd.valid()) {
-        const bool absent = errno == ENOENT;
-        r.outcome = absent ? GetOutcome::Miss : GetOutcome::Error;
-        r.message = absent
-                        ? "no entry folder " + printableName(r.entryPath)
-                        : "cannot open entry folder " + printableName(r.entryPath) + ": " + errnoText(errno);
+        if (errno != ENOENT)
+            return fail(Text::of(KL_TEXT("kl::storage", "cannot open entry folder %1: %2"),
+                                 printableName(r.entryPath), errnoText(errno)));
+        r.missReason = Text::of(KL_TEXT("kl::storage", "no entry folder %1"), printableName(r.entryPath));
         return r;
     }
     SmallFile f = readSmallFileAt(entryFd.get(), name, m_options.maxReadBytes);
     if (f.vanished) {
-        r.message = "no file " + printableName(path);
+        r.missReason = Text::of(KL_TEXT("kl::storage", "no file %1"), printableName(path));
         return r;
     }
-    if (!f.ok || f.tooLarge) {
-        r.outcome = GetOutcome::Error;
-        r.message = "cannot read " + printableName(path) + ": " +
-                    (f.tooLarge ? std::to_string(f.size) + " bytes exceed the limit" : f.error);
-        return r;
-    }
+    if (f.tooLarge)
+        return fail(Text::of(KL_TEXT("kl::storage", "cannot read %1: %2 bytes exceed the limit"),
+                             printableName(path), f.size));
+    if (!f.ok)
+        return fail(Text::of(KL_TEXT("kl::storage", "cannot read %1: %2"), printableName(path), f.error));
     r.files[name] = std::move(f.text);
-    r.outcome = GetOutcome::Hit;
+    r.hit = true;
     return r;
 }
 

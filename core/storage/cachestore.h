@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -19,27 +21,25 @@ struct StoreOptions {
 /// The files of one entry: file name -> bytes.
 using StoreFiles = std::map<std::string, std::string>;
 
-struct PutResult {
-    bool ok = false;
-    std::string error;     ///< when !ok: the path and the cause
-    std::string entryPath; ///< the entry folder (set once the key is valid)
-
-    explicit operator bool() const { return ok; }
+/// Where a put wrote: the entry folder.
+struct StoredEntry {
+    std::string entryPath;
 };
+/// The entry folder, or why nothing was stored (the path and the cause).
+using PutResult = Result<StoredEntry>;
 
-enum class GetOutcome { Hit, Miss, Error };
-
-struct GetResult {
-    GetOutcome outcome = GetOutcome::Miss;
+/// What a lookup found. A miss is an answer, not an error: `missReason` says why.
+struct Lookup {
+    bool hit = false;
     StoreFiles files;      ///< on a hit: every child the group file lists
-    std::string entryPath; ///< the entry folder (set once the key is valid)
-    std::string message;   ///< why it missed, or the error (path and cause)
+    std::string entryPath; ///< the entry folder
+    Text missReason;       ///< on a miss
     /// On a hit whose group file records another location (a moved or copied cache): the folder
     /// it records. Triton itself would miss on such an entry and recompile.
     std::string recordedElsewhere;
-
-    bool hit() const { return outcome == GetOutcome::Hit; }
 };
+/// A hit or a miss, or why the store could not tell (a bad key, a folder it cannot read).
+using GetResult = Result<Lookup>;
 
 /// Reads and writes kernel entries in a Triton 3.x cache root, in Triton's own layout:
 /// `<root>/<base32 of the sha256 key>/<name>.<ext>`, the metadata `<name>.json` and the group file

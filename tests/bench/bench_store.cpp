@@ -54,15 +54,15 @@ int run(const std::string& root, bool fsync, int count, unsigned long long first
         for (const auto& f : files)
             bytes += f.second.size();
         kl::PutResult r = store.put(key, "add_kernel", files);
-        if (!r.ok) {
-            std::fprintf(stderr, "bench_store: %s\n", r.error.c_str());
+        if (!r) {
+            std::fprintf(stderr, "bench_store: %s\n", r.error().english().c_str());
             return 1;
         }
     }
     const double putSec = seconds(start);
     start = std::chrono::steady_clock::now();
     for (int i = 0; i < count; ++i) {
-        if (!store.get(keyFor(firstKey + static_cast<unsigned long long>(i))).hit()) {
+        if (auto g = store.get(keyFor(firstKey + static_cast<unsigned long long>(i))); !g || !g->hit) {
             std::fprintf(stderr, "bench_store: entry %d missing after put\n", i);
             return 1;
         }

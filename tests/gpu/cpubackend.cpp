@@ -8,9 +8,9 @@ kl::RunOutcome CpuBackend::load(std::string_view image, const std::string& entry
     if (image.substr(0, 4) != std::string_view("\x7f"
                                                "ELF",
                                                4))
-        return {kl::RunStatus::LoadFailed, "not a cubin"};
+        return {kl::RunStatus::LoadFailed, kl::Text::verbatim("not a cubin")};
     if (image.find(entry) == std::string_view::npos)
-        return {kl::RunStatus::LoadFailed, "no function " + entry + " in the cubin"};
+        return {kl::RunStatus::LoadFailed, kl::Text::verbatim("no function " + entry + " in the cubin")};
     info.registers = 16;
     m_loaded = true;
     return {};
@@ -24,12 +24,14 @@ kl::RunOutcome CpuBackend::launchOnce(const kl::KernelSpec& spec, const kl::Laun
     m_vars = plan.variables;
     const Fault fault = m_rule ? m_rule(plan.variables) : Fault::None;
     if (fault == Fault::LoadFails)
-        return {kl::RunStatus::LoadFailed, "cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_IMAGE"};
+        return {kl::RunStatus::LoadFailed,
+                kl::Text::verbatim("cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_IMAGE")};
     if (fault == Fault::LaunchFails)
-        return {kl::RunStatus::LaunchFailed, "cuLaunchKernel failed: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"};
+        return {kl::RunStatus::LaunchFailed,
+                kl::Text::verbatim("cuLaunchKernel failed: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES")};
     if (fault == Fault::Hangs) {
         m_hung = true;
-        return {kl::RunStatus::TimedOut, "ran past the time bound"};
+        return {kl::RunStatus::TimedOut, kl::Text::verbatim("ran past the time bound")};
     }
     results = inputs;
     // vector_add's arguments: a, b, c, n.

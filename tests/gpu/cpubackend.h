@@ -29,10 +29,11 @@ public:
                               double timeBoundMs) override;
     kl::RunOutcome time(const kl::BenchOptions& options, std::vector<double>& samplesMs) override;
     void unload() override { m_loaded = false; }
-    bool usable(std::string& why) const override
+    kl::Status usable() const override
     {
-        why = m_hung ? "a kernel is still running" : "";
-        return !m_hung;
+        if (m_hung)
+            return kl::fail(kl::Text::verbatim("a kernel is still running"));
+        return {};
     }
 
     /// The median time() gives a configuration: smaller for wider blocks and vectors.

@@ -74,7 +74,7 @@ private slots:
         QCOMPARE(kl::cudaResultName(nullptr, CUDA_ERROR_ILLEGAL_ADDRESS),
                  std::string("CUDA_ERROR_ILLEGAL_ADDRESS"));
         QCOMPARE(kl::cudaResultName(nullptr, static_cast<CUresult>(9999)), std::string("CUresult 9999"));
-        QCOMPARE(kl::cudaCallError(nullptr, "cuMemAlloc(64 bytes)", CUDA_ERROR_OUT_OF_MEMORY),
+        QCOMPARE(kl::cudaCallError(nullptr, "cuMemAlloc(64 bytes)", CUDA_ERROR_OUT_OF_MEMORY).english(),
                  std::string("cuMemAlloc(64 bytes) failed: CUDA_ERROR_OUT_OF_MEMORY"));
         QVERIFY(kl::isStickyCudaError(CUDA_ERROR_ILLEGAL_ADDRESS));
         QVERIFY(kl::isStickyCudaError(CUDA_ERROR_LAUNCH_FAILED));

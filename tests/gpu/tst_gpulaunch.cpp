@@ -24,11 +24,12 @@ class TstGpuLaunch : public QObject {
 
     std::unique_ptr<kl::CudaSession> session()
     {
-        std::string error;
-        auto s = kl::CudaSession::open(0, error);
-        if (!s)
-            qWarning("%s", error.c_str());
-        return s;
+        auto s = kl::CudaSession::open(0);
+        if (!s) {
+            qWarning("%s", s.error().english().c_str());
+            return nullptr;
+        }
+        return std::move(*s);
     }
 
 private slots:
@@ -50,18 +51,21 @@ private slots:
     {
         auto s = session();
         QVERIFY(s);
-        std::string error;
         kl::GpuModule module;
-        QVERIFY2(module.load(*s, m_cubin, error), error.c_str());
-        CUfunction f = module.function("scale", error);
-        QVERIFY2(f, error.c_str());
+        kl::Status loaded = module.load(*s, m_cubin);
+        QVERIFY2(loaded, loaded ? "" : loaded.error().english().c_str());
+        kl::Result<CUfunction> found = module.function("scale");
+        QVERIFY2(found && *found, found ? "" : found.error().english().c_str());
+        CUfunction f = *found;
         QVERIFY(module.attributes(f).registers > 0);
         std::vector<float> host(1000);
         for (int i = 0; i < 1000; ++i)
             host[i] = float(i);
         kl::DeviceBuffer buf;
-        QVERIFY2(buf.allocate(*s, host.size() * 4, error) && buf.upload(host.data(), host.size() * 4, error),
-                 error.c_str());
+        kl::Status copied = buf.allocate(*s, host.size() * 4);
+        if (copied)
+            copied = buf.upload(host.data(), host.size() * 4);
+        QVERIFY2(copied, copied ? "" : copied.error().english().c_str());
         kl::KernelArgs args;
         args.addPointer(buf.pointer());
         args.add(2.0f);
@@ -70,10 +74,13 @@ private slots:
                  CUDA_SUCCESS);
         CUresult failure = CUDA_SUCCESS;
         QVERIFY(kl::waitBounded(*s, 5000, failure) == kl::WaitResult::Done);
-        QVERIFY2(buf.download(host.data(), host.size() * 4, error), error.c_str());
+        copied = buf.download(host.data(), host.size() * 4);
+        QVERIFY2(copied, copied ? "" : copied.error().english().c_str());
         for (int i = 0; i < 1000; ++i)
             QCOMPARE(host[i], 2.0f * i);
-        QVERIFY(!module.function("no_such_kernel", error));
+        kl::Result<CUfunction> missing = module.function("no_such_kernel");
+        QVERIFY(!missing);
+        const std::string error = missing.error().english();
         QVERIFY2(error.find("CUDA_ERROR_NOT_FOUND") != std::string::npos, error.c_str());
     }
 
@@ -81,13 +88,13 @@ private slots:
     {
         auto s = session();
         QVERIFY(s);
-        std::string error;
         {
             kl::GpuModule module;
-            QVERIFY2(module.load(*s, m_cubin, error), error.c_str());
-            CUfunction f = module.function("wild_write", error);
+            kl::Status loaded = module.load(*s, m_cubin);
+            QVERIFY2(loaded, loaded ? "" : loaded.error().english().c_str());
+            CUfunction f = module.function("wild_write").value_or(nullptr);
             kl::DeviceBuffer buf;
-            QVERIFY(buf.allocate(*s, 4, error));
+            QVERIFY(buf.allocate(*s, 4));
             kl::KernelArgs args;
             args.addPointer(buf.pointer());
             s->api().cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, s->stream(), args.params(), nullptr);
@@ -98,21 +105,24 @@ private slots:
             buf.abandon();
             module.abandon();
         }
-        QVERIFY2(s->reset(error), error.c_str());
+        kl::Status reset = s->reset();
+        QVERIFY2(reset, reset ? "" : reset.error().english().c_str());
         kl::DeviceBuffer again;
-        QVERIFY2(again.allocate(*s, 1024, error) && again.fill(7, error), error.c_str());
+        kl::Status filled = again.allocate(*s, 1024);
+        if (filled)
+            filled = again.fill(7);
+        QVERIFY2(filled, filled ? "" : filled.error().english().c_str());
     }
 
     void aHungKernelIsReportedAtTheBound()
     {
         auto s = session();
         QVERIFY(s);
-        std::string error;
         kl::GpuModule module;
-        QVERIFY(module.load(*s, m_cubin, error));
-        CUfunction f = module.function("spin", error);
+        QVERIFY(module.load(*s, m_cubin));
+        CUfunction f = module.function("spin").value_or(nullptr);
         kl::DeviceBuffer out;
-        QVERIFY(out.allocate(*s, 4, error));
+        QVERIFY(out.allocate(*s, 4));
         kl::KernelArgs args;
         args.add<long long>(static_cast<long long>(m_status.devices[0].clockKHz) * 1000 * 2); // about 2 s
         args.addPointer(out.pointer());
@@ -129,11 +139,11 @@ private slots:
     void autotuneVectorAddOnTheDevice()
     {
         QTemporaryDir dir;
-        std::string error;
-        auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json", error);
-        QVERIFY2(spec, error.c_str());
-        auto backend = kl::makeCudaBackend(0, error);
-        QVERIFY2(backend, error.c_str());
+        auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json");
+        QVERIFY2(spec, spec ? "" : spec.error().english().c_str());
+        auto made = kl::makeCudaBackend(0);
+        QVERIFY2(made, made ? "" : made.error().english().c_str());
+        auto& backend = *made;
         kl::AutotuneOptions o;
         o.size = "small";
         o.cacheRoot = dir.filePath("cache").toStdString();
@@ -141,12 +151,12 @@ private slots:
         o.bench.warmupMs = 5;
         o.bench.repMs = 20;
         const kl::AutotuneReport r = kl::runAutotune(*spec, *backend, o);
-        QVERIFY2(r.error.empty(), r.error.c_str());
+        QVERIFY2(r.error.empty(), r.error.english().c_str());
         for (const auto& c : r.configs)
-            QVERIFY2(c.status == kl::ConfigStatus::Ok, (c.label + ": " + c.message).c_str());
+            QVERIFY2(c.status == kl::ConfigStatus::Ok, (c.label + ": " + c.message.english()).c_str());
         QVERIFY(r.best);
         QVERIFY(r.configs[*r.best].throughput > 1); // GB/s
-        QVERIFY2(!r.resultsPath.empty(), r.persistError.c_str());
+        QVERIFY2(!r.resultsPath.empty(), r.persistError.english().c_str());
         const kl::AutotuneReport again = kl::runAutotune(*spec, *backend, o);
         QCOMPARE(again.compileHits, r.configs.size());
     }
@@ -154,12 +164,12 @@ private slots:
     void aBlockTooLargeIsRefusedAndTheRunGoesOn()
     {
         QTemporaryDir dir;
-        std::string error;
-        auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json", error);
-        QVERIFY2(spec, error.c_str());
+        auto spec = kl::loadKernelSpec(kl::kernelLibraryDir() + "/vector_add.json");
+        QVERIFY2(spec, spec ? "" : spec.error().english().c_str());
         spec->block[0] = "BLOCK_SIZE == 1024 ? 2048 : BLOCK_SIZE"; // more than any kernel may have
-        auto backend = kl::makeCudaBackend(0, error);
-        QVERIFY2(backend, error.c_str());
+        auto made = kl::makeCudaBackend(0);
+        QVERIFY2(made, made ? "" : made.error().english().c_str());
+        auto& backend = *made;
         kl::AutotuneOptions o;
         o.size = "small";
         o.cacheRoot = dir.filePath("cache").toStdString();
@@ -182,8 +192,9 @@ private slots:
 
     void copyBandwidthIsMeasured()
     {
-        std::string error;
-        const double gbs = kl::measureCopyBandwidth(0, 256ull << 20, {}, error);
+        const kl::Result<double> measured = kl::measureCopyBandwidth(0, 256ull << 20, {});
+        const double gbs = measured.value_or(0);
+        const std::string error = measured ? std::string() : measured.error().english();
         QVERIFY2(gbs > 50, (std::to_string(gbs) + " " + error).c_str());
         QVERIFY(gbs < 2 * m_status.devices[0].peakBandwidthGBs() + 1);
     }

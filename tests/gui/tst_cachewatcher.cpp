@@ -21,7 +21,7 @@ void putEntry(const QString& root, const std::string& key)
     files["k.json"] = "{\"hash\": \"" + key +
                       "\", \"name\": \"k\", \"target\": {\"backend\": \"cuda\", \"arch\": 90, "
                       "\"warp_size\": 32}}";
-    QVERIFY(store.put(key, "k", files).ok);
+    QVERIFY(store.put(key, "k", files).has_value());
 }
 
 } // namespace

@@ -93,10 +93,9 @@ private slots:
         QTest::addColumn<QList<qint64>>("config");
         QTest::addColumn<int>("arch");
         for (const auto& path : kl::listKernelSpecs(kl::kernelLibraryDir())) {
-            std::string error;
-            const auto spec = kl::loadKernelSpec(path, error);
+            const auto spec = kl::loadKernelSpec(path);
             if (!spec)
-                qFatal("%s", error.c_str());
+                qFatal("%s", spec.error().english().c_str());
             for (const auto& c : representativeConfigurations(*spec)) {
                 for (int arch : {80, 90}) {
                     QTest::addRow("%s %s sm_%d", spec->name.c_str(), kl::configurationLabel(*spec, c).c_str(),
@@ -115,9 +114,8 @@ private slots:
         QFETCH(int, arch);
         if (!kl::toolkitInfo().nvrtc)
             QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
-        std::string error;
-        const auto spec = kl::loadKernelSpec(specPath.toStdString(), error);
-        QVERIFY2(spec, error.c_str());
+        const auto spec = kl::loadKernelSpec(specPath.toStdString());
+        QVERIFY2(spec, spec ? "" : spec.error().english().c_str());
         const CompileOutcome out =
             compileKernel(*spec, kl::Configuration{{config.begin(), config.end()}}, arch);
         QVERIFY2(out.ok, qPrintable(out.log));

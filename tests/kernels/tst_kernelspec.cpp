@@ -17,12 +17,17 @@ QString libraryPath(const char* file)
     return QDir(QString::fromStdString(kl::kernelLibraryDir())).filePath(file);
 }
 
+// A Result's error in English, "" when it holds a value.
+template <typename R> std::string errorOf(const R& r)
+{
+    return r ? std::string() : r.error().english();
+}
+
 kl::KernelSpec librarySpec(const char* name)
 {
-    std::string error;
-    auto spec = kl::loadKernelSpec(libraryPath(name).toStdString() + ".json", error);
+    auto spec = kl::loadKernelSpec(libraryPath(name).toStdString() + ".json");
     if (!spec)
-        qFatal("%s", error.c_str());
+        qFatal("%s", errorOf(spec).c_str());
     return *spec;
 }
 
@@ -81,8 +86,8 @@ private slots:
     void librarySpecLoads()
     {
         QFETCH(QString, path);
-        std::string error;
-        const auto spec = kl::loadKernelSpec(path.toStdString(), error);
+        const auto spec = kl::loadKernelSpec(path.toStdString());
+        std::string error = errorOf(spec);
         QVERIFY2(spec, error.c_str());
         QCOMPARE(QString::fromStdString(spec->name), QFileInfo(path).baseName());
         QVERIFY(QFileInfo(QString::fromStdString(spec->sourcePath)).isFile());
@@ -95,7 +100,8 @@ private slots:
         QVERIFY(!configs.empty());
         for (const auto& size : spec->sizes) {
             for (const auto& c : configs) {
-                const auto plan = kl::planLaunch(*spec, c, size, error);
+                const auto plan = kl::planLaunch(*spec, c, size);
+                error = errorOf(plan);
                 QVERIFY2(plan, (error + " at " + size.name + " " + kl::configurationLabel(*spec, c)).c_str());
             }
         }
@@ -235,13 +241,12 @@ private slots:
         QFETCH(QList<quint64>, counts);
         QFETCH(double, metric);
         const kl::KernelSpec spec = librarySpec(kernel.toUtf8().constData());
-        std::string error;
-        const auto problem = kl::resolveProblemSize(spec, size.toStdString(), error);
-        QVERIFY2(problem, error.c_str());
+        const auto problem = kl::resolveProblemSize(spec, size.toStdString());
+        QVERIFY2(problem, errorOf(problem).c_str());
         const kl::Configuration c{{config.begin(), config.end()}};
         QVERIFY(kl::satisfiesConstraints(spec, c));
-        const auto plan = kl::planLaunch(spec, c, *problem, error);
-        QVERIFY2(plan, error.c_str());
+        const auto plan = kl::planLaunch(spec, c, *problem);
+        QVERIFY2(plan, errorOf(plan).c_str());
         QCOMPARE((QList<uint>{plan->grid[0], plan->grid[1], plan->grid[2]}), grid);
         QCOMPARE((QList<uint>{plan->block[0], plan->block[1], plan->block[2]}), block);
         QCOMPARE(plan->sharedBytes, shared);
@@ -258,10 +263,8 @@ private slots:
     void scalarBytes()
     {
         const kl::KernelSpec spec = librarySpec("matmul_f32");
-        std::string error;
-        const auto plan =
-            kl::planLaunch(spec, kl::defaultConfiguration(spec), *spec.findSize("small"), error);
-        QVERIFY2(plan, error.c_str());
+        const auto plan = kl::planLaunch(spec, kl::defaultConfiguration(spec), *spec.findSize("small"));
+        QVERIFY2(plan, errorOf(plan).c_str());
         const auto& m = plan->arguments[3]; // M = 127 as a little-endian i32
         QCOMPARE(m.bytes, std::uint64_t(4));
         QCOMPARE(m.value, 127.0);
@@ -272,39 +275,49 @@ private slots:
     void planRejectsBadGeometry()
     {
         kl::KernelSpec spec = librarySpec("vector_add");
-        std::string error;
         spec.block[0] = "BLOCK_SIZE * 4"; // 1024 * 4 threads
-        QVERIFY(!kl::planLaunch(spec, kl::Configuration{{1024, 1, 1}}, *spec.findSize("small"), error));
+        auto plan = kl::planLaunch(spec, kl::Configuration{{1024, 1, 1}}, *spec.findSize("small"));
+        QVERIFY(!plan);
+        std::string error = errorOf(plan);
         QCOMPARE(error, std::string("`launch.block[0]` = 4096 is more than 1024"));
         spec.block[0] = "BLOCK_SIZE / 3";
-        QVERIFY(!kl::planLaunch(spec, kl::Configuration{{128, 1, 1}}, *spec.findSize("small"), error));
+        plan = kl::planLaunch(spec, kl::Configuration{{128, 1, 1}}, *spec.findSize("small"));
+        QVERIFY(!plan);
+        error = errorOf(plan);
         QVERIFY2(error.find("is not a whole number") != std::string::npos, error.c_str());
         spec = librarySpec("vector_add");
         spec.arguments[3].value = "N * 100000"; // past i32
-        QVERIFY(!kl::planLaunch(spec, kl::defaultConfiguration(spec), *spec.findSize("large"), error));
+        plan = kl::planLaunch(spec, kl::defaultConfiguration(spec), *spec.findSize("large"));
+        QVERIFY(!plan);
+        error = errorOf(plan);
         QVERIFY2(error.starts_with("`arguments[3].value` = "), error.c_str());
     }
 
     void problemSizes()
     {
         const kl::KernelSpec spec = librarySpec("matmul_f32");
-        std::string error;
-        auto s = kl::resolveProblemSize(spec, "", error);
+        auto s = kl::resolveProblemSize(spec, "");
         QVERIFY(s);
         QCOMPARE(s->name, std::string("default"));
-        s = kl::resolveProblemSize(spec, "small", error);
+        s = kl::resolveProblemSize(spec, "small");
         QVERIFY(s);
         QCOMPARE(s->values[0].second, std::int64_t(127));
-        s = kl::resolveProblemSize(spec, "M=10, K=3", error);
-        QVERIFY2(s, error.c_str());
+        s = kl::resolveProblemSize(spec, "M=10, K=3");
+        QVERIFY2(s, errorOf(s).c_str());
         QCOMPARE(s->name, std::string("custom"));
         QCOMPARE(s->values,
                  (std::vector<std::pair<std::string, std::int64_t>>{{"M", 10}, {"N", 2048}, {"K", 3}}));
-        QVERIFY(!kl::resolveProblemSize(spec, "X=1", error));
+        s = kl::resolveProblemSize(spec, "X=1");
+        QVERIFY(!s);
+        std::string error = errorOf(s);
         QVERIFY2(error.find("`X` is not a problem variable") != std::string::npos, error.c_str());
-        QVERIFY(!kl::resolveProblemSize(spec, "M=-1", error));
+        s = kl::resolveProblemSize(spec, "M=-1");
+        QVERIFY(!s);
+        error = errorOf(s);
         QVERIFY2(error.find("not a whole number >= 0") != std::string::npos, error.c_str());
-        QVERIFY(!kl::resolveProblemSize(spec, "huge", error));
+        s = kl::resolveProblemSize(spec, "huge");
+        QVERIFY(!s);
+        error = errorOf(s);
         QVERIFY2(error.find("sizes: small, default, large") != std::string::npos, error.c_str());
     }
 
@@ -328,10 +341,9 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(double, value);
-        double v = -1;
-        std::string error;
-        QVERIFY2(kl::evaluateExpression(text.toStdString(), {{"N", 10}}, v, error), error.c_str());
-        QCOMPARE(v, value);
+        const auto v = kl::evaluateExpression(text.toStdString(), {{"N", 10}});
+        QVERIFY2(v, errorOf(v).c_str());
+        QCOMPARE(*v, value);
     }
 
     void badSpec_data()
@@ -461,8 +473,8 @@ private slots:
 
         // The template itself is valid.
         const std::string path = dir.filePath("bad.json").toStdString();
-        std::string error;
-        QVERIFY2(kl::parseKernelSpec(kValidSpec, path, error), error.c_str());
+        const auto valid = kl::parseKernelSpec(kValidSpec, path);
+        QVERIFY2(valid, errorOf(valid).c_str());
 
         QString text = QString::fromUtf8(kValidSpec);
         QVERIFY2(text.contains(from), qPrintable("the row's text is not in the template: " + from));
@@ -471,8 +483,9 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(text.toUtf8());
         f.close();
-        const auto spec = kl::loadKernelSpec(path, error);
+        const auto spec = kl::loadKernelSpec(path);
         QVERIFY(!spec);
+        const std::string error = errorOf(spec);
         QVERIFY2(error.starts_with(dir.path().toStdString() + "/"), error.c_str()); // the full path
         QVERIFY2(error.find(message.toStdString()) != std::string::npos,
                  qPrintable(QString::fromStdString(error) + "\n  does not contain\n" + message));
@@ -480,9 +493,9 @@ private slots:
 
     void missingFile()
     {
-        std::string error;
-        QVERIFY(!kl::loadKernelSpec("/nonexistent/x.json", error));
-        QCOMPARE(error, std::string("/nonexistent/x.json: No such file or directory"));
+        const auto spec = kl::loadKernelSpec("/nonexistent/x.json");
+        QVERIFY(!spec);
+        QCOMPARE(errorOf(spec), std::string("/nonexistent/x.json: No such file or directory"));
     }
 };
 

@@ -133,9 +133,9 @@ private slots:
 
         QFile meta(QString::fromStdString(r.entryPath) + "/vector_add.json");
         QVERIFY(meta.open(QIODevice::ReadOnly));
-        kl::NvrtcMetadata m;
-        std::string error;
-        QVERIFY2(kl::parseNvrtcMetadata(meta.readAll().toStdString(), m, error), error.c_str());
+        const kl::Result<kl::NvrtcMetadata> parsed = kl::parseNvrtcMetadata(meta.readAll().toStdString());
+        QVERIFY2(parsed, parsed ? "" : parsed.error().english().c_str());
+        const kl::NvrtcMetadata& m = *parsed;
         QCOMPARE(m.options.arch, std::string("sm_80"));
         QCOMPARE(m.nvrtcVersion, kl::toolkitInfo().nvrtcVersion);
         QCOMPARE(m.fileSha256.size(), std::size_t(3));

@@ -29,7 +29,7 @@ kl::StoreFiles entryFiles(std::uint64_t index, const std::string& writer, std::m
 }
 
 // Empty when every file of a hit is whole and the set of names is the one written for the key.
-std::string checkHit(std::uint64_t index, const kl::GetResult& g)
+std::string checkHit(std::uint64_t index, const kl::Lookup& g)
 {
     const std::string key = keyFor(index), stem = stemOf(kernelFor(index));
     std::set<std::string> expected;
@@ -55,19 +55,19 @@ int hammer(const std::string& root, int worker, int iterations, int keys, bool f
         const std::string writer = "w" + std::to_string(worker) + "." + std::to_string(i);
         kl::PutResult p = store.put(keyFor(k), kernelFor(k), entryFiles(k, writer, rng));
         ++puts;
-        if (!p.ok && ++errors <= 5)
-            std::fprintf(stderr, "put error: %s\n", p.error.c_str());
+        if (!p && ++errors <= 5)
+            std::fprintf(stderr, "put error: %s\n", p.error().english().c_str());
         const std::uint64_t q = rng() % static_cast<std::uint64_t>(keys);
         kl::GetResult g = store.get(keyFor(q));
         ++gets;
-        if (g.outcome == kl::GetOutcome::Error) {
+        if (!g) {
             if (++errors <= 5)
-                std::fprintf(stderr, "get error: %s\n", g.message.c_str());
-        } else if (g.outcome == kl::GetOutcome::Miss) {
+                std::fprintf(stderr, "get error: %s\n", g.error().english().c_str());
+        } else if (!g->hit) {
             ++misses;
         } else {
             ++hits;
-            if (std::string why = checkHit(q, g); !why.empty() && ++torn <= 5)
+            if (std::string why = checkHit(q, *g); !why.empty() && ++torn <= 5)
                 std::fprintf(stderr, "torn read: %s\n", why.c_str());
         }
     }
@@ -88,8 +88,8 @@ int writer(const std::string& root, unsigned long seed, bool fsync, int sharedKe
         const std::uint64_t k =
             rng() % 2 ? rng() % static_cast<std::uint64_t>(sharedKeys) : 1000000 + seed * 100000 + n;
         kl::PutResult p = store.put(keyFor(k), kernelFor(k), entryFiles(k, "s" + std::to_string(seed), rng));
-        if (!p.ok) {
-            std::fprintf(stderr, "put error: %s\n", p.error.c_str());
+        if (!p) {
+            std::fprintf(stderr, "put error: %s\n", p.error().english().c_str());
             return 1;
         }
     }

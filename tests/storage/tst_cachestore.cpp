@@ -68,6 +68,26 @@ std::string messageOf(const Entry& e)
     return e.problems.empty() ? std::string() : e.problems.front().message.english();
 }
 
+// How the store answered a lookup, and what it said: an error is the Result's error side, a miss
+// a Lookup with its reason.
+enum class Outcome { Hit, Miss, Error };
+Outcome outcomeOf(const GetResult& g)
+{
+    return !g ? Outcome::Error : g->hit ? Outcome::Hit : Outcome::Miss;
+}
+bool hit(const GetResult& g)
+{
+    return outcomeOf(g) == Outcome::Hit;
+}
+std::string messageOf(const GetResult& g)
+{
+    return !g ? g.error().english() : g->missReason.english();
+}
+std::string errorOf(const PutResult& p)
+{
+    return p ? std::string() : p.error().english();
+}
+
 } // namespace
 
 class TstCacheStore : public QObject {
@@ -155,8 +175,8 @@ private slots:
                                   .captured(1);
             QVERIFY(!hash.isEmpty());
             PutResult r = store.put(hash.toStdString(), stem.toStdString(), files);
-            QVERIFY2(r.ok, r.error.c_str());
-            QCOMPARE(QString::fromStdString(r.entryPath), c.path() + "/" + folder);
+            QVERIFY2(r, errorOf(r).c_str());
+            QCOMPARE(QString::fromStdString(r->entryPath), c.path() + "/" + folder);
             QByteArray expected = readAll(dir.filePath(group));
             expected.replace(tritonRoot.toUtf8(), c.path().toUtf8());
             QCOMPARE(readAll(c.filePath(folder + "/" + group)), expected);
@@ -195,11 +215,11 @@ private slots:
         QCOMPARE(QString::fromStdString(stem), kernel.left(150));
         const StoreFiles files = fullEntry(key, name);
         PutResult r = store.put(key, name, files);
-        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(r, errorOf(r).c_str());
 
         const QString folder = base32Folder(QString::fromStdString(key));
         const QString entry = c.filePath(folder);
-        QCOMPARE(QString::fromStdString(r.entryPath), entry);
+        QCOMPARE(QString::fromStdString(r->entryPath), entry);
         for (const auto& [file, bytes] : files)
             QCOMPARE(readAll(entry + "/" + QString::fromStdString(file)), QByteArray::fromStdString(bytes));
         // Triton's write order (pipeline order, metadata last), absolute paths, json.dumps spacing
@@ -224,10 +244,10 @@ private slots:
         QCOMPARE(e.hashOk, std::optional<bool>(true));
 
         GetResult g = store.get(key);
-        QVERIFY2(g.hit(), g.message.c_str());
-        QVERIFY(g.files == files);
-        QVERIFY(g.recordedElsewhere.empty());
-        QVERIFY(store.get(key, name).hit());
+        QVERIFY2(hit(g), messageOf(g).c_str());
+        QVERIFY(g->files == files);
+        QVERIFY(g->recordedElsewhere.empty());
+        QVERIFY(hit(store.get(key, name)));
     }
 
     void keyCaseAndShape_data()
@@ -249,13 +269,13 @@ private slots:
         TempCache c;
         CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
         PutResult r = store.put(key.toStdString(), "k", {{"k.json", "{}"}});
-        QCOMPARE(r.ok, valid);
+        QCOMPARE(r.has_value(), valid);
         if (valid) {
-            QCOMPARE(QFileInfo(QString::fromStdString(r.entryPath)).fileName(), base32Folder(key.toLower()));
-            QVERIFY(store.get(key.toLower().toStdString()).hit());
+            QCOMPARE(QFileInfo(QString::fromStdString(r->entryPath)).fileName(), base32Folder(key.toLower()));
+            QVERIFY(hit(store.get(key.toLower().toStdString())));
         } else {
-            QVERIFY2(r.error.find("invalid cache key") != std::string::npos, r.error.c_str());
-            QCOMPARE(int(store.get(key.toStdString()).outcome), int(GetOutcome::Error));
+            QVERIFY2(errorOf(r).find("invalid cache key") != std::string::npos, errorOf(r).c_str());
+            QCOMPARE(int(outcomeOf(store.get(key.toStdString()))), int(Outcome::Error));
         }
     }
 
@@ -286,10 +306,11 @@ private slots:
             files[n.toStdString()] = "{}";
         const std::string key = sha("k");
         PutResult r = store.put(key, kernel.toStdString(), files);
-        QVERIFY(!r.ok);
-        QVERIFY2(r.error.find(cause.toStdString()) != std::string::npos, r.error.c_str());
-        QVERIFY2(r.error.find(r.entryPath) != std::string::npos, r.error.c_str()); // names the path
-        QVERIFY(!QFileInfo::exists(QString::fromStdString(r.entryPath)));          // nothing written
+        QVERIFY(!r);
+        QVERIFY2(errorOf(r).find(cause.toStdString()) != std::string::npos, errorOf(r).c_str());
+        QVERIFY2(errorOf(r).find(store.entryPath(key)) != std::string::npos,
+                 errorOf(r).c_str());                                              // names the path
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(store.entryPath(key)))); // nothing written
     }
 
     void ioErrorsNameThePath()
@@ -299,21 +320,21 @@ private slots:
         // Root below a regular file.
         CacheStore underFile(c.filePath("file/cache").toStdString());
         PutResult r = underFile.put(sha("k"), "k", {{"k.json", "{}"}});
-        QVERIFY(!r.ok);
-        QVERIFY2(r.error.find(c.filePath("file").toStdString()) != std::string::npos, r.error.c_str());
-        QVERIFY2(r.error.find("exists and is not a folder") != std::string::npos ||
-                     r.error.find("Not a directory") != std::string::npos,
-                 r.error.c_str());
+        QVERIFY(!r);
+        QVERIFY2(errorOf(r).find(c.filePath("file").toStdString()) != std::string::npos, errorOf(r).c_str());
+        QVERIFY2(errorOf(r).find("exists and is not a folder") != std::string::npos ||
+                     errorOf(r).find("Not a directory") != std::string::npos,
+                 errorOf(r).c_str());
         // A symlink where the entry folder belongs is never followed.
         TempCache target;
         CacheStore store(c.path().toStdString());
         const QString folder = base32Folder(QString::fromStdString(sha("k")));
         QVERIFY(QFile::link(target.path(), c.filePath(folder)));
         r = store.put(sha("k"), "k", {{"k.json", "{}"}});
-        QVERIFY(!r.ok);
-        QVERIFY2(r.error.find(c.filePath(folder).toStdString()) != std::string::npos, r.error.c_str());
+        QVERIFY(!r);
+        QVERIFY2(errorOf(r).find(c.filePath(folder).toStdString()) != std::string::npos, errorOf(r).c_str());
         QVERIFY(QDir(target.path()).isEmpty());
-        QCOMPARE(int(store.get(sha("k")).outcome), int(GetOutcome::Error));
+        QCOMPARE(int(outcomeOf(store.get(sha("k")))), int(Outcome::Error));
 
         // A folder where a child belongs: the put fails half way, names it, and leaves no temp
         // folder and no group file behind.
@@ -323,14 +344,14 @@ private slots:
         const QString midFolder = base32Folder(QString::fromStdString(key));
         m.mkdir(midFolder + "/k.ptx");
         r = mid.put(key, "k", fullEntry(key, "k"));
-        QVERIFY(!r.ok);
-        QVERIFY2(r.error.find(m.filePath(midFolder + "/k.ptx").toStdString() + ": Is a directory") !=
+        QVERIFY(!r);
+        QVERIFY2(errorOf(r).find(m.filePath(midFolder + "/k.ptx").toStdString() + ": Is a directory") !=
                      std::string::npos,
-                 r.error.c_str());
+                 errorOf(r).c_str());
         QCOMPARE(QDir(m.filePath(midFolder)).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
                  QStringList{"k.ptx"});
         QVERIFY(!QFile::exists(m.filePath(midFolder + "/__grp__k.json")));
-        QCOMPARE(int(mid.get(key).outcome), int(GetOutcome::Miss));
+        QCOMPARE(int(outcomeOf(mid.get(key))), int(Outcome::Miss));
 
         if (::geteuid() == 0)
             QSKIP("running as root: permission bits do not stop writes");
@@ -340,8 +361,9 @@ private slots:
         r = roStore.put(sha("k"), "k", {{"k.json", "{}"}});
         QFile::setPermissions(ro.path(),
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        QVERIFY(!r.ok);
-        QVERIFY2(r.error.find(r.entryPath + ": Permission denied") != std::string::npos, r.error.c_str());
+        QVERIFY(!r);
+        QVERIFY2(errorOf(r).find(roStore.entryPath(sha("k")) + ": Permission denied") != std::string::npos,
+                 errorOf(r).c_str());
     }
 
     void getMisses()
@@ -349,48 +371,49 @@ private slots:
         TempCache c;
         CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
         const std::string key = sha("k");
-        QCOMPARE(int(CacheStore(c.filePath("absent").toStdString()).get(key).outcome), int(GetOutcome::Miss));
-        QCOMPARE(int(store.get(key).outcome), int(GetOutcome::Miss));
-        QVERIFY(store.put(key, "k", fullEntry(key, "k")).ok);
+        QCOMPARE(int(outcomeOf(CacheStore(c.filePath("absent").toStdString()).get(key))), int(Outcome::Miss));
+        QCOMPARE(int(outcomeOf(store.get(key))), int(Outcome::Miss));
+        QVERIFY(store.put(key, "k", fullEntry(key, "k")).has_value());
         const QString entry = QString::fromStdString(store.entryPath(key));
         const QByteArray group = readAll(entry + "/__grp__k.json");
 
         QVERIFY(QFile::remove(entry + "/k.ptx")); // a child gone: a miss naming it
         GetResult g = store.get(key);
-        QCOMPARE(int(g.outcome), int(GetOutcome::Miss));
-        QVERIFY2(g.message.find(entry.toStdString() + "/k.ptx") != std::string::npos, g.message.c_str());
-        QVERIFY(g.files.empty());
+        QCOMPARE(int(outcomeOf(g)), int(Outcome::Miss));
+        QVERIFY2(messageOf(g).find(entry.toStdString() + "/k.ptx") != std::string::npos,
+                 messageOf(g).c_str());
+        QVERIFY(g->files.empty());
 
-        QVERIFY(store.put(key, "k", fullEntry(key, "k")).ok); // a put heals it
-        QVERIFY(store.get(key).hit());
+        QVERIFY(store.put(key, "k", fullEntry(key, "k")).has_value()); // a put heals it
+        QVERIFY(hit(store.get(key)));
 
         QVERIFY(QFile::remove(entry + "/__grp__k.json")); // no commit marker: a miss
         g = store.get(key);
-        QCOMPARE(int(g.outcome), int(GetOutcome::Miss));
-        QVERIFY2(g.message.find("no group file") != std::string::npos, g.message.c_str());
-        QCOMPARE(int(store.get(key, "k").outcome), int(GetOutcome::Miss));
+        QCOMPARE(int(outcomeOf(g)), int(Outcome::Miss));
+        QVERIFY2(messageOf(g).find("no group file") != std::string::npos, messageOf(g).c_str());
+        QCOMPARE(int(outcomeOf(store.get(key, "k"))), int(Outcome::Miss));
 
         c.write(QFileInfo(entry).fileName() + "/__grp__k.json", group.left(group.size() / 2)); // damaged
         g = store.get(key);
-        QCOMPARE(int(g.outcome), int(GetOutcome::Miss));
-        QVERIFY2(g.message.find("corrupt group file") != std::string::npos, g.message.c_str());
+        QCOMPARE(int(outcomeOf(g)), int(Outcome::Miss));
+        QVERIFY2(messageOf(g).find("corrupt group file") != std::string::npos, messageOf(g).c_str());
 
         // A child named outside the entry is never read.
         c.write(QFileInfo(entry).fileName() + "/__grp__k.json",
                 R"({"child_paths": {"k.json": "/x/k.json", "../k.json": "/x/../k.json"}})");
         g = store.get(key);
-        QCOMPARE(int(g.outcome), int(GetOutcome::Miss));
-        QVERIFY2(g.message.find("not a file of this entry") != std::string::npos, g.message.c_str());
+        QCOMPARE(int(outcomeOf(g)), int(Outcome::Miss));
+        QVERIFY2(messageOf(g).find("not a file of this entry") != std::string::npos, messageOf(g).c_str());
 
         // Without the metadata json Triton misses too.
         c.write(QFileInfo(entry).fileName() + "/__grp__k.json", R"({"child_paths": {"k.ptx": "/x/k.ptx"}})");
-        QCOMPARE(int(store.get(key).outcome), int(GetOutcome::Miss));
+        QCOMPARE(int(outcomeOf(store.get(key))), int(Outcome::Miss));
 
         // Two kernels' group files in one entry: the caller must say which.
-        QVERIFY(store.put(key, "k", fullEntry(key, "k")).ok);
+        QVERIFY(store.put(key, "k", fullEntry(key, "k")).has_value());
         c.write(QFileInfo(entry).fileName() + "/__grp__q.json", R"({"child_paths": ["k.json"]})");
-        QCOMPARE(int(store.get(key).outcome), int(GetOutcome::Error));
-        QVERIFY(store.get(key, "k").hit());
+        QCOMPARE(int(outcomeOf(store.get(key))), int(Outcome::Error));
+        QVERIFY(hit(store.get(key, "k")));
     }
 
     void childSymlinkIsNotFollowed()
@@ -399,14 +422,14 @@ private slots:
         outside.write("secret", "do not read");
         CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
         const std::string key = sha("k");
-        QVERIFY(store.put(key, "k", fullEntry(key, "k")).ok);
+        QVERIFY(store.put(key, "k", fullEntry(key, "k")).has_value());
         const QString entry = QString::fromStdString(store.entryPath(key));
         QVERIFY(QFile::remove(entry + "/k.ptx"));
         QVERIFY(QFile::link(outside.filePath("secret"), entry + "/k.ptx"));
         GetResult g = store.get(key);
-        QCOMPARE(int(g.outcome), int(GetOutcome::Error));
-        QVERIFY2(g.message.find(entry.toStdString() + "/k.ptx") != std::string::npos, g.message.c_str());
-        QVERIFY(g.files.empty());
+        QCOMPARE(int(outcomeOf(g)), int(Outcome::Error)); // an error hands out no files: no Lookup
+        QVERIFY2(messageOf(g).find(entry.toStdString() + "/k.ptx") != std::string::npos,
+                 messageOf(g).c_str());
     }
 
     void movedCacheStillHits()
@@ -415,16 +438,16 @@ private slots:
         TempCache a, b;
         const std::string key = sha("k");
         CacheStore storeA(a.path().toStdString(), StoreOptions{false, 1ull << 30});
-        QVERIFY(storeA.put(key, "k", fullEntry(key, "k")).ok);
+        QVERIFY(storeA.put(key, "k", fullEntry(key, "k")).has_value());
         const QString folder = base32Folder(QString::fromStdString(key));
         QDir().mkpath(b.filePath(folder));
         for (const QString& f : QDir(a.filePath(folder)).entryList(QDir::Files))
             QVERIFY(QFile::copy(a.filePath(folder + "/" + f), b.filePath(folder + "/" + f)));
         CacheStore storeB(b.path().toStdString());
         GetResult g = storeB.get(key);
-        QVERIFY2(g.hit(), g.message.c_str());
-        QCOMPARE(QString::fromStdString(g.recordedElsewhere), a.filePath(folder));
-        QVERIFY(storeA.get(key).recordedElsewhere.empty());
+        QVERIFY2(hit(g), messageOf(g).c_str());
+        QCOMPARE(QString::fromStdString(g->recordedElsewhere), a.filePath(folder));
+        QVERIFY(storeA.get(key)->recordedElsewhere.empty());
     }
 
     void overwriteReplacesFiles()
@@ -434,11 +457,11 @@ private slots:
         const std::string key = sha("k");
         StoreFiles first = fullEntry(key, "k"), second = first;
         second["k.ptx"] = "// recompiled\n";
-        QVERIFY(store.put(key, "k", first).ok);
-        QVERIFY(store.put(key, "k", second).ok);
+        QVERIFY(store.put(key, "k", first).has_value());
+        QVERIFY(store.put(key, "k", second).has_value());
         GetResult g = store.get(key);
-        QVERIFY(g.hit());
-        QVERIFY(g.files == second);
+        QVERIFY(hit(g));
+        QVERIFY(g->files == second);
     }
 
     // Triton's autotuner writes `<fn>.autotune.json` alone, with no group file; so does ours.
@@ -448,14 +471,14 @@ private slots:
         CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
         const std::string key = sha("tune");
         PutResult p = store.putFile(key, "k.autotune.json", "{\"key\": [1]}");
-        QVERIFY2(p.ok, p.error.c_str());
-        const QString entry = QString::fromStdString(p.entryPath);
+        QVERIFY2(p, errorOf(p).c_str());
+        const QString entry = QString::fromStdString(p->entryPath);
         QCOMPARE(QDir(entry).entryList(QDir::NoDotAndDotDot | QDir::AllEntries),
                  QStringList{"k.autotune.json"});
-        QVERIFY(store.putFile(key, "k.autotune.json", "{\"key\": [2]}").ok); // replaced whole
+        QVERIFY(store.putFile(key, "k.autotune.json", "{\"key\": [2]}").has_value()); // replaced whole
         GetResult g = store.getFile(key, "k.autotune.json");
-        QVERIFY2(g.hit(), g.message.c_str());
-        QCOMPARE(g.files.at("k.autotune.json"), std::string("{\"key\": [2]}"));
+        QVERIFY2(hit(g), messageOf(g).c_str());
+        QCOMPARE(g->files.at("k.autotune.json"), std::string("{\"key\": [2]}"));
         QCOMPARE(QDir(entry).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 1);
         // The scanner reads such a folder as an autotune entry (no group file needed).
         CacheScanner scanner;
@@ -468,20 +491,19 @@ private slots:
         QVERIFY(snap.entries[0].kind == EntryKind::Autotune);
 
         g = store.getFile(key, "other.json");
-        QVERIFY(g.outcome == GetOutcome::Miss);
-        QVERIFY(g.message.find("no file") != std::string::npos);
+        QVERIFY(outcomeOf(g) == Outcome::Miss);
+        QVERIFY(messageOf(g).find("no file") != std::string::npos);
         for (const char* bad : {"../escape.json", "__grp__k.json", "tmp.x", "", "a/b"}) {
             p = store.putFile(key, bad, "x");
-            QVERIFY2(!p.ok, bad);
-            QVERIFY2(p.error.find("not a plain file name") != std::string::npos, p.error.c_str());
+            QVERIFY2(!p, bad);
+            QVERIFY2(errorOf(p).find("not a plain file name") != std::string::npos, errorOf(p).c_str());
         }
         // A symlink where the file belongs is not followed when reading.
         outside.write("secret", "do not read");
         QVERIFY(QFile::link(outside.filePath("secret"), entry + "/s.autotune.json"));
         g = store.getFile(key, "s.autotune.json");
-        QVERIFY(g.outcome == GetOutcome::Error);
-        QVERIFY(g.files.empty());
-        QVERIFY(store.putFile("nothex", "k.autotune.json", "x").error.find("invalid cache key") == 0);
+        QVERIFY(outcomeOf(g) == Outcome::Error); // an error hands out no files: there is no Lookup
+        QVERIFY(errorOf(store.putFile("nothex", "k.autotune.json", "x")).find("invalid cache key") == 0);
     }
 
     void threadsOnOneKey()
@@ -491,7 +513,7 @@ private slots:
         TempCache c;
         CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
         const std::string key = sha("k");
-        QVERIFY(store.put(key, "k", fullEntry(key, "k")).ok);
+        QVERIFY(store.put(key, "k", fullEntry(key, "k")).has_value());
         std::atomic<int> failures{0};
         std::vector<std::thread> threads;
         for (int t = 0; t < 4; ++t)
@@ -499,11 +521,11 @@ private slots:
                 for (int i = 0; i < 100; ++i) {
                     StoreFiles f = fullEntry(key, "k");
                     f["k.ptx"] = std::string(100 + 37 * t + i, char('a' + t)); // uniform bytes per writer
-                    if (!store.put(key, "k", f).ok)
+                    if (!store.put(key, "k", f).has_value())
                         ++failures;
                     GetResult g = store.get(key);
-                    const std::string& ptx = g.files["k.ptx"];
-                    if (!g.hit() || ptx.find_first_not_of(ptx.front()) != std::string::npos)
+                    const std::string& ptx = g->files["k.ptx"];
+                    if (!hit(g) || ptx.find_first_not_of(ptx.front()) != std::string::npos)
                         ++failures;
                 }
             });

@@ -59,7 +59,7 @@ bool isExpressionFunction(std::string_view name)
     return false;
 }
 
-std::optional<std::vector<std::string>> expressionNames(std::string_view text, std::string& error)
+Result<std::vector<std::string>> expressionNames(std::string_view text)
 {
     try {
         mu::Parser p;
@@ -70,38 +70,32 @@ std::optional<std::vector<std::string>> expressionNames(std::string_view text, s
             names.push_back(name);
         return names;
     } catch (const mu::Parser::exception_type& e) {
-        error = causeOf(e);
-        return std::nullopt;
+        return fail(Text::verbatim(causeOf(e)));
     }
 }
 
-bool checkExpression(std::string_view text, const std::function<bool(std::string_view)>& known,
-                     std::string_view knownDescription, std::string& error)
+Status checkExpression(std::string_view text, const std::function<bool(std::string_view)>& known,
+                       const Text& knownDescription)
 {
-    if (text.find_first_not_of(" \t") == std::string_view::npos) {
-        error = "empty expression";
-        return false;
-    }
-    const auto names = expressionNames(text, error);
+    if (text.find_first_not_of(" \t") == std::string_view::npos)
+        return fail(Text::of(KL_TEXT("kl::kernels", "empty expression")));
+    const auto names = expressionNames(text);
     if (!names)
-        return false;
-    for (const auto& n : *names) {
-        if (!known(n)) {
-            error = "`" + n + "` is not defined (" + std::string(knownDescription) + ")";
-            return false;
-        }
-    }
+        return fail(names.error());
+    for (const auto& n : *names)
+        if (!known(n))
+            return fail(Text::of(KL_TEXT("kl::kernels", "`%1` is not defined (%2)"), n, knownDescription));
     // GetUsedVar parses with placeholder variables; evaluate once with real bindings as well, so
     // nothing the spec's later evaluations would trip over slips through.
     ExpressionVariables vars;
     for (const auto& n : *names)
         vars[n] = 1;
-    double ignored = 0;
-    return evaluateExpression(text, vars, ignored, error);
+    if (auto value = evaluateExpression(text, vars); !value)
+        return fail(value.error());
+    return {};
 }
 
-bool evaluateExpression(std::string_view text, const ExpressionVariables& vars, double& out,
-                        std::string& error)
+Result<double> evaluateExpression(std::string_view text, const ExpressionVariables& vars)
 {
     try {
         mu::Parser p;
@@ -110,11 +104,9 @@ bool evaluateExpression(std::string_view text, const ExpressionVariables& vars, 
         for (const auto& [name, value] : vars)
             p.DefineVar(name, const_cast<double*>(&value));
         p.SetExpr(std::string(text));
-        out = p.Eval();
-        return true;
+        return p.Eval();
     } catch (const mu::Parser::exception_type& e) {
-        error = causeOf(e);
-        return false;
+        return fail(Text::verbatim(causeOf(e)));
     }
 }
 

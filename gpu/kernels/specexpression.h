@@ -1,5 +1,8 @@
 #pragma once
 
+#include "util/result.h"
+#include "util/text.h"
+
 #include <functional>
 #include <map>
 #include <optional>
@@ -21,18 +24,17 @@ using ExpressionVariables = std::map<std::string, double, std::less<>>;
 /// ours): such names cannot be parameters or variables.
 bool isExpressionFunction(std::string_view name);
 
-/// The names `text` uses, or nullopt and a cause ("Unexpected end of expression at position 11")
-/// when it does not parse.
-std::optional<std::vector<std::string>> expressionNames(std::string_view text, std::string& error);
+/// The names `text` uses, or the cause ("Unexpected end of expression at position 11", muparser's
+/// English, verbatim) when it does not parse.
+Result<std::vector<std::string>> expressionNames(std::string_view text);
 
 /// Checks syntax and that every name is in `known`. Errors: the muparser cause, or
 /// "`X` is not defined (<knownDescription>)".
-bool checkExpression(std::string_view text, const std::function<bool(std::string_view)>& known,
-                     std::string_view knownDescription, std::string& error);
+Status checkExpression(std::string_view text, const std::function<bool(std::string_view)>& known,
+                       const Text& knownDescription);
 
 /// Evaluates `text` with `vars` bound. Fails with a cause on a parse error or an unbound name;
 /// a non-finite result is returned as is (callers decide what they accept).
-bool evaluateExpression(std::string_view text, const ExpressionVariables& vars, double& out,
-                        std::string& error);
+Result<double> evaluateExpression(std::string_view text, const ExpressionVariables& vars);
 
 } // namespace kl

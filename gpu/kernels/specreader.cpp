@@ -27,17 +27,17 @@ std::string SpecReader::join(const std::string& prefix, const std::string& key)
     return prefix.empty() ? key : prefix + "." + key;
 }
 
-bool SpecReader::fail(const std::string& field, const std::string& cause)
+bool SpecReader::fail(const std::string& field, const Text& cause)
 {
     if (m_error.empty())
-        m_error = m_path + ": field `" + field + "`: " + cause;
+        m_error = Text::of(KL_TEXT("kl::kernels", "%1: field `%2`: %3"), m_path, field, cause);
     return false;
 }
 
-bool SpecReader::failRaw(const std::string& text)
+bool SpecReader::failRaw(const Text& text)
 {
     if (m_error.empty())
-        m_error = m_path + ": " + text;
+        m_error = Text::of(KL_TEXT("kl::kernels", "%1: %2"), m_path, text);
     return false;
 }
 
@@ -49,7 +49,7 @@ const rapidjson::Value* SpecReader::member(const rapidjson::Value& obj, const ch
     const auto it = obj.FindMember(key);
     if (it == obj.MemberEnd()) {
         if (required)
-            failRaw("field `" + join(prefix, key) + "` missing");
+            failRaw(Text::of(KL_TEXT("kl::kernels", "field `%1` missing"), join(prefix, key)));
         return nullptr;
     }
     return &it->value;
@@ -60,7 +60,7 @@ const rapidjson::Value* SpecReader::array(const rapidjson::Value& obj, const cha
 {
     const rapidjson::Value* v = member(obj, key, prefix, required);
     if (v && !v->IsArray()) {
-        fail(join(prefix, key), "must be an array");
+        fail(join(prefix, key), Text::of(KL_TEXT("kl::kernels", "must be an array")));
         return nullptr;
     }
     return v;
@@ -70,8 +70,9 @@ bool SpecReader::object(const rapidjson::Value& v, const std::string& field)
 {
     if (v.IsObject())
         return ok();
-    return field.empty() ? failRaw("not a kernel spec: the top level must be a JSON object")
-                         : fail(field, "must be an object");
+    return field.empty() ? failRaw(Text::of(KL_TEXT(
+                               "kl::kernels", "not a kernel spec: the top level must be a JSON object")))
+                         : fail(field, Text::of(KL_TEXT("kl::kernels", "must be an object")));
 }
 
 bool SpecReader::onlyKnown(const rapidjson::Value& obj, const std::string& prefix,
@@ -86,7 +87,8 @@ bool SpecReader::onlyKnown(const rapidjson::Value& obj, const std::string& prefi
             expected += (expected.empty() ? "" : ", ") + std::string(k);
         }
         if (!known)
-            return fail(join(prefix, std::string(name)), "unknown field (expected " + expected + ")");
+            return fail(join(prefix, std::string(name)),
+                        Text::of(KL_TEXT("kl::kernels", "unknown field (expected %1)"), expected));
     }
     return ok();
 }
@@ -98,7 +100,7 @@ bool SpecReader::string(const rapidjson::Value& obj, const char* key, const std:
     if (!v)
         return false;
     if (!v->IsString())
-        return fail(join(prefix, key), "must be a string");
+        return fail(join(prefix, key), Text::of(KL_TEXT("kl::kernels", "must be a string")));
     out.assign(v->GetString(), v->GetStringLength());
     return true;
 }
@@ -109,7 +111,7 @@ bool SpecReader::number(const rapidjson::Value& obj, const char* key, const std:
     if (!v)
         return false;
     if (!v->IsNumber() || !std::isfinite(v->GetDouble()))
-        return fail(join(prefix, key), "must be a finite number");
+        return fail(join(prefix, key), Text::of(KL_TEXT("kl::kernels", "must be a finite number")));
     out = v->GetDouble();
     return true;
 }
@@ -128,7 +130,7 @@ bool SpecReader::wholeNumber(const rapidjson::Value& v, const std::string& field
             return true;
         }
     }
-    return fail(field, "must be a whole number");
+    return fail(field, Text::of(KL_TEXT("kl::kernels", "must be a whole number")));
 }
 
 bool SpecReader::expression(const rapidjson::Value& v, const std::string& field, std::string& out)
@@ -149,7 +151,7 @@ bool SpecReader::expression(const rapidjson::Value& v, const std::string& field,
         out = s.str();
         return true;
     }
-    return fail(field, "must be an expression (a string or a number)");
+    return fail(field, Text::of(KL_TEXT("kl::kernels", "must be an expression (a string or a number)")));
 }
 
 } // namespace kl

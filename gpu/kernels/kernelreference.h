@@ -2,6 +2,7 @@
 
 #include "kernels/hostbuffer.h"
 #include "kernels/kernelspec.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <optional>
@@ -51,7 +52,7 @@ const ReferenceInfo* findReference(std::string_view name);
 /// Whether `spec`'s arguments and problem variables fit the reference it names ("none" always
 /// fits). The error names the field, e.g. "`arguments[1].type` is f32, reference `matmul_f16`
 /// expects f16 here".
-bool checkReferenceLayout(const KernelSpec& spec, std::string& error);
+Status checkReferenceLayout(const KernelSpec& spec);
 
 /// A contiguous run [begin, end) of element indices.
 using IndexRange = std::pair<std::uint64_t, std::uint64_t>;
@@ -71,9 +72,8 @@ constexpr std::uint64_t kReferenceWorkBudget = 1ull << 28;
 /// whole rows (the first, the last, and evenly spread ones between), recorded in `checked`.
 /// Errors: reference "none", or a buffer smaller than the reference needs ("reference
 /// `matmul_f32` needs 6000 elements in `A`, it has 5000").
-std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& spec, const LaunchPlan& plan,
-                                                            const std::vector<HostBuffer>& buffers,
-                                                            std::string& error,
-                                                            std::uint64_t workBudget = kReferenceWorkBudget);
+Result<std::vector<ExpectedOutput>> computeReference(const KernelSpec& spec, const LaunchPlan& plan,
+                                                     const std::vector<HostBuffer>& buffers,
+                                                     std::uint64_t workBudget = kReferenceWorkBudget);
 
 } // namespace kl

@@ -2,6 +2,7 @@
 
 #include "kernels/kernelspec.h"
 #include "kernels/specexpression.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <optional>
@@ -50,7 +51,6 @@ ExpressionVariables configurationVariables(const KernelSpec& spec, const Configu
 /// A size from the command line: "" (the default size), a size name, or assignments
 /// "M=512,N=256" that override the default size's values (named "custom"). Values must be
 /// whole numbers >= 0 and names problem variables; errors say which.
-std::optional<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::string_view text,
-                                              std::string& error);
+Result<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::string_view text);
 
 } // namespace kl

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <cstdint>
 #include <initializer_list>
 #include <rapidjson/document.h>
@@ -16,20 +18,21 @@ inline constexpr std::string_view kKernelSpecSchema = "kernellens.kernel-spec/1"
 bool isIdentifier(std::string_view s);
 
 /// Typed access to a spec's JSON that records the first error as
-/// "<path>: field `<dotted.field[i]>` missing" or "<path>: field `<field>`: <cause>".
+/// "<path>: field `<dotted.field[i]>` missing" or "<path>: field `<field>`: <cause>" (a Text, so
+/// the GUI shows it in its language; paths, field names and values are verbatim arguments).
 /// Every getter returns false (or null) once it has recorded an error.
 class SpecReader {
 public:
     explicit SpecReader(std::string path);
 
     const std::string& path() const { return m_path; }
-    const std::string& error() const { return m_error; }
+    const Text& error() const { return m_error; }
     bool ok() const { return m_error.empty(); }
 
     static std::string join(const std::string& prefix, const std::string& key);
 
-    bool fail(const std::string& field, const std::string& cause);
-    bool failRaw(const std::string& text); ///< "<path>: <text>"
+    bool fail(const std::string& field, const Text& cause);
+    bool failRaw(const Text& text); ///< "<path>: <text>"
 
     /// obj[key]; when absent: null, and an error only when `required`.
     const rapidjson::Value* member(const rapidjson::Value& obj, const char* key, const std::string& prefix,
@@ -49,7 +52,7 @@ public:
 
 private:
     std::string m_path;
-    std::string m_error;
+    Text m_error;
 };
 
 } // namespace kl

@@ -3,6 +3,7 @@
 #include "kernels/kernelconfig.h"
 #include "kernels/kernelspec.h"
 #include "kernels/specexpression.h"
+#include "util/result.h"
 
 #include <array>
 #include <cstdint>
@@ -36,8 +37,7 @@ struct LaunchPlan {
 /// to 65535; block x and y up to 1024, z up to 64, at most 1024 threads); counts whole numbers
 /// >= 0; integer scalars whole and in range. Errors name the field and the value, e.g.
 /// "`launch.block[0]` = 2048 is more than 1024".
-std::optional<LaunchPlan> planLaunch(const KernelSpec& spec, const Configuration& config,
-                                     const ProblemSize& size, std::string& error);
+Result<LaunchPlan> planLaunch(const KernelSpec& spec, const Configuration& config, const ProblemSize& size);
 
 /// The problem variables of `size` bound by name.
 ExpressionVariables sizeVariables(const ProblemSize& size);

@@ -137,48 +137,41 @@ std::string describeLayout(const ReferenceInfo& ref)
 
 } // namespace
 
-bool checkReferenceLayout(const KernelSpec& spec, std::string& error)
+Status checkReferenceLayout(const KernelSpec& spec)
 {
     if (spec.reference == "none")
-        return true;
+        return {};
     const ReferenceInfo* ref = findReference(spec.reference);
-    if (!ref) {
-        error = "`reference`: unknown reference `" + spec.reference + "`";
-        return false;
-    }
+    if (!ref)
+        return fail(Text::of(KL_TEXT("kl::kernels", "`reference`: unknown reference `%1`"), spec.reference));
     for (auto v : ref->variables) {
         if (std::find(spec.problemVariables.begin(), spec.problemVariables.end(), v) ==
             spec.problemVariables.end()) {
-            error = "`problem.variables`: reference `" + spec.reference + "` needs a problem variable `" +
-                    std::string(v) + "`";
-            return false;
+            return fail(Text::of(
+                KL_TEXT("kl::kernels", "`problem.variables`: reference `%1` needs a problem variable `%2`"),
+                spec.reference, v));
         }
     }
     const auto args = checkedBufferArguments(spec);
-    if (args.size() != ref->buffers.size()) {
-        error = "`arguments`: reference `" + spec.reference + "` expects " +
-                std::to_string(ref->buffers.size()) + " non-scratch buffers (" + describeLayout(*ref) +
-                "), the spec has " + std::to_string(args.size());
-        return false;
-    }
+    if (args.size() != ref->buffers.size())
+        return fail(
+            Text::of(KL_TEXT("kl::kernels", "`arguments`: reference `%1` expects %2 non-scratch buffers "
+                                            "(%3), the spec has %4"),
+                     spec.reference, ref->buffers.size(), describeLayout(*ref), args.size()));
     for (std::size_t j = 0; j < args.size(); ++j) {
         const KernelArgument& a = spec.arguments[args[j]];
         const auto [type, role] = ref->buffers[j];
         const std::string field = "arguments[" + std::to_string(args[j]) + "]";
-        if (a.type != type) {
-            error = "`" + field + ".type` is " + std::string(dataTypeName(a.type)) + ", reference `" +
-                    spec.reference + "` expects " + std::string(dataTypeName(type)) + " here (" +
-                    describeLayout(*ref) + ")";
-            return false;
-        }
-        if (a.role != role) {
-            error = "`" + field + ".role` is " + std::string(argumentRoleName(a.role)) + ", reference `" +
-                    spec.reference + "` expects " + std::string(argumentRoleName(role)) + " here (" +
-                    describeLayout(*ref) + ")";
-            return false;
-        }
+        if (a.type != type)
+            return fail(Text::of(
+                KL_TEXT("kl::kernels", "`%1.type` is %2, reference `%3` expects %4 here (%5)"), field,
+                dataTypeName(a.type), spec.reference, dataTypeName(type), describeLayout(*ref)));
+        if (a.role != role)
+            return fail(Text::of(
+                KL_TEXT("kl::kernels", "`%1.role` is %2, reference `%3` expects %4 here (%5)"), field,
+                argumentRoleName(a.role), spec.reference, argumentRoleName(role), describeLayout(*ref)));
     }
-    return true;
+    return {};
 }
 
 namespace {
@@ -197,33 +190,30 @@ std::vector<std::int64_t> sampleRows(std::int64_t m, std::int64_t count)
 
 } // namespace
 
-std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& spec, const LaunchPlan& plan,
-                                                            const std::vector<HostBuffer>& buffers,
-                                                            std::string& error, std::uint64_t workBudget)
+Result<std::vector<ExpectedOutput>> computeReference(const KernelSpec& spec, const LaunchPlan& plan,
+                                                     const std::vector<HostBuffer>& buffers,
+                                                     std::uint64_t workBudget)
 {
-    if (spec.reference == "none") {
-        error = spec.path + ": no CPU reference (\"reference\": \"none\"), results cannot be checked";
-        return std::nullopt;
-    }
-    if (!checkReferenceLayout(spec, error)) {
-        error = spec.path + ": " + error;
-        return std::nullopt;
-    }
+    if (spec.reference == "none")
+        return fail(
+            Text::of(KL_TEXT("kl::kernels",
+                             "%1: no CPU reference (\"reference\": \"none\"), results cannot be checked"),
+                     spec.path));
+    if (Status layout = checkReferenceLayout(spec); !layout)
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: %2"), spec.path, layout.error()));
     const ReferenceInfo& ref = *findReference(spec.reference);
-    if (buffers.size() != spec.arguments.size()) {
-        error = "reference `" + spec.reference + "`: " + std::to_string(buffers.size()) + " buffers for " +
-                std::to_string(spec.arguments.size()) + " arguments";
-        return std::nullopt;
-    }
+    if (buffers.size() != spec.arguments.size())
+        return fail(Text::of(KL_TEXT("kl::kernels", "reference `%1`: %2 buffers for %3 arguments"),
+                             spec.reference, buffers.size(), spec.arguments.size()));
+    Text error;
     std::vector<std::int64_t> var;
     for (auto name : ref.variables) {
         const auto it = plan.variables.find(name);
         const double v = it == plan.variables.end() ? -1 : it->second;
-        if (!(v >= 0 && v <= 9.0e15 && v == std::floor(v))) {
-            error = "reference `" + spec.reference + "`: problem variable `" + std::string(name) +
-                    "` is not a whole number >= 0";
-            return std::nullopt;
-        }
+        if (!(v >= 0 && v <= 9.0e15 && v == std::floor(v)))
+            return fail(Text::of(
+                KL_TEXT("kl::kernels", "reference `%1`: problem variable `%2` is not a whole number >= 0"),
+                spec.reference, name));
         var.push_back(std::int64_t(v));
     }
     const auto args = checkedBufferArguments(spec);
@@ -231,8 +221,8 @@ std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& sp
         const std::size_t i = args[j];
         if (buffers[i].count() >= elements && buffers[i].type() == spec.arguments[i].type)
             return true;
-        error = "reference `" + spec.reference + "` needs " + std::to_string(elements) + " elements in `" +
-                spec.arguments[i].name + "`, it has " + std::to_string(buffers[i].count());
+        error = Text::of(KL_TEXT("kl::kernels", "reference `%1` needs %2 elements in `%3`, it has %4"),
+                         spec.reference, elements, spec.arguments[i].name, buffers[i].count());
         return false;
     };
 
@@ -246,7 +236,7 @@ std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& sp
     if (name == "vector_add") {
         const auto n = std::uint64_t(var[0]);
         if (!need(0, n) || !need(1, n) || !need(2, n))
-            return std::nullopt;
+            return fail(error);
         ExpectedOutput& c = expected(2);
         referenceVectorAdd(buffers[args[0]].f32().first(n), buffers[args[1]].f32().first(n),
                            c.values.f32().first(n));
@@ -256,7 +246,7 @@ std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& sp
         const std::int64_t m = var[0], n = var[1], k = var[2];
         const auto mu = std::uint64_t(m), nu = std::uint64_t(n), ku = std::uint64_t(k);
         if (!need(0, mu * ku) || !need(1, ku * nu) || !need(2, mu * nu))
-            return std::nullopt;
+            return fail(error);
         ExpectedOutput& c = expected(2);
         std::vector<std::int64_t> rows;
         const std::uint64_t rowWork = std::max<std::uint64_t>(1, nu * ku);
@@ -278,7 +268,7 @@ std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& sp
     } else if (name == "reduce_sum") {
         const auto n = std::uint64_t(var[0]);
         if (!need(0, n) || !need(1, 1))
-            return std::nullopt;
+            return fail(error);
         ExpectedOutput& s = expected(1);
         s.values.f32()[0] = referenceReduceSum(buffers[args[0]].f32().first(n));
         if (s.values.count() > 1)
@@ -287,7 +277,7 @@ std::optional<std::vector<ExpectedOutput>> computeReference(const KernelSpec& sp
         const std::int64_t rows = var[0], cols = var[1];
         const auto total = std::uint64_t(rows) * std::uint64_t(cols);
         if (!need(0, total) || !need(1, total))
-            return std::nullopt;
+            return fail(error);
         ExpectedOutput& y = expected(1);
         referenceSoftmax(buffers[args[0]].f32(), y.values.f32(), rows, cols);
         if (total < y.values.count())

@@ -26,13 +26,13 @@ bool satisfiesConstraints(const KernelSpec& spec, const Configuration& config, s
 {
     const ExpressionVariables vars = configurationVariables(spec, config);
     for (const auto& c : spec.constraints) {
-        double v = 0;
-        std::string error;
         // The loader checked every constraint against the parameter names, so evaluation only
-        // fails on a spec built by hand; treat that as a rejection that names the constraint.
-        if (!evaluateExpression(c, vars, v, error) || !std::isfinite(v) || v == 0) {
+        // fails on a spec built by hand; treat that as a rejection that names the constraint
+        // (with muparser's cause, which is verbatim English).
+        const Result<double> v = evaluateExpression(c, vars);
+        if (!v || !std::isfinite(*v) || *v == 0) {
             if (rejectedBy)
-                *rejectedBy = error.empty() ? c : c + " (" + error + ")";
+                *rejectedBy = v ? c : c + " (" + v.error().english() + ")";
             return false;
         }
     }
@@ -129,13 +129,10 @@ std::string_view trim(std::string_view s)
 
 } // namespace
 
-std::optional<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::string_view text,
-                                              std::string& error)
+Result<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::string_view text)
 {
-    if (spec.sizes.empty()) {
-        error = spec.path + ": no problem sizes";
-        return std::nullopt;
-    }
+    if (spec.sizes.empty())
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: no problem sizes"), spec.path));
     text = trim(text);
     if (text.empty())
         return spec.sizes[spec.defaultSize];
@@ -145,8 +142,8 @@ std::optional<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::strin
         std::string known;
         for (const auto& s : spec.sizes)
             known += (known.empty() ? "" : ", ") + s.name;
-        error = "no problem size `" + std::string(text) + "` in " + spec.path + " (sizes: " + known + ")";
-        return std::nullopt;
+        return fail(Text::of(KL_TEXT("kl::kernels", "no problem size `%1` in %2 (sizes: %3)"), text,
+                             spec.path, known));
     }
     ProblemSize size = spec.sizes[spec.defaultSize];
     size.name = "custom";
@@ -155,19 +152,15 @@ std::optional<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::strin
         const std::string_view item = trim(text.substr(0, comma));
         text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
         const auto eq = item.find('=');
-        if (eq == std::string_view::npos) {
-            error = "size `" + std::string(item) + "`: expected VARIABLE=VALUE";
-            return std::nullopt;
-        }
+        if (eq == std::string_view::npos)
+            return fail(Text::of(KL_TEXT("kl::kernels", "size `%1`: expected VARIABLE=VALUE"), item));
         const std::string_view name = trim(item.substr(0, eq));
         const std::string_view value = trim(item.substr(eq + 1));
         std::int64_t v = 0;
         const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-        if (ec != std::errc() || ptr != value.data() + value.size() || v < 0) {
-            error =
-                "size `" + std::string(item) + "`: `" + std::string(value) + "` is not a whole number >= 0";
-            return std::nullopt;
-        }
+        if (ec != std::errc() || ptr != value.data() + value.size() || v < 0)
+            return fail(
+                Text::of(KL_TEXT("kl::kernels", "size `%1`: `%2` is not a whole number >= 0"), item, value));
         bool found = false;
         for (auto& [n, val] : size.values) {
             if (n == name) {
@@ -179,9 +172,9 @@ std::optional<ProblemSize> resolveProblemSize(const KernelSpec& spec, std::strin
             std::string known;
             for (const auto& n : spec.problemVariables)
                 known += (known.empty() ? "" : ", ") + n;
-            error = "size `" + std::string(item) + "`: `" + std::string(name) +
-                    "` is not a problem variable of " + spec.path + " (" + known + ")";
-            return std::nullopt;
+            return fail(
+                Text::of(KL_TEXT("kl::kernels", "size `%1`: `%2` is not a problem variable of %3 (%4)"), item,
+                         name, spec.path, known));
         }
     }
     return size;

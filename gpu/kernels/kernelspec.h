@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -109,10 +111,10 @@ struct KernelSpec {
 /// "... field `launch.block[0]`: `BLOCK` is not defined (...)". Beyond the shape, every expression
 /// is checked for syntax and names, the reference's buffer layout against the arguments, and the
 /// default configuration is planned at every problem size.
-std::optional<KernelSpec> loadKernelSpec(const std::string& path, std::string& error);
+Result<KernelSpec> loadKernelSpec(const std::string& path);
 
 /// The same from text; `path` names the spec in errors and the source is resolved against its
 /// folder (the source file must exist there).
-std::optional<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path, std::string& error);
+Result<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path);
 
 } // namespace kl

@@ -107,12 +107,12 @@ bool containsIdentifier(std::string_view text, std::string_view word)
     return false;
 }
 
-std::string listOf(const std::vector<std::string>& names)
+Text listOf(const std::vector<std::string>& names)
 {
     std::string s;
     for (const auto& n : names)
         s += (s.empty() ? "" : ", ") + n;
-    return s.empty() ? "none" : s;
+    return s.empty() ? Text::of(KL_TEXT("kl::kernels", "none")) : Text::verbatim(s);
 }
 
 class SpecParser {
@@ -122,7 +122,7 @@ public:
     {
     }
 
-    std::optional<KernelSpec> parse(std::string_view text, std::string& error);
+    Result<KernelSpec> parse(std::string_view text);
 
 private:
     bool header(const rapidjson::Value& root);
@@ -138,7 +138,7 @@ private:
     bool defaultPlans();
 
     bool newName(const std::string& field, const std::string& name);
-    std::string knownNames(bool withSizes, std::size_t derivedCount) const;
+    Text knownNames(bool withSizes, std::size_t derivedCount) const;
     bool expressionValue(const rapidjson::Value& v, const std::string& field, std::string& out,
                          bool withSizes, std::size_t derivedCount);
     bool expressionField(const rapidjson::Value& obj, const char* key, const std::string& prefix,
@@ -153,19 +153,23 @@ private:
 bool SpecParser::newName(const std::string& field, const std::string& name)
 {
     if (!isIdentifier(name))
-        return m_in.fail(field,
-                         "`" + name + "` is not a name (letters, digits and _, not starting with a digit)");
+        return m_in.fail(
+            field, Text::of(KL_TEXT("kl::kernels",
+                                    "`%1` is not a name (letters, digits and _, not starting with a digit)"),
+                            name));
     if (isExpressionFunction(name))
-        return m_in.fail(field, "`" + name + "` is the name of an expression function");
+        return m_in.fail(
+            field, Text::of(KL_TEXT("kl::kernels", "`%1` is the name of an expression function"), name));
     for (const auto& p : m_spec.parameters)
         if (p.name == name)
-            return m_in.fail(field, "`" + name + "` is already a parameter");
+            return m_in.fail(field, Text::of(KL_TEXT("kl::kernels", "`%1` is already a parameter"), name));
     for (const auto& v : m_spec.problemVariables)
         if (v == name)
-            return m_in.fail(field, "`" + name + "` is already a problem variable");
+            return m_in.fail(field,
+                             Text::of(KL_TEXT("kl::kernels", "`%1` is already a problem variable"), name));
     for (const auto& d : m_spec.derived)
         if (d.name == name)
-            return m_in.fail(field, "`" + name + "` is already a derived name");
+            return m_in.fail(field, Text::of(KL_TEXT("kl::kernels", "`%1` is already a derived name"), name));
     return true;
 }
 
@@ -185,20 +189,20 @@ bool SpecParser::isKnown(std::string_view n, bool withSizes, std::size_t derived
     return false;
 }
 
-std::string SpecParser::knownNames(bool withSizes, std::size_t derivedCount) const
+Text SpecParser::knownNames(bool withSizes, std::size_t derivedCount) const
 {
     std::vector<std::string> params, derived;
     for (const auto& p : m_spec.parameters)
         params.push_back(p.name);
     if (!withSizes)
-        return "parameters: " + listOf(params);
+        return Text::of(KL_TEXT("kl::kernels", "parameters: %1"), listOf(params));
     for (std::size_t i = 0; i < derivedCount && i < m_spec.derived.size(); ++i)
         derived.push_back(m_spec.derived[i].name);
-    std::string s =
-        "parameters: " + listOf(params) + "; problem variables: " + listOf(m_spec.problemVariables);
-    if (!derived.empty())
-        s += "; derived: " + listOf(derived);
-    return s;
+    if (derived.empty())
+        return Text::of(KL_TEXT("kl::kernels", "parameters: %1; problem variables: %2"), listOf(params),
+                        listOf(m_spec.problemVariables));
+    return Text::of(KL_TEXT("kl::kernels", "parameters: %1; problem variables: %2; derived: %3"),
+                    listOf(params), listOf(m_spec.problemVariables), listOf(derived));
 }
 
 bool SpecParser::expressionField(const rapidjson::Value& obj, const char* key, const std::string& prefix,
@@ -221,11 +225,17 @@ bool SpecParser::expressionValue(const rapidjson::Value& v, const std::string& f
 {
     if (!m_in.expression(v, field, out))
         return false;
-    std::string cause;
-    if (!checkExpression(
-            out, [&](std::string_view n) { return isKnown(n, withSizes, derivedCount); },
-            knownNames(withSizes, derivedCount), cause))
-        return m_in.fail(field, cause.starts_with("`") ? cause : "bad expression `" + out + "`: " + cause);
+    const Status checked = checkExpression(
+        out, [&](std::string_view n) { return isKnown(n, withSizes, derivedCount); },
+        knownNames(withSizes, derivedCount));
+    if (!checked) {
+        // An undefined name says which; a syntax error quotes the expression.
+        const Text& cause = checked.error();
+        return m_in.fail(field,
+                         cause.english().starts_with("`")
+                             ? cause
+                             : Text::of(KL_TEXT("kl::kernels", "bad expression `%1`: %2"), out, cause));
+    }
     return true;
 }
 
@@ -235,14 +245,17 @@ bool SpecParser::header(const rapidjson::Value& root)
     if (!m_in.string(root, "schema", "", schema))
         return false;
     if (schema != kKernelSpecSchema)
-        return m_in.fail("schema", "`" + schema + "` is not `" + std::string(kKernelSpecSchema) + "`");
+        return m_in.fail("schema",
+                         Text::of(KL_TEXT("kl::kernels", "`%1` is not `%2`"), schema, kKernelSpecSchema));
     if (!m_in.string(root, "name", "", m_spec.name))
         return false;
     if (m_spec.name.empty() ||
         m_spec.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                       "0123456789_.-") != std::string::npos ||
         m_spec.name[0] == '.')
-        return m_in.fail("name", "`" + m_spec.name + "` is not a kernel name (letters, digits, _ . -)");
+        return m_in.fail(
+            "name", Text::of(KL_TEXT("kl::kernels", "`%1` is not a kernel name (letters, digits, _ . -)"),
+                             m_spec.name));
     if (root.HasMember("description") && !m_in.string(root, "description", "", m_spec.description))
         return false;
 
@@ -250,20 +263,24 @@ bool SpecParser::header(const rapidjson::Value& root)
     if (!m_in.string(root, "source", "", source))
         return false;
     if (source.empty())
-        return m_in.fail("source", "empty");
+        return m_in.fail("source", Text::of(KL_TEXT("kl::kernels", "empty")));
     m_spec.sourcePath = source.front() == '/' ? source : joinPath(folderOf(m_spec.path), source);
     std::string readError;
     if (!readFile(m_spec.sourcePath, kMaxSourceBytes + 1, m_spec.source, readError))
-        return m_in.fail("source", "cannot read " + m_spec.sourcePath + ": " + readError);
+        return m_in.fail(
+            "source", Text::of(KL_TEXT("kl::kernels", "cannot read %1: %2"), m_spec.sourcePath, readError));
     if (m_spec.source.size() > kMaxSourceBytes)
-        return m_in.fail("source", m_spec.sourcePath + " is larger than 4 MiB");
+        return m_in.fail("source",
+                         Text::of(KL_TEXT("kl::kernels", "%1 is larger than 4 MiB"), m_spec.sourcePath));
 
     if (!m_in.string(root, "entry", "", m_spec.entry))
         return false;
     if (!isIdentifier(m_spec.entry))
-        return m_in.fail("entry", "`" + m_spec.entry + "` is not a function name");
+        return m_in.fail("entry",
+                         Text::of(KL_TEXT("kl::kernels", "`%1` is not a function name"), m_spec.entry));
     if (!containsIdentifier(m_spec.source, m_spec.entry))
-        return m_in.fail("entry", "`" + m_spec.entry + "` does not appear in " + m_spec.sourcePath);
+        return m_in.fail("entry", Text::of(KL_TEXT("kl::kernels", "`%1` does not appear in %2"), m_spec.entry,
+                                           m_spec.sourcePath));
     return true;
 }
 
@@ -284,14 +301,14 @@ bool SpecParser::parameters(const rapidjson::Value& root)
         if (!values)
             return false;
         if (values->Empty())
-            return m_in.fail(field + ".values", "empty");
+            return m_in.fail(field + ".values", Text::of(KL_TEXT("kl::kernels", "empty")));
         for (rapidjson::SizeType j = 0; j < values->Size(); ++j) {
             const std::string vf = field + ".values[" + std::to_string(j) + "]";
             std::int64_t v = 0;
             if (!m_in.wholeNumber((*values)[j], vf, v))
                 return false;
             if (std::find(param.values.begin(), param.values.end(), v) != param.values.end())
-                return m_in.fail(vf, std::to_string(v) + " is listed twice");
+                return m_in.fail(vf, Text::of(KL_TEXT("kl::kernels", "%1 is listed twice"), v));
             param.values.push_back(v);
         }
         param.defaultValue = param.values.front();
@@ -299,16 +316,18 @@ bool SpecParser::parameters(const rapidjson::Value& root)
             if (!m_in.wholeNumber(*d, field + ".default", param.defaultValue))
                 return false;
             if (std::find(param.values.begin(), param.values.end(), param.defaultValue) == param.values.end())
-                return m_in.fail(field + ".default", std::to_string(param.defaultValue) +
-                                                         " is not one of the parameter's values");
+                return m_in.fail(field + ".default",
+                                 Text::of(KL_TEXT("kl::kernels", "%1 is not one of the parameter's values"),
+                                          param.defaultValue));
         } else if (!m_in.ok()) {
             return false;
         }
         m_spec.parameters.push_back(std::move(param));
     }
     if (combinationCount(m_spec) > kMaxCombinations)
-        return m_in.fail("parameters",
-                         "the values give more than " + std::to_string(kMaxCombinations) + " combinations");
+        return m_in.fail(
+            "parameters",
+            Text::of(KL_TEXT("kl::kernels", "the values give more than %1 combinations"), kMaxCombinations));
     return true;
 }
 
@@ -337,11 +356,11 @@ bool SpecParser::problem(const rapidjson::Value& root)
     if (!vars)
         return false;
     if (vars->Empty())
-        return m_in.fail("problem.variables", "empty");
+        return m_in.fail("problem.variables", Text::of(KL_TEXT("kl::kernels", "empty")));
     for (rapidjson::SizeType i = 0; i < vars->Size(); ++i) {
         const std::string field = "problem.variables[" + std::to_string(i) + "]";
         if (!(*vars)[i].IsString())
-            return m_in.fail(field, "must be a string");
+            return m_in.fail(field, Text::of(KL_TEXT("kl::kernels", "must be a string")));
         const std::string name = (*vars)[i].GetString();
         if (!newName(field, name))
             return false;
@@ -351,7 +370,7 @@ bool SpecParser::problem(const rapidjson::Value& root)
     if (!sizes || !m_in.object(*sizes, "problem.sizes"))
         return false;
     if (sizes->MemberCount() == 0)
-        return m_in.fail("problem.sizes", "empty");
+        return m_in.fail("problem.sizes", Text::of(KL_TEXT("kl::kernels", "empty")));
     for (const auto& s : sizes->GetObject()) {
         const std::string name = s.name.GetString();
         const std::string field = "problem.sizes." + name;
@@ -364,7 +383,8 @@ bool SpecParser::problem(const rapidjson::Value& root)
             if (!v || !m_in.wholeNumber(*v, field + "." + var, value))
                 return false;
             if (value < 0)
-                return m_in.fail(field + "." + var, std::to_string(value) + " is negative");
+                return m_in.fail(field + "." + var,
+                                 Text::of(KL_TEXT("kl::kernels", "%1 is negative"), value));
             size.values.emplace_back(var, value);
         }
         for (const auto& m : s.value.GetObject()) {
@@ -372,7 +392,8 @@ bool SpecParser::problem(const rapidjson::Value& root)
             if (std::find(m_spec.problemVariables.begin(), m_spec.problemVariables.end(), key) ==
                 m_spec.problemVariables.end())
                 return m_in.fail(field + "." + key,
-                                 "not a problem variable (" + listOf(m_spec.problemVariables) + ")");
+                                 Text::of(KL_TEXT("kl::kernels", "not a problem variable (%1)"),
+                                          listOf(m_spec.problemVariables)));
         }
         m_spec.sizes.push_back(std::move(size));
     }
@@ -381,7 +402,9 @@ bool SpecParser::problem(const rapidjson::Value& root)
         if (!m_in.string(*prob, "default_size", "problem", defaultSize))
             return false;
         if (!m_spec.findSize(defaultSize))
-            return m_in.fail("problem.default_size", "no size `" + defaultSize + "` in `problem.sizes`");
+            return m_in.fail(
+                "problem.default_size",
+                Text::of(KL_TEXT("kl::kernels", "no size `%1` in `problem.sizes`"), defaultSize));
     } else {
         defaultSize = m_spec.findSize("default") ? "default" : m_spec.sizes.front().name;
     }
@@ -422,7 +445,8 @@ bool SpecParser::launch(const rapidjson::Value& root)
             return false;
         if (arr->Size() != 3)
             return m_in.fail(field,
-                             "must list 3 expressions (x, y, z), it has " + std::to_string(arr->Size()));
+                             Text::of(KL_TEXT("kl::kernels", "must list 3 expressions (x, y, z), it has %1"),
+                                      arr->Size()));
         auto& target = key[0] == 'g' ? m_spec.grid : m_spec.block;
         for (rapidjson::SizeType i = 0; i < 3; ++i) {
             if (!expressionValue((*arr)[i], field + "[" + std::to_string(i) + "]", target[i], true, all))
@@ -447,19 +471,21 @@ bool SpecParser::fill(const rapidjson::Value& v, const std::string& field, Kerne
         }
     }
     if (!found)
-        return m_in.fail(field + ".kind", "unknown fill `" + kind + "` (uniform, uniform_int, zero, poison)");
+        return m_in.fail(field + ".kind", Text::of(KL_TEXT("kl::kernels", "unknown fill `%1` (%2)"), kind,
+                                                   "uniform, uniform_int, zero, poison"));
     if (v.HasMember("low") && !m_in.number(v, "low", field, a.fill.low))
         return false;
     if (v.HasMember("high") && !m_in.number(v, "high", field, a.fill.high))
         return false;
     if (a.fill.low > a.fill.high)
-        return m_in.fail(field, "`low` is above `high`");
+        return m_in.fail(field, Text::of(KL_TEXT("kl::kernels", "`low` is above `high`")));
     const double limit = a.type == DataType::I32 ? 2147483647.0 : a.type == DataType::F16 ? 65504.0 : 1.0e15;
     if (std::fabs(a.fill.low) > limit || std::fabs(a.fill.high) > limit)
-        return m_in.fail(field, "`low` and `high` must lie within +-" + std::to_string(std::int64_t(limit)) +
-                                    " for " + std::string(dataTypeName(a.type)));
+        return m_in.fail(field,
+                         Text::of(KL_TEXT("kl::kernels", "`low` and `high` must lie within +-%1 for %2"),
+                                  std::int64_t(limit), dataTypeName(a.type)));
     if (a.fill.kind == FillKind::UniformInt && std::ceil(a.fill.low) > std::floor(a.fill.high))
-        return m_in.fail(field, "no whole number between `low` and `high`");
+        return m_in.fail(field, Text::of(KL_TEXT("kl::kernels", "no whole number between `low` and `high`")));
     return true;
 }
 
@@ -470,10 +496,11 @@ bool SpecParser::argument(const rapidjson::Value& v, const std::string& field, K
     if (!m_in.string(v, "name", field, a.name))
         return false;
     if (!isIdentifier(a.name))
-        return m_in.fail(field + ".name", "`" + a.name + "` is not a name");
+        return m_in.fail(field + ".name", Text::of(KL_TEXT("kl::kernels", "`%1` is not a name"), a.name));
     for (const auto& other : m_spec.arguments)
         if (other.name == a.name)
-            return m_in.fail(field + ".name", "`" + a.name + "` is already an argument");
+            return m_in.fail(field + ".name",
+                             Text::of(KL_TEXT("kl::kernels", "`%1` is already an argument"), a.name));
     std::string kind, type;
     if (!m_in.string(v, "kind", field, kind))
         return false;
@@ -482,12 +509,14 @@ bool SpecParser::argument(const rapidjson::Value& v, const std::string& field, K
     else if (kind == "scalar")
         a.kind = ArgumentKind::Scalar;
     else
-        return m_in.fail(field + ".kind", "unknown kind `" + kind + "` (buffer, scalar)");
+        return m_in.fail(field + ".kind",
+                         Text::of(KL_TEXT("kl::kernels", "unknown kind `%1` (%2)"), kind, "buffer, scalar"));
     if (!m_in.string(v, "type", field, type))
         return false;
     const auto dt = dataTypeFromName(type);
     if (!dt)
-        return m_in.fail(field + ".type", "unknown type `" + type + "` (f16, f32, f64, i32, i64)");
+        return m_in.fail(field + ".type", Text::of(KL_TEXT("kl::kernels", "unknown type `%1` (%2)"), type,
+                                                   "f16, f32, f64, i32, i64"));
     a.type = *dt;
     const std::size_t all = m_spec.derived.size();
     if (a.kind == ArgumentKind::Scalar) {
@@ -508,7 +537,8 @@ bool SpecParser::argument(const rapidjson::Value& v, const std::string& field, K
         }
     }
     if (!found)
-        return m_in.fail(field + ".role", "unknown role `" + role + "` (in, out, inout, scratch)");
+        return m_in.fail(field + ".role", Text::of(KL_TEXT("kl::kernels", "unknown role `%1` (%2)"), role,
+                                                   "in, out, inout, scratch"));
     if (!expressionField(v, "count", field, a.count, true, all))
         return false;
     // Defaults: inputs random, outputs poisoned so unwritten elements show, scratch zeroed.
@@ -518,7 +548,8 @@ bool SpecParser::argument(const rapidjson::Value& v, const std::string& field, K
               -1, 1};
     if (const rapidjson::Value* f = m_in.member(v, "fill", field, false)) {
         if (a.role == ArgumentRole::Scratch)
-            return m_in.fail(field + ".fill", "scratch buffers are always zero-filled");
+            return m_in.fail(field + ".fill",
+                             Text::of(KL_TEXT("kl::kernels", "scratch buffers are always zero-filled")));
         return fill(*f, field + ".fill", a);
     }
     return m_in.ok();
@@ -530,7 +561,7 @@ bool SpecParser::arguments(const rapidjson::Value& root)
     if (!arr)
         return false;
     if (arr->Empty())
-        return m_in.fail("arguments", "empty");
+        return m_in.fail("arguments", Text::of(KL_TEXT("kl::kernels", "empty")));
     for (rapidjson::SizeType i = 0; i < arr->Size(); ++i) {
         KernelArgument a;
         if (!argument((*arr)[i], "arguments[" + std::to_string(i) + "]", a))
@@ -548,12 +579,11 @@ bool SpecParser::checking(const rapidjson::Value& root)
         std::vector<std::string> known;
         for (const auto& r : referenceCatalog())
             known.emplace_back(r.name);
-        return m_in.fail("reference",
-                         "unknown reference `" + m_spec.reference + "` (" + listOf(known) + ", none)");
+        return m_in.fail("reference", Text::of(KL_TEXT("kl::kernels", "unknown reference `%1` (%2, none)"),
+                                               m_spec.reference, listOf(known)));
     }
-    std::string layoutError;
-    if (!checkReferenceLayout(m_spec, layoutError))
-        return m_in.failRaw("field " + layoutError);
+    if (Status layout = checkReferenceLayout(m_spec); !layout)
+        return m_in.failRaw(Text::of(KL_TEXT("kl::kernels", "field %1"), layout.error()));
 
     const rapidjson::Value* tol = m_in.member(root, "tolerance", "", true);
     if (!tol || !m_in.object(*tol, "tolerance") || !m_in.onlyKnown(*tol, "tolerance", {"abs", "rel"}))
@@ -563,7 +593,8 @@ bool SpecParser::checking(const rapidjson::Value& root)
         if (tol->HasMember(key) && !m_in.number(*tol, key, "tolerance", out))
             return false;
         if (!(out >= 0))
-            return m_in.fail(std::string("tolerance.") + key, "must be >= 0");
+            return m_in.fail(std::string("tolerance.") + key,
+                             Text::of(KL_TEXT("kl::kernels", "must be >= 0")));
     }
 
     const rapidjson::Value* metric = m_in.member(root, "metric", "", true);
@@ -577,7 +608,8 @@ bool SpecParser::checking(const rapidjson::Value& root)
     else if (kind == "flops")
         m_spec.metricKind = MetricKind::Flops;
     else
-        return m_in.fail("metric.kind", "unknown metric `" + kind + "` (bytes, flops)");
+        return m_in.fail("metric.kind",
+                         Text::of(KL_TEXT("kl::kernels", "unknown metric `%1` (%2)"), kind, "bytes, flops"));
     return expressionField(*metric, "value", "metric", m_spec.metric, true, m_spec.derived.size());
 }
 
@@ -587,27 +619,32 @@ bool SpecParser::defaultPlans()
     const std::string label = configurationLabel(m_spec, config);
     std::string rejectedBy;
     if (!satisfiesConstraints(m_spec, config, &rejectedBy))
-        return m_in.fail("constraints",
-                         "the default configuration (" + label + ") does not satisfy `" + rejectedBy + "`");
+        return m_in.fail(
+            "constraints",
+            Text::of(KL_TEXT("kl::kernels", "the default configuration (%1) does not satisfy `%2`"), label,
+                     rejectedBy));
     for (const auto& size : m_spec.sizes) {
-        std::string planError;
-        if (!planLaunch(m_spec, config, size, planError))
-            return m_in.failRaw("field " + planError + " (problem size `" + size.name +
-                                "`, default configuration " + (label.empty() ? "without parameters" : label) +
-                                ")");
+        if (auto plan = planLaunch(m_spec, config, size); !plan)
+            return m_in.failRaw(
+                label.empty()
+                    ? Text::of(
+                          KL_TEXT("kl::kernels",
+                                  "field %1 (problem size `%2`, default configuration without parameters)"),
+                          plan.error(), size.name)
+                    : Text::of(
+                          KL_TEXT("kl::kernels", "field %1 (problem size `%2`, default configuration %3)"),
+                          plan.error(), size.name, label));
     }
     return true;
 }
 
-std::optional<KernelSpec> SpecParser::parse(std::string_view text, std::string& error)
+Result<KernelSpec> SpecParser::parse(std::string_view text)
 {
     m_spec.path = m_in.path();
     rapidjson::Document doc;
     std::string parseError;
-    if (!json::parse(doc, text, parseError)) {
-        error = m_in.path() + ": not valid JSON: " + parseError;
-        return std::nullopt;
-    }
+    if (!json::parse(doc, text, parseError))
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: not valid JSON: %2"), m_in.path(), parseError));
     const bool ok =
         m_in.object(doc, "") &&
         m_in.onlyKnown(doc, "",
@@ -615,33 +652,27 @@ std::optional<KernelSpec> SpecParser::parse(std::string_view text, std::string& 
                         "problem", "derived", "launch", "arguments", "reference", "tolerance", "metric"}) &&
         header(doc) && parameters(doc) && constraints(doc) && problem(doc) && derived(doc) && launch(doc) &&
         arguments(doc) && checking(doc) && defaultPlans();
-    if (!ok) {
-        error = m_in.error();
-        return std::nullopt;
-    }
+    if (!ok)
+        return fail(m_in.error());
     return std::move(m_spec);
 }
 
 } // namespace
 
-std::optional<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path, std::string& error)
+Result<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path)
 {
-    return SpecParser(path).parse(text, error);
+    return SpecParser(path).parse(text);
 }
 
-std::optional<KernelSpec> loadKernelSpec(const std::string& path, std::string& error)
+Result<KernelSpec> loadKernelSpec(const std::string& path)
 {
     std::string text, readError;
     // Specs are a few KiB; 1 MiB is damage or the wrong file.
-    if (!readFile(path, (1u << 20) + 1, text, readError)) {
-        error = path + ": " + readError;
-        return std::nullopt;
-    }
-    if (text.size() > (1u << 20)) {
-        error = path + ": larger than 1 MiB, not a kernel spec";
-        return std::nullopt;
-    }
-    return parseKernelSpec(text, path, error);
+    if (!readFile(path, (1u << 20) + 1, text, readError))
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: %2"), path, readError));
+    if (text.size() > (1u << 20))
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: larger than 1 MiB, not a kernel spec"), path));
+    return parseKernelSpec(text, path);
 }
 
 } // namespace kl
