@@ -172,11 +172,11 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
             const ResultCheck check = checkResults(spec, work.expected, results);
             if (!check.ok) {
                 out.status = ConfigStatus::WrongResult;
-                out.message = Text::verbatim(check.message);
+                out.message = check.message;
                 backend.unload();
                 continue;
             }
-            out.message = Text::verbatim(check.message);
+            out.message = check.message;
         } else {
             out.message = Text::of(KL_TEXT("kl::gpu", "not checked (the spec names no reference)"));
         }

@@ -3244,6 +3244,26 @@ Ereignis nicht protokolliert: %1</translation>
         <source>must be an expression (a string or a number)</source>
         <translation>muss ein Ausdruck sein (eine Zeichenkette oder eine Zahl)</translation>
     </message>
+    <message>
+        <source>`%1`: %2 elements match, max abs error %3</source>
+        <translation>`%1`: %2 Elemente stimmen überein, max. absoluter Fehler %3</translation>
+    </message>
+    <message>
+        <source>`%1`: the result buffer differs in size or type from the expected one</source>
+        <translation>`%1`: der Ergebnispuffer unterscheidet sich in Größe oder Typ vom erwarteten</translation>
+    </message>
+    <message>
+        <source>`%1`: %2 of %3 elements differ (tolerance abs %4, rel %5); first at index %6: expected %7, got %8; max abs error %9</source>
+        <translation>`%1`: %2 von %3 Elementen weichen ab (Toleranz abs %4, rel %5); erstes bei Index %6: erwartet %7, erhalten %8; max. absoluter Fehler %9</translation>
+    </message>
+    <message>
+        <source>`%1`: no result buffer</source>
+        <translation>`%1`: kein Ergebnispuffer</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::nvrtc</name>

@@ -3232,6 +3232,26 @@ event not logged: %1</source>
         <source>must be an expression (a string or a number)</source>
         <translation>必须是表达式（字符串或数字）</translation>
     </message>
+    <message>
+        <source>`%1`: %2 elements match, max abs error %3</source>
+        <translation>`%1`：%2 个元素一致，最大绝对误差 %3</translation>
+    </message>
+    <message>
+        <source>`%1`: the result buffer differs in size or type from the expected one</source>
+        <translation>`%1`：结果缓冲区的大小或类型与预期不同</translation>
+    </message>
+    <message>
+        <source>`%1`: %2 of %3 elements differ (tolerance abs %4, rel %5); first at index %6: expected %7, got %8; max abs error %9</source>
+        <translation>`%1`：%3 个元素中有 %2 个不同（容差 abs %4，rel %5）；第一个位于索引 %6：预期 %7，实际 %8；最大绝对误差 %9</translation>
+    </message>
+    <message>
+        <source>`%1`: no result buffer</source>
+        <translation>`%1`：没有结果缓冲区</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::nvrtc</name>

@@ -55,46 +55,47 @@ BufferComparison compareBuffers(const HostBuffer& expected, const HostBuffer& ac
     return r;
 }
 
-std::string describeComparison(const BufferComparison& result, std::string_view argument,
-                               const Tolerance& tolerance)
+Text describeComparison(const BufferComparison& result, std::string_view argument, const Tolerance& tolerance)
 {
-    std::string s = "`" + std::string(argument) + "`: ";
     if (result.ok)
-        return s + std::to_string(result.checked) + " elements match, max abs error " +
-               number(result.maxAbsError);
+        return Text::of(KL_TEXT("kl::kernels", "`%1`: %2 elements match, max abs error %3"), argument,
+                        result.checked, number(result.maxAbsError));
     if (!result.first)
-        return s + "the result buffer differs in size or type from the expected one";
-    s += std::to_string(result.mismatches) + " of " + std::to_string(result.checked) +
-         " elements differ (tolerance abs " + number(tolerance.abs) + ", rel " + number(tolerance.rel) +
-         "); first at index " + std::to_string(result.first->index) + ": expected " +
-         number(result.first->expected) + ", got " + number(result.first->actual) + "; max abs error " +
-         number(result.maxAbsError);
-    return s;
+        return Text::of(
+            KL_TEXT("kl::kernels", "`%1`: the result buffer differs in size or type from the expected one"),
+            argument);
+    return Text::of(KL_TEXT("kl::kernels",
+                            "`%1`: %2 of %3 elements differ (tolerance abs %4, rel %5); first at "
+                            "index %6: expected %7, got %8; max abs error %9"),
+                    argument, result.mismatches, result.checked, number(tolerance.abs), number(tolerance.rel),
+                    result.first->index, number(result.first->expected), number(result.first->actual),
+                    number(result.maxAbsError));
 }
 
 ResultCheck checkResults(const KernelSpec& spec, const std::vector<ExpectedOutput>& expected,
                          const std::vector<HostBuffer>& actual)
 {
     ResultCheck check;
-    std::string summary;
+    Text summary;
     for (const auto& out : expected) {
         const std::string& name =
             out.argument < spec.arguments.size() ? spec.arguments[out.argument].name : std::string("?");
         if (out.argument >= actual.size()) {
             check.buffers.push_back({false, 0, 0, std::nullopt, 0});
             if (check.ok)
-                check.message = "`" + name + "`: no result buffer";
+                check.message = Text::of(KL_TEXT("kl::kernels", "`%1`: no result buffer"), name);
             check.ok = false;
             continue;
         }
         check.buffers.push_back(
             compareBuffers(out.values, actual[out.argument], spec.tolerance, out.checked));
-        const std::string text = describeComparison(check.buffers.back(), name, spec.tolerance);
+        Text text = describeComparison(check.buffers.back(), name, spec.tolerance);
         if (!check.buffers.back().ok && check.ok) {
             check.ok = false;
             check.message = text;
         }
-        summary += (summary.empty() ? "" : "; ") + text;
+        summary =
+            summary.empty() ? std::move(text) : Text::of(KL_TEXT("kl::kernels", "%1; %2"), summary, text);
     }
     if (check.ok)
         check.message = summary;

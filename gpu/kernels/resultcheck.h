@@ -3,6 +3,7 @@
 #include "kernels/hostbuffer.h"
 #include "kernels/kernelreference.h"
 #include "kernels/kernelspec.h"
+#include "util/text.h"
 
 #include <cstdint>
 #include <optional>
@@ -36,13 +37,13 @@ BufferComparison compareBuffers(const HostBuffer& expected, const HostBuffer& ac
 
 /// "`c`: 3 of 100003 elements differ (tolerance abs 0, rel 1e-07); first at index 17: expected 1.5,
 /// got 2.5; max abs error 1" or "`c`: 100003 elements match, max abs error 0".
-std::string describeComparison(const BufferComparison& result, std::string_view argument,
-                               const Tolerance& tolerance);
+Text describeComparison(const BufferComparison& result, std::string_view argument,
+                        const Tolerance& tolerance);
 
 /// The verdict over every expected output of a run.
 struct ResultCheck {
     bool ok = true;
-    std::string message;                   ///< the first failing buffer's description, else a summary
+    Text message;                          ///< the first failing buffer's description, else a summary
     std::vector<BufferComparison> buffers; ///< parallel to the expected outputs
 };
 
