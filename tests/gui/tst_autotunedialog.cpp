@@ -2,8 +2,8 @@
 // driver; the dialog's worker, progress, table and cancel driven through the CPU stand-in
 // backend (real NVRTC compiles and reference checks).
 
-#include "autotunedialog.h"
 #include "cpubackend.h"
+#include "dialogs/autotunedialog.h"
 #include "kernels/kernellibrary.h"
 #include "mainwindow.h"
 #include "nvrtc/nvrtccompiler.h"
@@ -31,7 +31,7 @@ private slots:
     void theActionIsDisabledWithTheReasonWithoutAGpu()
     {
         kl::gui::MainWindow w;
-        QAction* a = w.autotuneAction();
+        QAction* a = w.findChild<QAction*>("autotuneAction");
         QVERIFY(a);
         QTRY_VERIFY_WITH_TIMEOUT(a->toolTip().contains("no CUDA driver"), 10000);
         QVERIFY(!a->isEnabled());

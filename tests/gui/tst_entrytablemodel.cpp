@@ -1,6 +1,6 @@
 // EntryTableModel and EntryFilterProxy over real scans: a TempCache and the Triton 3.9 fixture.
-#include "entryfilterproxy.h"
-#include "entrytablemodel.h"
+#include "entries/entryfilterproxy.h"
+#include "entries/entrytablemodel.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 

@@ -1,6 +1,6 @@
 // ScanController: results arrive on the UI thread, superseded scans never report, cancel stops
 // early, progress is throttled.
-#include "scancontroller.h"
+#include "entries/scancontroller.h"
 #include "tempcache.h"
 
 #include <QElapsedTimer>

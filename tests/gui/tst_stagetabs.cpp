@@ -1,10 +1,10 @@
 // The stage tabs offscreen on a real fixture entry: tabs per stage, text with syntax colours,
 // find and go to line, the cubin table, and a large stage loading while the event loop runs.
 
-#include "codeview.h"
-#include "irhighlighter.h"
 #include "scan/cachescanner.h"
-#include "stagetabs.h"
+#include "stages/codeview.h"
+#include "stages/irhighlighter.h"
+#include "stages/stagetabs.h"
 
 #include <QElapsedTimer>
 #include <QFile>
