@@ -1,6 +1,6 @@
 #include "entries/scancontroller.h"
 
-#include "common/lowerpriority.h"
+#include "common/batchscheduling.h"
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -79,8 +79,9 @@ quint64 ScanController::start(std::vector<Root> roots, bool stream)
     m_flushTimer.stop();
     m_outcome.reset();
     m_stream = stream ? std::make_shared<ScanStream>() : nullptr;
+    m_batchSize = MaxStreamBatch;
     if (stream)
-        m_flushTimer.start();
+        m_flushTimer.start(StreamIntervalMs);
 
     auto work = [this, options = m_options, roots = std::move(roots),
                  stream = m_stream](const JobToken& token) mutable {
@@ -108,9 +109,9 @@ quint64 ScanController::start(std::vector<Root> roots, bool stream)
                 stream->order.push_back(e.path);
             };
         }
-        // The scan's threads (created from this one, so they inherit it) run at a lower priority:
-        // on a 2-core machine 8 busy readers otherwise starve the UI thread for 30-60 ms at a time.
-        const LowerPriority lower;
+        // The scan's threads (created from this one, so they inherit it) yield to the UI thread:
+        // on a 2-core machine busy readers otherwise starve it for 30-60 ms at a time.
+        const BatchScheduling batch;
         Outcome out{runScan(options, std::move(roots)), nullptr};
         if (stream)
             out.snapshotIndex = streamIndex(*stream, *out.snapshot);
@@ -140,7 +141,7 @@ void ScanController::flush()
     bool drained = false;
     {
         const std::lock_guard lock(m_stream->mutex);
-        const std::size_t n = std::min(m_stream->pending.size(), MaxStreamBatch);
+        const std::size_t n = std::min(m_stream->pending.size(), m_batchSize);
         batch->reserve(n);
         std::move(m_stream->pending.begin(), m_stream->pending.begin() + std::ptrdiff_t(n),
                   std::back_inserter(*batch));
@@ -148,10 +149,22 @@ void ScanController::flush()
         drained = m_stream->pending.empty();
     }
     const quint64 id = m_currentId;
-    if (!batch->empty())
+    if (!batch->empty()) {
+        const std::size_t rows = batch->size();
+        QElapsedTimer inserting;
+        inserting.start();
         emit entriesFound(id, std::move(batch));
-    if (drained && m_outcome && id == m_currentId)
+        // Inserting gets dearer as the sorted view grows: size the next batch by this one.
+        const double perRowMs = std::max(inserting.nsecsElapsed() / 1e6, 0.01) / double(rows);
+        m_batchSize = std::clamp(std::size_t(BatchBudgetMs / perRowMs), std::size_t(100), MaxStreamBatch);
+    }
+    if (id != m_currentId)
+        return; // a slot started another scan
+    if (drained && m_outcome)
         finish();
+    else
+        // A backlog (the readers outpace the view) drains at once; else wait for more rows.
+        m_flushTimer.start(drained ? StreamIntervalMs : 0);
 }
 
 void ScanController::finish()

@@ -42,11 +42,13 @@ public:
 
     /// Minimum time between two progress signals of one scan.
     static constexpr int ProgressIntervalMs = 100;
-    /// How often entries read so far are handed over while streaming.
+    /// How often entries read so far are handed over while streaming and nothing waits.
     static constexpr int StreamIntervalMs = 40;
-    /// At most this many rows per batch, so that inserting one stays well under a frame or two;
-    /// what a fast scan reads beyond that drains in later batches before finished().
+    /// At most this many rows per batch, so that inserting one stays well under a frame or two.
     static constexpr std::size_t MaxStreamBatch = 2500;
+    /// A backlog drains batch after batch with the event loop running between them, each batch
+    /// sized from the last one's cost so that inserting it takes about this long.
+    static constexpr int BatchBudgetMs = 12;
 
 signals:
     void started(quint64 job);
@@ -72,7 +74,8 @@ private:
     std::shared_ptr<ScanStream> m_stream; ///< the current scan's rows not yet handed over
     std::optional<Outcome> m_outcome;     ///< the scan ended; its rows are still draining
     QTimer m_flushTimer;
-    BackgroundJob m_job{backgroundPool()}; ///< last: the scan's callbacks post to it, so it goes first
+    std::size_t m_batchSize = MaxStreamBatch; ///< what inserts in about BatchBudgetMs
+    BackgroundJob m_job{backgroundPool()};    ///< last: the scan's callbacks post to it, so it goes first
 };
 
 } // namespace kl::gui
