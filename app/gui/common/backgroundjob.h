@@ -55,7 +55,8 @@ private:
 /// The GUI's one way to run work off the UI thread (hotspot's job tracking): one job at a time
 /// per helper, a newer start() supersedes the running job (cancelled, its result dropped), and the
 /// result comes back to a callback on the owner's thread only while the helper (a member of its
-/// owner) lives. Work functions capture values, never the widget that started them.
+/// owner) lives. Work functions capture values; the owner itself is used only in the closures
+/// given to post() and in `done`, which run on its thread while it lives.
 ///
 /// The destructor cancels every job still running and waits only for those a worker has already
 /// begun: that wait lasts until the work next checks its token. Jobs still queued are taken out
@@ -85,8 +86,9 @@ private:
     void enqueue(const std::shared_ptr<detail::JobState>& state, QRunnable* runnable);
     static void markFinished(detail::JobState& state);
     static void drop(detail::JobState& state);
-    /// On this object's thread: whether `state` may still deliver, and forgets it if it ended.
+    /// On this object's thread: whether `state` may still deliver.
     bool isCurrent(const detail::JobState* state) const { return m_current.get() == state; }
+    /// On this object's thread, once the work ended: forgets `state`.
     void retire(const std::shared_ptr<detail::JobState>& state);
 
     QThreadPool* m_pool;
