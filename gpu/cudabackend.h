@@ -13,18 +13,6 @@ namespace kl {
 /// A backend on device `ordinal`, or why not: no driver or device (or the build has no cuda.h).
 Result<std::unique_ptr<AutotuneBackend>> makeCudaBackend(int ordinal);
 
-/// The same for callers that keep an English error (app/gui's BackendFactory until its
-/// restructuring lands; then it takes the Result above and this goes).
-inline std::unique_ptr<AutotuneBackend> makeCudaBackend(int ordinal, std::string& error)
-{
-    auto backend = makeCudaBackend(ordinal);
-    if (!backend) {
-        error = backend.error().english();
-        return nullptr;
-    }
-    return std::move(*backend);
-}
-
 /// Device-to-device copy bandwidth of `bytes` (cuMemcpyDtoDAsync, timed like a kernel: median
 /// of repeats with L2 flushed), counted as bytes read plus bytes written, in GB/s (1e9).
 /// The yardstick for bandwidth-bound kernels. Or why it could not be measured.

@@ -26,14 +26,14 @@ grep -q "built without the CUDA Toolkit" <<<"$out" || fail "klens compile did no
 [[ ! -e $tmp/cache ]] || fail "klens compile wrote to the cache"
 # The fixture holds entries with problems on purpose: scan exits 1 for those, 2 on failure.
 rc=0
-"$klens" scan tests/fixtures/triton/cache >/dev/null || rc=$?
+"$klens" scan resources/demo/triton/cache >/dev/null || rc=$?
 [[ $rc -le 1 ]] || fail "klens scan exited $rc without CUDA"
 set +e
-out2=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" recompile "$(find tests/fixtures/triton/cache -name '*.ptx' -printf '%h\n' | head -1)" 2>&1)
+out2=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" recompile "$(find resources/demo/triton/cache -name '*.ptx' -printf '%h\n' | head -1)" 2>&1)
 rc=$?
 set -e
 [[ $rc -eq 2 ]] && grep -q "built without the CUDA Toolkit" <<<"$out2" || fail "klens recompile: exit $rc: $out2"
-"$klens" cubin "$(find tests/fixtures/triton/cache -name '*.cubin' | head -1)" >/dev/null ||
+"$klens" cubin "$(find resources/demo/triton/cache -name '*.cubin' | head -1)" >/dev/null ||
     fail "klens cubin failed without CUDA"
 set +e
 out3=$("$klens" gpu 2>&1)

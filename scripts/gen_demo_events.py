@@ -27,7 +27,7 @@ START_NS = 1_772_409_600 * 1_000_000_000  # 2026-03-02 00:00:00 UTC, a Monday
 HOUR = 3600 * 1_000_000_000
 DAY = 24 * HOUR
 
-# Triton kernels: the demo cache's (tests/fixtures/triton/cache) and Triton's tutorials.
+# Triton kernels: the demo cache's (resources/demo/triton/cache) and Triton's tutorials.
 # name -> (relative cost, artefact bytes); the fixture's real keys where it has the kernel.
 TRITON_KERNELS = {
     "add_kernel": (0.4, 34_000),

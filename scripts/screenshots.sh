@@ -69,7 +69,7 @@ shoot main-window-demo-zh_CN env KERNELLENS_LANG=zh_CN "$bin" --demo
 shoot doctor-de env KERNELLENS_LANG=de "$bin" --demo --entry 7VLOBFKU --show doctor
 shoot grouped-metadata "$bin" --demo --show grouped,metadata
 # The side-by-side diff of the fixture's add_kernel compiled for sm_80 and for sm_90.
-fixture=tests/fixtures/triton/cache
+fixture=resources/demo/triton/cache
 sm80=$(grep -l 'ttg.target = "cuda:80"' "$fixture"/*/add_kernel.ttgir | head -1)
 sm90=$(grep -l 'ttg.target = "cuda:90"' "$fixture"/*/add_kernel.ttgir | head -1)
 if [[ -n $sm90 ]]; then

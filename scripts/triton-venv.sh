@@ -4,14 +4,14 @@
 #
 #   bash scripts/triton-venv.sh     # idempotent: a quick check when the venv is already right
 #
-# The pin is read from tests/fixtures/triton/generate.sh, which makes the same venv (with
+# The pin is read from resources/demo/triton/generate.sh, which makes the same venv (with
 # PYTHON=python3.11 by default; override with PYTHON=...). Without PyPI (offline CI, a proxy)
 # it warns and exits 0: the tests then skip and say why.
 set -uo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO/.venv-triton"
-GENERATE="$REPO/tests/fixtures/triton/generate.sh"
+GENERATE="$REPO/resources/demo/triton/generate.sh"
 PYTHON="${PYTHON:-python3.11}"
 
 warn() { printf 'triton-venv: warning: %s\n' "$*" >&2; }

@@ -1,9 +1,9 @@
 // kernellens: the desktop browser for GPU kernel compile caches. This file only parses arguments;
 // the window and its workers live in kl_gui.
-#include "diffview.h"
+#include "common/translation.h"
+#include "diff/diffview.h"
 #include "mainwindow.h"
 #include "scan/cachescanner.h"
-#include "translation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,13 +1,12 @@
 // The Entry menu's actions that open a dialog over the snapshot or the selection.
-#include "cleandialog.h"
-#include "dashboardpage.h"
-#include "doctordialog.h"
-#include "entrytablemodel.h"
+#include "dashboard/dashboardpage.h"
+#include "dialogs/cleandialog.h"
+#include "dialogs/doctordialog.h"
+#include "dialogs/recompiledialog.h"
+#include "entries/entriespage.h"
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
 #include "mainwindow.h"
-#include "recompiledialog.h"
-#include "stagetabs.h"
 
 #include <QTabWidget>
 
@@ -15,7 +14,7 @@ namespace kl::gui {
 
 void MainWindow::recompileSelected()
 {
-    std::vector<Entry> entries = selectedEntries();
+    std::vector<Entry> entries = m_entries->selectedEntries();
     if (entries.empty())
         return;
     auto* dialog = new RecompileDialog(
@@ -27,7 +26,7 @@ void MainWindow::recompileSelected()
 
 CleanDialog* MainWindow::openClean()
 {
-    const auto snapshot = m_model->snapshot();
+    const auto snapshot = m_entries->snapshot();
     if (!snapshot)
         return nullptr;
     auto* dialog = new CleanDialog(snapshot, &DoctorDialog::machineContext, this);
@@ -53,9 +52,9 @@ void MainWindow::applyPendingShow()
         else if (w == QLatin1String("grouped"))
             setGroupedByKernel(true);
         else if (w == QLatin1String("metadata"))
-            m_stageTabs->setCurrentIndex(1);
+            m_entries->showDetailTab(1);
         else if (w == QLatin1String("doctor"))
-            m_stageTabs->setCurrentIndex(2);
+            m_entries->showDetailTab(2);
         else if (w == QLatin1String("clean")) {
             if (CleanDialog* d = openClean())
                 d->preview();

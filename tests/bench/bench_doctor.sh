@@ -9,7 +9,7 @@
 #    rejects at the identification bytes, so the doctor reads one page of each and reports 100,000
 #    invalid-binary findings: the most output the doctor can produce for this cache.
 # 2. $KL_BENCH_DIR/doctor-realcubin-N (N = KL_BENCH_REAL_COUNT, default 20000): the same generator,
-#    then every cubin replaced by the real sm_90 cubin of tests/fixtures/triton (valid ELF): the
+#    then every cubin replaced by the real sm_90 cubin of resources/demo/triton (valid ELF): the
 #    doctor's full check (ELF header, section header table, every section's range) on every entry.
 #    Entries whose metadata says sm_80 get an invalid-binary finding (arch mismatch) after that check.
 #
@@ -23,7 +23,7 @@ COUNT="${1:-${KL_BENCH_COUNT:-100000}}"
 REAL_COUNT="${KL_BENCH_REAL_COUNT:-20000}"
 REPS="${KL_BENCH_REPS:-5}"
 RATIO_TARGET=2.0
-REAL_CUBIN="$repo/tests/fixtures/triton/cache/T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q/add_kernel.cubin"
+REAL_CUBIN="$repo/resources/demo/triton/cache/T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q/add_kernel.cubin"
 
 [ -x "$KLENS" ] || die "klens not found at $KLENS (set KL_KLENS)"
 [ -x "$GEN" ] || die "kl_gen_synthetic_cache not found at $GEN (set KL_GEN)"

@@ -42,7 +42,7 @@ Run openOnce(const QString& root)
         run.gapsOver50 += (now - last) > 50'000'000;
         last = now;
     });
-    QAbstractItemModel* model = w.entryView()->model();
+    QAbstractItemModel* model = w.findChild<QTableView*>("entryTable")->model();
     auto firstRows = [&] {
         if (run.firstRowsMs < 0 && model->rowCount() > 0)
             run.firstRowsMs = clock.nsecsElapsed() / 1e6;

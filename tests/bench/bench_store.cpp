@@ -26,7 +26,7 @@ std::string keyFor(unsigned long long i)
 
 kl::StoreFiles entryFiles(const std::string& key)
 {
-    // Sizes of a small real kernel (add_kernel in tests/fixtures/triton), rounded up.
+    // Sizes of a small real kernel (add_kernel in resources/demo/triton), rounded up.
     const std::pair<const char*, std::size_t> stages[] = {{"source", 2000}, {"ttir", 3000}, {"ttgir", 5000},
                                                           {"llir", 9000},   {"ptx", 12000}, {"cubin", 16000}};
     kl::StoreFiles f;

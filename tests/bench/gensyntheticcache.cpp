@@ -5,7 +5,7 @@
 //   kl_gen_synthetic_cache --evict ROOT                         posix_fadvise(DONTNEED) every file
 //                                                                and folder under ROOT
 //
-// Each entry is what Triton 3.9 writes for a CUDA kernel (see tests/fixtures/triton/cache):
+// Each entry is what Triton 3.9 writes for a CUDA kernel (see resources/demo/triton/cache):
 // a 52-character base32 folder named after the metadata hash, and eight files: <k>.source,
 // .ttir, .ttgir, .llir, .ptx, .cubin, the metadata <k>.json and __grp__<k>.json mapping the seven
 // others to absolute paths under ROOT. Sizes follow the real fixture. Output is deterministic for

@@ -16,10 +16,10 @@ using namespace cleantest;
 
 namespace {
 
-const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 constexpr qint64 kDay = 86400;
 
-// The fixture's entries (see tests/fixtures/triton/README.md) and how many days ago each was
+// The fixture's entries (see resources/demo/triton/README.md) and how many days ago each was
 // "last written" in the copy: add_kernel x6, _row_softmax_kernel x2, one module.
 const QList<QPair<QString, int>> kAges = {
     {"T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q", 1},  // add_kernel sm_90 w4 (newest)

@@ -26,7 +26,7 @@ Run klens(const QStringList& args, const QProcessEnvironment& env = QProcessEnvi
                p.readAllStandardError()};
 }
 
-const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
 } // namespace
 

@@ -1,4 +1,4 @@
-// The cache in tests/fixtures/triton/cache was written by a real Triton (see its README);
+// The cache in resources/demo/triton/cache was written by a real Triton (see its README);
 // expected.json was generated from it by the same script. The reader must agree with both.
 #include "env/cacheroots.h"
 #include "formats/envvars.h"
@@ -21,7 +21,7 @@ class TstTritonFixture : public QObject {
 private slots:
     void initTestCase()
     {
-        const QString dir = QStringLiteral(KL_FIXTURE_DIR "/triton");
+        const QString dir = QStringLiteral(KL_DEMO_TRITON_DIR);
         QFile f(dir + "/expected.json");
         QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
         m_expected = QJsonDocument::fromJson(f.readAll()).object();

@@ -30,7 +30,7 @@ kl::CubinResult parse(const QByteArray& b)
 QStringList fixtureCubins()
 {
     QStringList out;
-    QDirIterator it(QStringLiteral(KL_FIXTURE_DIR "/triton/cache"), {QStringLiteral("*.cubin")}, QDir::Files,
+    QDirIterator it(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), {QStringLiteral("*.cubin")}, QDir::Files,
                     QDirIterator::Subdirectories);
     while (it.hasNext())
         out << it.next();
@@ -93,7 +93,7 @@ private slots:
     {
         QFETCH(QString, path);
         if (path.isEmpty())
-            QSKIP("no .cubin under tests/fixtures/triton/cache");
+            QSKIP("no .cubin under resources/demo/triton/cache");
         const kl::CubinResult r = kl::readCubinInfo(path.toStdString());
         QVERIFY2(r.ok, r.error.c_str());
         const QJsonObject meta =
@@ -187,7 +187,7 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
         if (cuobjdump.isEmpty())
             QSKIP("cuobjdump not found (neither /usr/local/cuda/bin/cuobjdump nor on PATH)");
         int compared = 0;
-        QDirIterator it(QStringLiteral(KL_FIXTURE_DIR "/triton/cache"), {QStringLiteral("*.cubin")},
+        QDirIterator it(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), {QStringLiteral("*.cubin")},
                         QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
@@ -220,7 +220,7 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
     {
         const QStringList cubins = fixtureCubins();
         if (cubins.isEmpty())
-            QSKIP("no .cubin under tests/fixtures/triton/cache");
+            QSKIP("no .cubin under resources/demo/triton/cache");
         const QByteArray whole = readAll(cubins.front());
         QVERIFY(parse(whole).ok);
         for (int len = 0; len < whole.size(); ++len) {
@@ -248,7 +248,7 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
     {
         const QStringList cubins = fixtureCubins();
         if (cubins.isEmpty())
-            QSKIP("no .cubin under tests/fixtures/triton/cache");
+            QSKIP("no .cubin under resources/demo/triton/cache");
         Run r = klens({QStringLiteral("cubin"), cubins.front(), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();

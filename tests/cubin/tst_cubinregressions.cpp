@@ -64,7 +64,7 @@ QStringList filesUnder(const QString& dir)
 QStringList fixtureCubins()
 {
     QStringList out;
-    for (const QString& f : filesUnder(QStringLiteral(KL_FIXTURE_DIR "/triton/cache")))
+    for (const QString& f : filesUnder(QStringLiteral(KL_DEMO_TRITON_DIR "/cache")))
         if (f.endsWith(QLatin1String(".cubin")))
             out << f;
     return out;

@@ -24,7 +24,7 @@ Run klens(const QStringList& args)
             p.readAllStandardError()};
 }
 
-const QString kCache = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString kCache = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
 // The fixture's add_kernel entries compiled for sm_80 and sm_90 (found by their ttgir target).
 QString entryFor(const QString& target)

@@ -19,7 +19,7 @@
 
 namespace {
 
-const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 const QString realCubin90 =
     fixture + "/T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q/add_kernel.cubin";
 const QString realCubin80 =

@@ -11,9 +11,9 @@
 
 namespace {
 
-const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache/");
+const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache/");
 
-// Real files from the fixture (see tests/fixtures/triton/README.md).
+// Real files from the fixture (see resources/demo/triton/README.md).
 const QString sm90 =
     fixture + "T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q/add_kernel.cubin"; // ABI 8
 const QString sm80 =

@@ -20,7 +20,7 @@
 
 namespace {
 
-const QString fixture = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
 struct Run {
     int exitCode = -1;
@@ -58,7 +58,7 @@ Run klens(const QStringList& args, const QProcessEnvironment& env = cleanEnviron
 // Entry folder of a fixture plan, from expected.json (names change when the fixture is regenerated).
 QString folderOf(const QString& planId)
 {
-    QFile f(QStringLiteral(KL_FIXTURE_DIR "/triton/expected.json"));
+    QFile f(QStringLiteral(KL_DEMO_TRITON_DIR "/expected.json"));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     const QJsonObject entries = QJsonDocument::fromJson(f.readAll()).object()["entries"].toObject();

@@ -18,7 +18,7 @@
 
 namespace {
 
-const QString kCache = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString kCache = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
 kl::Entry entryAt(const QString& folder)
 {

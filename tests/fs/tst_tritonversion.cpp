@@ -54,9 +54,9 @@ private slots:
     void realVenvHasTriton390()
     {
         const QString python =
-            QFileInfo(QStringLiteral(KL_FIXTURE_DIR "/../../.venv-triton/bin/python")).absoluteFilePath();
+            QFileInfo(QStringLiteral(KL_SOURCE_DIR "/.venv-triton/bin/python")).absoluteFilePath();
         if (!QFileInfo::exists(python))
-            QSKIP(qPrintable("no Triton venv at " + python + " (see tests/fixtures/triton/README)"));
+            QSKIP(qPrintable("no Triton venv at " + python + " (see resources/demo/triton/README)"));
         // A cold import of Triton can take seconds on a busy machine.
         const TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", python.toStdString()}}), 60s);
         QVERIFY2(v.found, v.error.c_str());

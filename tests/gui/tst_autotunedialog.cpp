@@ -2,8 +2,8 @@
 // driver; the dialog's worker, progress, table and cancel driven through the CPU stand-in
 // backend (real NVRTC compiles and reference checks).
 
-#include "autotunedialog.h"
 #include "cpubackend.h"
+#include "dialogs/autotunedialog.h"
 #include "kernels/kernellibrary.h"
 #include "mainwindow.h"
 #include "nvrtc/nvrtccompiler.h"
@@ -31,7 +31,7 @@ private slots:
     void theActionIsDisabledWithTheReasonWithoutAGpu()
     {
         kl::gui::MainWindow w;
-        QAction* a = w.autotuneAction();
+        QAction* a = w.findChild<QAction*>("autotuneAction");
         QVERIFY(a);
         QTRY_VERIFY_WITH_TIMEOUT(a->toolTip().contains("no CUDA driver"), 10000);
         QVERIFY(!a->isEnabled());
@@ -43,8 +43,9 @@ private slots:
     {
         if (!kl::toolkitInfo().nvrtc)
             QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
-        kl::gui::AutotuneDialog d([](std::string&) { return std::make_unique<CpuBackend>(); },
-                                  m_dir.filePath("cache"));
+        kl::gui::AutotuneDialog d(
+            [] { return kl::Result<std::unique_ptr<kl::AutotuneBackend>>(std::make_unique<CpuBackend>()); },
+            m_dir.filePath("cache"));
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
         d.start(vectorAdd(), "small", 4);
         QVERIFY(d.isRunning());
@@ -64,8 +65,9 @@ private slots:
     {
         if (!kl::toolkitInfo().nvrtc)
             QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
-        kl::gui::AutotuneDialog d([](std::string&) { return std::make_unique<CpuBackend>(); },
-                                  m_dir.filePath("cache2"));
+        kl::gui::AutotuneDialog d(
+            [] { return kl::Result<std::unique_ptr<kl::AutotuneBackend>>(std::make_unique<CpuBackend>()); },
+            m_dir.filePath("cache2"));
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
         d.start(vectorAdd(), "small");
         d.cancel();
@@ -78,9 +80,9 @@ private slots:
     void noBackendShowsTheReason()
     {
         kl::gui::AutotuneDialog d(
-            [](std::string& error) {
-                error = "no CUDA driver (test)";
-                return std::unique_ptr<kl::AutotuneBackend>();
+            [] {
+                return kl::Result<std::unique_ptr<kl::AutotuneBackend>>(
+                    kl::fail(kl::Text::verbatim("no CUDA driver (test)")));
             },
             m_dir.filePath("cache3"));
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);

@@ -1,7 +1,7 @@
 // Live updates: entries written while the window is open appear without a manual rescan, with
 // inotify events on local folders and by polling where a network filesystem raises none.
 
-#include "cachewatcher.h"
+#include "entries/cachewatcher.h"
 #include "mainwindow.h"
 #include "storage/cachestore.h"
 #include "tempcache.h"

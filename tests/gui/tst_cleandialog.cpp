@@ -2,11 +2,11 @@
 // preview, a refused confirmation removes nothing, a confirmed one removes exactly what was listed
 // and nothing outside the root. Entry > Recompile on a real NVRTC entry.
 
-#include "cleandialog.h"
+#include "dialogs/cleandialog.h"
+#include "dialogs/recompiledialog.h"
 #include "mainwindow.h"
 #include "nvrtc/nvrtccache.h"
 #include "nvrtc/nvrtccompiler.h"
-#include "recompiledialog.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
@@ -140,12 +140,12 @@ private slots:
         TempCache cache;
         cache.addKernel("add", QString(64, 'a'));
         kl::gui::MainWindow w;
-        QVERIFY(!w.cleanAction()->isEnabled());
-        QVERIFY(!w.recompileAction()->isEnabled());
+        QVERIFY(!w.findChild<QAction*>("cleanAction")->isEnabled());
+        QVERIFY(!w.findChild<QAction*>("recompileAction")->isEnabled());
         w.openFolders({cache.path()});
         QTRY_VERIFY(!w.isScanning());
-        QVERIFY(w.cleanAction()->isEnabled());
-        w.cleanAction()->trigger();
+        QVERIFY(w.findChild<QAction*>("cleanAction")->isEnabled());
+        w.findChild<QAction*>("cleanAction")->trigger();
         QVERIFY(w.findChild<kl::gui::CleanDialog*>());
     }
 

@@ -1,7 +1,7 @@
 // File > Open CUDA File offscreen: a real NVRTC compile through a temp cache, then a hit, then
 // a syntax error shown as file:line; the events log gets the compiles.
 
-#include "compiledialog.h"
+#include "dialogs/compiledialog.h"
 #include "nvrtc/nvrtccompiler.h"
 
 #include <QCheckBox>

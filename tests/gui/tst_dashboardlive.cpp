@@ -2,7 +2,7 @@
 // a miss then a hit) and a real Triton compile with KernelLens's listener. Each new event shows
 // within a second or two of being written.
 
-#include "dashboardpage.h"
+#include "dashboard/dashboardpage.h"
 #include "nvrtc/nvrtccompiler.h"
 
 #include <QElapsedTimer>

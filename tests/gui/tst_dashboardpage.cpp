@@ -1,12 +1,12 @@
 // The dashboard offscreen: charts that really draw, the exports, live logs (appended lines,
 // corrupt and partial ones, missing and unreadable logs), the time-range selection, and the
 // demo's bundled events history.
-#include "dashboardmodels.h"
-#include "dashboardpage.h"
-#include "democache.h"
+#include "dashboard/dashboardmodels.h"
+#include "dashboard/dashboardpage.h"
+#include "dashboard/rangechartview.h"
+#include "demo/democache.h"
 #include "events/eventline.h"
 #include "events/eventlogreader.h"
-#include "rangechartview.h"
 
 #include <QChart>
 #include <QLineSeries>

@@ -3,7 +3,7 @@
 // chosen by the cleaner's default policies, entries dated inside the events history.
 
 #include "clean/cleanplan.h"
-#include "democache.h"
+#include "demo/democache.h"
 #include "doctor/doctor.h"
 #include "events/eventlogreader.h"
 #include "scan/cachescanner.h"

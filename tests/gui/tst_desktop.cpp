@@ -1,10 +1,10 @@
 // Desktop integration: the shortcut list comes from the menus, the embedded icon loads, colours
 // stay readable on light and dark palettes, the window layout is kept in the settings.
 
+#include "common/theme.h"
+#include "common/translation.h"
+#include "dialogs/shortcutsdialog.h"
 #include "mainwindow.h"
-#include "shortcutsdialog.h"
-#include "theme.h"
-#include "translation.h"
 
 #include <QApplication>
 #include <QDockWidget>

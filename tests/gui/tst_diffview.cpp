@@ -1,11 +1,12 @@
 // The side-by-side diff offscreen: two real fixture entries, stages, normalisation toggles,
 // navigation, superseded results, and the main window's Compare Selected action.
 
-#include "diffview.h"
+#include "diff/diffview.h"
 #include "mainwindow.h"
 #include "scan/cachescanner.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
@@ -19,7 +20,7 @@
 
 namespace {
 
-const QString kCache = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString kCache = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
 // The fixture's add_kernel entries for sm_80 and sm_90 that have a ttgir stage.
 std::pair<kl::Entry, kl::Entry> sm80AndSm90()
@@ -47,6 +48,16 @@ bool waitDone(kl::gui::DiffView& v, QSignalSpy& spy)
 }
 
 } // namespace
+
+// The diff windows open now: top-level windows of their own, found as the user sees them.
+QList<kl::gui::DiffView*> diffWindows()
+{
+    QList<kl::gui::DiffView*> out;
+    for (QWidget* w : QApplication::topLevelWidgets())
+        if (auto* diff = qobject_cast<kl::gui::DiffView*>(w))
+            out << diff;
+    return out;
+}
 
 class TstDiffView : public QObject {
     Q_OBJECT
@@ -121,16 +132,17 @@ private slots:
         kl::gui::MainWindow w;
         w.openFolders({kCache});
         QTRY_VERIFY(!w.isScanning());
-        QVERIFY(!w.compareAction()->isEnabled());
-        QTableView* view = w.entryView();
+        QVERIFY(!w.findChild<QAction*>("compareAction")->isEnabled());
+        QTableView* view = w.findChild<QTableView*>("entryTable");
         QItemSelectionModel* sel = view->selectionModel();
         sel->select(view->model()->index(0, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-        QVERIFY(!w.compareAction()->isEnabled());
+        QVERIFY(!w.findChild<QAction*>("compareAction")->isEnabled());
         sel->select(view->model()->index(1, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-        QVERIFY(w.compareAction()->isEnabled());
-        w.compareAction()->trigger();
-        QCOMPARE(w.diffWindows().size(), 1);
-        auto* diff = qobject_cast<kl::gui::DiffView*>(w.diffWindows().front().data());
+        QVERIFY(w.findChild<QAction*>("compareAction")->isEnabled());
+        w.findChild<QAction*>("compareAction")->trigger();
+        const QList<kl::gui::DiffView*> windows = diffWindows();
+        QCOMPARE(windows.size(), 1);
+        auto* diff = windows.front();
         QVERIFY(diff);
         QTRY_VERIFY_WITH_TIMEOUT(!diff->summaryText().startsWith("Comparing"), 20000);
     }

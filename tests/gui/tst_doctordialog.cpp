@@ -1,7 +1,7 @@
 // Entry > Run Doctor offscreen on the real Triton fixture (whose group files record the folder
 // it was generated in, so every kernel entry is a moved cache).
 
-#include "doctordialog.h"
+#include "dialogs/doctordialog.h"
 #include "mainwindow.h"
 #include "scan/cachescanner.h"
 
@@ -16,7 +16,7 @@ class TstDoctorDialog : public QObject {
     static std::shared_ptr<const kl::Snapshot> fixture()
     {
         kl::Root root;
-        root.path = KL_FIXTURE_DIR "/triton/cache";
+        root.path = KL_DEMO_TRITON_DIR "/cache";
         root.reason = kl::Text::verbatim("given");
         root.given = true;
         return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
@@ -51,11 +51,11 @@ private slots:
     {
         qputenv("KL_PYTHON", "/nonexistent/python"); // the machine context must not wait for Python
         kl::gui::MainWindow w;
-        QVERIFY(!w.doctorAction()->isEnabled());
-        w.openFolders({KL_FIXTURE_DIR "/triton/cache"});
+        QVERIFY(!w.findChild<QAction*>("doctorAction")->isEnabled());
+        w.openFolders({KL_DEMO_TRITON_DIR "/cache"});
         QTRY_VERIFY(!w.isScanning());
-        QVERIFY(w.doctorAction()->isEnabled());
-        w.doctorAction()->trigger();
+        QVERIFY(w.findChild<QAction*>("doctorAction")->isEnabled());
+        w.findChild<QAction*>("doctorAction")->trigger();
         auto* dialog = w.findChild<kl::gui::DoctorDialog*>();
         QVERIFY(dialog);
         // The table fills when the watcher's finished() is delivered, after isRunning() turns false.

@@ -1,15 +1,15 @@
 // The grouped-by-kernel view (under QAbstractItemModelTester), the metadata tab and the doctor tab,
 // offscreen on the real Triton fixture: 6 add_kernel specialisations, 2 softmax ones, 1 module.
 
-#include "codeview.h"
-#include "entrydoctorview.h"
-#include "entryfilterproxy.h"
-#include "entrytablemodel.h"
-#include "kernelgroupmodel.h"
+#include "entries/entrydoctorview.h"
+#include "entries/entryfilterproxy.h"
+#include "entries/entrytablemodel.h"
+#include "entries/kernelgroupmodel.h"
+#include "entries/metadatatree.h"
 #include "mainwindow.h"
-#include "metadatatree.h"
 #include "scan/cachescanner.h"
-#include "stagetabs.h"
+#include "stages/codeview.h"
+#include "stages/stagetabs.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -26,7 +26,7 @@ namespace {
 std::shared_ptr<const kl::Snapshot> fixture()
 {
     kl::Root root;
-    root.path = KL_FIXTURE_DIR "/triton/cache";
+    root.path = KL_DEMO_TRITON_DIR "/cache";
     root.reason = kl::Text::verbatim("given");
     root.given = true;
     return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
@@ -86,27 +86,29 @@ private slots:
     {
         kl::gui::MainWindow w;
         w.show();
-        w.openFolders({KL_FIXTURE_DIR "/triton/cache"});
+        w.openFolders({KL_DEMO_TRITON_DIR "/cache"});
         QTRY_VERIFY(!w.isScanning());
-        QTRY_VERIFY(w.entryView()->currentIndex().isValid());
-        w.entryView()->setCurrentIndex(w.entryView()->model()->index(3, 0));
-        const QString kernel = w.entryView()->currentIndex().data().toString();
+        QTRY_VERIFY(w.findChild<QTableView*>("entryTable")->currentIndex().isValid());
+        w.findChild<QTableView*>("entryTable")
+            ->setCurrentIndex(w.findChild<QTableView*>("entryTable")->model()->index(3, 0));
+        const QString kernel = w.findChild<QTableView*>("entryTable")->currentIndex().data().toString();
         w.setGroupedByKernel(true);
         QVERIFY(w.isGroupedByKernel());
-        const QModelIndex inTree = w.groupView()->currentIndex();
+        const QModelIndex inTree = w.findChild<QTreeView*>("groupTree")->currentIndex();
         QVERIFY(inTree.isValid());
         QVERIFY(inTree.parent().isValid());
         QCOMPARE(inTree.data().toString(), kernel);
 
         // Selecting a kernel row selects all its specialisations (Compare needs exactly two).
-        const QModelIndex softmax =
-            w.groupModel()
-                ->match(w.groupModel()->index(0, 0), Qt::DisplayRole, "_row_softmax_kernel")
-                .value(0);
+        const QModelIndex softmax = w.findChild<kl::gui::KernelGroupModel*>()
+                                        ->match(w.findChild<kl::gui::KernelGroupModel*>()->index(0, 0),
+                                                Qt::DisplayRole, "_row_softmax_kernel")
+                                        .value(0);
         QVERIFY(softmax.isValid());
-        w.groupView()->selectionModel()->select(softmax, QItemSelectionModel::ClearAndSelect |
-                                                             QItemSelectionModel::Rows);
-        QVERIFY(w.compareAction()->isEnabled());
+        w.findChild<QTreeView*>("groupTree")
+            ->selectionModel()
+            ->select(softmax, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QVERIFY(w.findChild<QAction*>("compareAction")->isEnabled());
         w.setGroupedByKernel(false);
         QVERIFY(!w.isGroupedByKernel());
     }
@@ -115,29 +117,29 @@ private slots:
     {
         kl::gui::MainWindow w;
         w.show();
-        w.openFolders({KL_FIXTURE_DIR "/triton/cache"});
+        w.openFolders({KL_DEMO_TRITON_DIR "/cache"});
         QTRY_VERIFY(!w.isScanning());
-        QTRY_VERIFY(w.entryView()->currentIndex().isValid());
+        QTRY_VERIFY(w.findChild<QTableView*>("entryTable")->currentIndex().isValid());
         // Select an sm_90 add_kernel entry: its metadata records a CUDA target and options.
-        const QAbstractItemModel* m = w.entryView()->model();
+        const QAbstractItemModel* m = w.findChild<QTableView*>("entryTable")->model();
         int row = -1;
         for (int r = 0; r < m->rowCount() && row < 0; ++r)
             if (m->index(r, 0).data().toString() == "add_kernel" &&
                 m->index(r, kl::gui::EntryTableModel::ArchColumn).data().toString() == "sm_90")
                 row = r;
         QVERIFY(row >= 0);
-        w.entryView()->setCurrentIndex(m->index(row, 0));
-        kl::gui::MetadataTree* tree = w.metadataTree();
+        w.findChild<QTableView*>("entryTable")->setCurrentIndex(m->index(row, 0));
+        kl::gui::MetadataTree* tree = w.findChild<kl::gui::MetadataTree*>();
         QTRY_VERIFY(tree->find("Options", "num_warps") != nullptr);
         QCOMPARE(tree->find("Target", "backend")->text(1), QStringLiteral("cuda"));
         QCOMPARE(tree->find("Target", "arch")->text(1), QStringLiteral("90"));
         QVERIFY(!tree->find("Versions", "triton_version")->text(1).isEmpty());
         QVERIFY(tree->find("Group file", "add_kernel.cubin") != nullptr);
-        QCOMPARE(w.stageTabs()->tabText(1), QStringLiteral("Metadata"));
-        QCOMPARE(w.stageTabs()->tabText(2), QStringLiteral("Doctor"));
+        QCOMPARE(w.findChild<kl::gui::StageTabs*>()->tabText(1), QStringLiteral("Metadata"));
+        QCOMPARE(w.findChild<kl::gui::StageTabs*>()->tabText(2), QStringLiteral("Doctor"));
 
         // Every fixture kernel entry was generated elsewhere: its group file records other paths.
-        kl::gui::EntryDoctorView* doctor = w.entryDoctor();
+        kl::gui::EntryDoctorView* doctor = w.findChild<kl::gui::EntryDoctorView*>();
         QTRY_VERIFY_WITH_TIMEOUT(doctor->table()->rowCount() > 0, 30000);
         bool moved = false;
         for (int r = 0; r < doctor->table()->rowCount(); ++r)
@@ -146,21 +148,23 @@ private slots:
         QVERIFY2(doctor->summaryText().contains("finding"), qPrintable(doctor->summaryText()));
 
         // The stage tabs still come after the fixed ones and keep working.
-        QVERIFY(w.stageTabs()->tabOf("ttgir") > 2);
+        QVERIFY(w.findChild<kl::gui::StageTabs*>()->tabOf("ttgir") > 2);
 
         // Ctrl+F: in the code it finds in the code; elsewhere it goes to the entries filter.
         w.activateWindow();
-        w.stageTabs()->setCurrentIndex(w.stageTabs()->tabOf("ttgir"));
-        QTRY_VERIFY(w.stageTabs()->codeView("ttgir") != nullptr);
-        QWidget* code = w.stageTabs()->codeView("ttgir");
+        w.findChild<kl::gui::StageTabs*>()->setCurrentIndex(
+            w.findChild<kl::gui::StageTabs*>()->tabOf("ttgir"));
+        QTRY_VERIFY(w.findChild<kl::gui::StageTabs*>()->codeView("ttgir") != nullptr);
+        QWidget* code = w.findChild<kl::gui::StageTabs*>()->codeView("ttgir");
         code->setFocus();
         QTRY_VERIFY(code->hasFocus());
         QTest::keyClick(code, Qt::Key_F, Qt::ControlModifier);
-        auto* findEdit = w.stageTabs()->currentWidget()->findChild<QLineEdit*>("findEdit");
+        auto* findEdit =
+            w.findChild<kl::gui::StageTabs*>()->currentWidget()->findChild<QLineEdit*>("findEdit");
         QVERIFY(findEdit);
         QTRY_VERIFY(findEdit->hasFocus());
-        w.entryView()->setFocus();
-        QTest::keyClick(w.entryView(), Qt::Key_F, Qt::ControlModifier);
+        w.findChild<QTableView*>("entryTable")->setFocus();
+        QTest::keyClick(w.findChild<QTableView*>("entryTable"), Qt::Key_F, Qt::ControlModifier);
         QTRY_VERIFY(w.findChild<QLineEdit*>("filterEdit")->hasFocus());
     }
 };

@@ -1,6 +1,6 @@
 // EntryTableModel and EntryFilterProxy over real scans: a TempCache and the Triton 3.9 fixture.
-#include "entryfilterproxy.h"
-#include "entrytablemodel.h"
+#include "entries/entryfilterproxy.h"
+#include "entries/entrytablemodel.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
@@ -242,7 +242,7 @@ void TstEntryTableModel::problemRowsCarryTooltipAndIcon()
 
 void TstEntryTableModel::fixtureScan()
 {
-    const QString dir = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+    const QString dir = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
     QVERIFY(QFileInfo(dir).isDir());
     auto snap = scanFolder(dir);
     QVERIFY(!snap->entries.empty());
@@ -297,7 +297,7 @@ void TstEntryTableModel::resetKeepsProxyConsistent()
     proxy.sort(EntryTableModel::SizeColumn, Qt::DescendingOrder);
     model.resetSnapshot(scanFolder(cache.path()));
     QCOMPARE(proxy.rowCount(), 1);
-    model.resetSnapshot(scanFolder(QStringLiteral(KL_FIXTURE_DIR "/triton/cache")));
+    model.resetSnapshot(scanFolder(QStringLiteral(KL_DEMO_TRITON_DIR "/cache")));
     QCOMPARE(proxy.rowCount(), 0);
     model.resetSnapshot(nullptr);
     QCOMPARE(model.rowCount(), 0);

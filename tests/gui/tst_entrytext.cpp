@@ -1,5 +1,5 @@
 // EntryText: the texts of table cells and of the detail pane, for odd entries.
-#include "entrytext.h"
+#include "entries/entrytext.h"
 
 #include <QtTest>
 

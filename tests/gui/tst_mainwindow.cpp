@@ -1,12 +1,13 @@
 // MainWindow, headless: opening folders, the detail pane, the debounced filter, superseded scans
 // and the demo copy.
-#include "democache.h"
-#include "entrytablemodel.h"
+#include "demo/democache.h"
+#include "entries/entrytablemodel.h"
 #include "mainwindow.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QClipboard>
 #include <QComboBox>
 #include <QGuiApplication>
@@ -27,7 +28,7 @@ namespace {
 
 const QString fixtureDir()
 {
-    return QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+    return QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 }
 
 std::size_t entriesIn(const QString& dir)
@@ -119,11 +120,11 @@ void TstMainWindow::copyPathsAndKeys()
     w.openFolders({fixtureDir()});
     QTRY_VERIFY(!w.isScanning());
     ui.table->selectionModel()->clearSelection();
-    QVERIFY(!w.copyPathAction()->isEnabled());
+    QVERIFY(!w.findChild<QAction*>("copyPathAction")->isEnabled());
     for (int r : {0, 1})
         ui.table->selectionModel()->select(ui.table->model()->index(r, 0),
                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    QVERIFY(w.copyPathAction()->isEnabled());
+    QVERIFY(w.findChild<QAction*>("copyPathAction")->isEnabled());
     w.copySelected(false);
     const QStringList paths = QGuiApplication::clipboard()->text().split('\n');
     QCOMPARE(paths.size(), 2);
@@ -145,12 +146,12 @@ void TstMainWindow::exportSelectedEntries()
     w.openFolders({fixtureDir()});
     QTRY_VERIFY(!w.isScanning());
     ui.table->selectionModel()->clearSelection();
-    QVERIFY(!w.exportAction()->isEnabled());
+    QVERIFY(!w.findChild<QAction*>("exportAction")->isEnabled());
     ui.table->selectionModel()->select(ui.table->model()->index(0, 0),
                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
     ui.table->selectionModel()->select(ui.table->model()->index(1, 0),
                                        QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    QVERIFY(w.exportAction()->isEnabled());
+    QVERIFY(w.findChild<QAction*>("exportAction")->isEnabled());
     QTemporaryDir out;
     QSignalSpy done(&w, &MainWindow::exportFinished);
     w.exportSelected(out.filePath("two.tar.gz"));

@@ -5,7 +5,7 @@
 #include "fakeenvironment.h"
 #include "fs/fsprobe.h"
 #include "mainwindow.h"
-#include "rootspanel.h"
+#include "roots/rootspanel.h"
 
 #include <QLabel>
 #include <QSettings>
@@ -170,8 +170,8 @@ private slots:
         w.show();
         w.openFolders({dir.path()});
         QTRY_VERIFY(!w.isScanning());
-        QTRY_VERIFY_WITH_TIMEOUT(w.fsBanner()->isVisible(), 10000);
-        QVERIFY(w.fsBanner()->text().contains(dir.path()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QLabel*>("fsBanner")->isVisible(), 10000);
+        QVERIFY(w.findChild<QLabel*>("fsBanner")->text().contains(dir.path()));
         QVERIFY(QSettings().value("recentRoots").toStringList().contains(dir.path()));
     }
 

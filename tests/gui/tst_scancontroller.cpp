@@ -1,6 +1,6 @@
 // ScanController: results arrive on the UI thread, superseded scans never report, cancel stops
 // early, progress is throttled.
-#include "scancontroller.h"
+#include "entries/scancontroller.h"
 #include "tempcache.h"
 
 #include <QElapsedTimer>
@@ -66,7 +66,7 @@ void TstScanController::reportsSnapshotOnUiThread()
     QThread* reportedOn = nullptr;
     connect(&controller, &ScanController::finished, this, [&] { reportedOn = QThread::currentThread(); });
 
-    const quint64 job = controller.start(rootsOf(QStringLiteral(KL_FIXTURE_DIR "/triton/cache")));
+    const quint64 job = controller.start(rootsOf(QStringLiteral(KL_DEMO_TRITON_DIR "/cache")));
     QVERIFY(job != 0);
     QCOMPARE(started.count(), 1);
     QVERIFY(controller.isRunning());

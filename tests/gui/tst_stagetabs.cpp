@@ -1,10 +1,10 @@
 // The stage tabs offscreen on a real fixture entry: tabs per stage, text with syntax colours,
 // find and go to line, the cubin table, and a large stage loading while the event loop runs.
 
-#include "codeview.h"
-#include "irhighlighter.h"
 #include "scan/cachescanner.h"
-#include "stagetabs.h"
+#include "stages/codeview.h"
+#include "stages/irhighlighter.h"
+#include "stages/stagetabs.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -29,7 +29,7 @@ kl::Entry scanOne(const QString& folder)
 
 QString sm90Entry()
 {
-    const QString cache = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+    const QString cache = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
     for (const QString& d : QDir(cache).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile f(cache + "/" + d + "/add_kernel.ttgir");
         if (f.open(QIODevice::ReadOnly) && f.readAll().contains("cuda:90"))

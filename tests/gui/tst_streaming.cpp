@@ -2,10 +2,10 @@
 // final snapshot takes the rows over without a reset, a superseded stream never reports, and the
 // dashboard's time range narrows the entries (on the demo, whose entries are dated by its events).
 
-#include "dashboardpage.h"
-#include "entrytablemodel.h"
+#include "dashboard/dashboardpage.h"
+#include "entries/entrytablemodel.h"
+#include "entries/scancontroller.h"
 #include "mainwindow.h"
-#include "scancontroller.h"
 #include "tempcache.h"
 
 #include <QAbstractItemModelTester>
@@ -123,25 +123,26 @@ private slots:
         addKernels(cache, 500);
         kl::gui::MainWindow w;
         w.show();
-        QAbstractItemModelTester tester(w.entryView()->model(),
+        QAbstractItemModelTester tester(w.findChild<QTableView*>("entryTable")->model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy resets(w.entryView()->model(), &QAbstractItemModel::modelReset);
-        QSignalSpy inserted(w.entryView()->model(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy resets(w.findChild<QTableView*>("entryTable")->model(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(w.findChild<QTableView*>("entryTable")->model(),
+                            &QAbstractItemModel::rowsInserted);
         w.openFolders({cache.path()});
         QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
         QVERIFY(inserted.size() >= 1);
         const int resetsAtEnd = int(resets.size());
-        QCOMPARE(w.entryView()->model()->rowCount(), 500);
+        QCOMPARE(w.findChild<QTableView*>("entryTable")->model()->rowCount(), 500);
         // Every row is served from the final snapshot now, and its entry is the one shown.
-        const QAbstractItemModel* m = w.entryView()->model();
+        const QAbstractItemModel* m = w.findChild<QTableView*>("entryTable")->model();
         for (int r = 0; r < m->rowCount(); ++r) {
             const int i = m->index(r, 0).data(EntryTableModel::EntryIndexRole).toInt();
             QVERIFY(i >= 0 && i < 500);
         }
-        QVERIFY(w.entryView()->currentIndex().isValid());
+        QVERIFY(w.findChild<QTableView*>("entryTable")->currentIndex().isValid());
         QTest::qWait(50);
-        QCOMPARE(int(resets.size()), resetsAtEnd); // no reset after the stream ended
-        QVERIFY(w.cleanAction()->isEnabled());     // the snapshot is there for the actions
+        QCOMPARE(int(resets.size()), resetsAtEnd);                  // no reset after the stream ended
+        QVERIFY(w.findChild<QAction*>("cleanAction")->isEnabled()); // the snapshot is there for the actions
     }
 
     void aRescanChangesOnlyTheRowsThatDiffer()
@@ -152,12 +153,12 @@ private slots:
         w.show();
         w.openFolders({cache.path()});
         QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
-        QAbstractItemModel* m = w.entryView()->model();
+        QAbstractItemModel* m = w.findChild<QTableView*>("entryTable")->model();
         QAbstractItemModelTester tester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(m->rowCount(), 400);
         // Select a row that stays; remove three entries, add two, change one.
         const QModelIndex keep = m->index(200, 0);
-        w.entryView()->setCurrentIndex(keep);
+        w.findChild<QTableView*>("entryTable")->setCurrentIndex(keep);
         const QString kept = keep.data().toString();
         QStringList names = QDir(cache.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         int removed = 0;
@@ -181,7 +182,8 @@ private slots:
         QCOMPARE(resets.size(), 0);
         QVERIFY(removedRows.size() >= 1);
         QVERIFY(insertedRows.size() >= 1);
-        QCOMPARE(w.entryView()->currentIndex().data().toString(), kept); // the selection survived
+        QCOMPARE(w.findChild<QTableView*>("entryTable")->currentIndex().data().toString(),
+                 kept); // the selection survived
         QVERIFY(!m->match(m->index(0, 0), Qt::DisplayRole, "new_a").isEmpty());
         // Every row still names an entry of the new snapshot.
         for (int r = 0; r < m->rowCount(); ++r) {
@@ -196,9 +198,9 @@ private slots:
         w.show();
         QVERIFY(w.openDemo());
         QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
-        kl::gui::DashboardPage* dash = w.dashboard();
+        kl::gui::DashboardPage* dash = w.findChild<kl::gui::DashboardPage*>();
         QTRY_VERIFY_WITH_TIMEOUT(dash->eventCount() > 1000, 30000);
-        const QAbstractItemModel* m = w.entryView()->model();
+        const QAbstractItemModel* m = w.findChild<QTableView*>("entryTable")->model();
         const int all = m->rowCount();
         QVERIFY(all > 5);
         // The cache size panels show the cache on disk (from the entries' times and sizes).

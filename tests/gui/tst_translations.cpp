@@ -2,20 +2,20 @@
 // accelerators and plural forms kept), the English plural forms (kernellens_en.ts, lupdate -pluralonly:
 // "%n entry" / "%n entries"), the .ts files current with the sources (lupdate run through
 // scripts/update-translations.sh into a temporary copy), the .qm files embedded in kl_gui, and
-// installLanguage()/chosenLanguage() (app/gui/translation.h).
-#include "cleandialog.h"
-#include "coretext.h"
+// installLanguage()/chosenLanguage() (app/gui/common/translation.h).
+#include "common/coretext.h"
+#include "common/translation.h"
+#include "dialogs/cleandialog.h"
+#include "dialogs/recompiledialog.h"
 #include "doctor/doctor.h"
-#include "entrytext.h"
+#include "entries/entrytext.h"
 #include "env/cacheroots.h"
 #include "explain/entrycomparison.h"
 #include "fs/folderhealth.h"
 #include "gpustatus.h"
 #include "mainwindow.h"
 #include "nvrtc/recompile.h"
-#include "recompiledialog.h"
 #include "scan/cachescanner.h"
-#include "translation.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -23,11 +23,11 @@
 
 namespace {
 
-const QString fixtureDir = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+const QString fixtureDir = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
 QJsonObject expectedJson()
 {
-    QFile f(QStringLiteral(KL_FIXTURE_DIR "/triton/expected.json"));
+    QFile f(QStringLiteral(KL_DEMO_TRITON_DIR "/expected.json"));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(f.readAll()).object();

@@ -277,7 +277,7 @@ private slots:
             QSKIP("nvJitLink was not found at build time");
         // The fixture: a cache real Triton 3.9 wrote. Its sm_80 entries carry PTX 8.8, which
         // nvJitLink 13.0 assembles; its sm_90a/sm_100a ones PTX 9.4, which needs a newer toolkit.
-        QDirIterator it(QStringLiteral(KL_FIXTURE_DIR "/triton/cache"), QDir::Dirs | QDir::NoDotAndDotDot);
+        QDirIterator it(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), QDir::Dirs | QDir::NoDotAndDotDot);
         int assembled = 0, tooNew = 0;
         while (it.hasNext()) {
             const kl::Entry e = scanEntry(it.next().toStdString());
@@ -301,7 +301,7 @@ private slots:
         QVERIFY(assembled + tooNew >= 5);
 
         QTemporaryDir copy;
-        QDirIterator first(QStringLiteral(KL_FIXTURE_DIR "/triton/cache"), QDir::Dirs | QDir::NoDotAndDotDot);
+        QDirIterator first(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), QDir::Dirs | QDir::NoDotAndDotDot);
         // A Triton entry whose cached cubin is damaged is stale, with the reason.
         while (first.hasNext()) {
             const kl::Entry e = scanEntry(first.next().toStdString());

@@ -125,7 +125,7 @@ private slots:
     void groupTextMatchesTritonFixture()
     {
         // Every group file real Triton 3.9 wrote, rebuilt from its own children: byte-identical.
-        QDir fixture(QStringLiteral(KL_FIXTURE_DIR "/triton/cache"));
+        QDir fixture(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"));
         const QStringList folders = fixture.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
         int checked = 0;
         for (const QString& folder : folders) {
@@ -153,7 +153,7 @@ private slots:
         TempCache c;
         QVERIFY(c.isValid());
         CacheStore store(c.path().toStdString(), StoreOptions{false, 1ull << 30});
-        const QString fixtureRoot = QStringLiteral(KL_FIXTURE_DIR "/triton/cache");
+        const QString fixtureRoot = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
         const QString tritonRoot =
             QStringLiteral("/tmp/klens-fixture-gen/triton-cache"); // see fixtures/triton
         const QStringList folders = QDir(fixtureRoot).entryList(QDir::Dirs | QDir::NoDotAndDotDot);

@@ -1,0 +1,193 @@
+#include "dialogs/autotunedialog.h"
+
+#include "common/coretext.h"
+#include "kernels/kernellibrary.h"
+#include "kernels/kernelspec.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace kl::gui {
+namespace {
+
+AutotuneReport tune(const BackendFactory& factory, const std::string& path, const AutotuneOptions& options,
+                    const AutotuneProgressFn& progress, const std::atomic<bool>* cancel)
+{
+    AutotuneReport report;
+    const auto spec = loadKernelSpec(path);
+    if (!spec) {
+        report.error = spec.error();
+        return report;
+    }
+    auto backend = factory();
+    if (!backend) {
+        report.error = backend.error();
+        return report;
+    }
+    return runAutotune(*spec, **backend, options, progress, cancel);
+}
+
+} // namespace
+
+AutotuneDialog::AutotuneDialog(BackendFactory factory, QString cacheRoot, QWidget* parent)
+    : QDialog(parent)
+    , m_factory(std::move(factory))
+    , m_cacheRoot(std::move(cacheRoot))
+{
+    setWindowTitle(tr("Autotune"));
+    m_spec = new QComboBox(this);
+    for (const std::string& path : listKernelSpecs(kernelLibraryDir()))
+        m_spec->addItem(QFileInfo(QString::fromStdString(path)).completeBaseName(),
+                        QString::fromStdString(path));
+    m_size = new QComboBox(this);
+    m_startButton = new QPushButton(tr("&Start"), this);
+    m_cancelButton = new QPushButton(tr("&Cancel Run"), this);
+    m_cancelButton->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table = new QTableWidget(0, 6, this);
+    m_table->setHorizontalHeaderLabels(
+        {tr("Configuration"), tr("Status"), tr("Median ms"), tr("p20 ms"), tr("p80 ms"), tr("Throughput")});
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Kernel:"), m_spec);
+    form->addRow(tr("Size:"), m_size);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_startButton);
+    buttons->addWidget(m_cancelButton);
+    buttons->addStretch();
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table, 1);
+    resize(900, 560);
+
+    connect(m_spec, &QComboBox::currentIndexChanged, this, &AutotuneDialog::onSpecChanged);
+    connect(m_startButton, &QPushButton::clicked, this,
+            [this] { start(m_spec->currentData().toString(), m_size->currentText()); });
+    connect(m_cancelButton, &QPushButton::clicked, this, &AutotuneDialog::cancel);
+    onSpecChanged();
+}
+
+AutotuneDialog::~AutotuneDialog() = default;
+
+QString AutotuneDialog::statusText() const
+{
+    return m_status->text();
+}
+
+void AutotuneDialog::onSpecChanged()
+{
+    m_size->clear();
+    const auto spec = loadKernelSpec(m_spec->currentData().toString().toStdString());
+    if (!spec) {
+        m_status->setText(coreText(spec.error()));
+        m_startButton->setEnabled(false);
+        return;
+    }
+    for (const ProblemSize& s : spec->sizes)
+        m_size->addItem(QString::fromStdString(s.name));
+    m_size->setCurrentIndex(static_cast<int>(spec->defaultSize));
+    m_startButton->setEnabled(!m_job.isRunning());
+}
+
+void AutotuneDialog::start(const QString& specPath, const QString& size, std::size_t limit)
+{
+    if (m_job.isRunning())
+        return;
+    m_table->setRowCount(0);
+    m_progress->setRange(0, 0);
+    m_status->setText(tr("Starting…"));
+    m_startButton->setEnabled(false);
+    m_cancelButton->setEnabled(true);
+    AutotuneOptions options;
+    options.size = size.toStdString();
+    options.cacheRoot = m_cacheRoot.toStdString();
+    options.limit = limit;
+    m_job.start(
+        [this, factory = m_factory, path = specPath.toStdString(), options](const JobToken& token) {
+            const auto progress = [this, &token](const AutotuneProgress& p) {
+                token.post([this, p] { onProgress(p); });
+            };
+            return tune(factory, path, options, progress, token.cancelFlag());
+        },
+        [this](const AutotuneReport& r) { onFinished(r); });
+}
+
+void AutotuneDialog::cancel()
+{
+    m_job.cancel();
+}
+
+void AutotuneDialog::onProgress(const AutotuneProgress& p)
+{
+    if (p.phase == "done")
+        return;
+    m_progress->setRange(0, static_cast<int>(p.total));
+    m_progress->setValue(static_cast<int>(p.index));
+    m_status->setText(tr("%1 of %2: %3 %4")
+                          .arg(p.index + 1)
+                          .arg(p.total)
+                          .arg(QString::fromStdString(p.phase), QString::fromStdString(p.label)));
+}
+
+void AutotuneDialog::onFinished(const AutotuneReport& r)
+{
+    m_startButton->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(1);
+    if (!r.error.empty()) {
+        m_status->setText(tr("Cannot autotune: %1").arg(coreText(r.error)));
+        emit finished();
+        return;
+    }
+    const QString unit = QString::fromUtf8(throughputUnit(r.metricKind).data());
+    m_table->setRowCount(static_cast<int>(r.configs.size()));
+    for (std::size_t i = 0; i < r.configs.size(); ++i) {
+        const ConfigOutcome& c = r.configs[i];
+        const int row = static_cast<int>(i);
+        const bool ok = c.status == ConfigStatus::Ok;
+        auto cell = [&](int col, const QString& text) {
+            m_table->setItem(row, col, new QTableWidgetItem(text));
+        };
+        cell(0, QString::fromStdString(c.label) + (r.best == i ? tr("  (best)") : QString()));
+        cell(1, ok ? tr("ok")
+                   : QString::fromUtf8(configStatusName(c.status).data()) + QLatin1String(": ") +
+                         coreText(c.message));
+        cell(2, ok ? QString::number(c.timing.median, 'f', 4) : QString());
+        cell(3, ok ? QString::number(c.timing.p20, 'f', 4) : QString());
+        cell(4, ok ? QString::number(c.timing.p80, 'f', 4) : QString());
+        cell(5, ok ? QString::number(c.throughput, 'f', 1) + QLatin1Char(' ') + unit : QString());
+    }
+    QString text =
+        r.best ? tr("Best: %1 on %2")
+                     .arg(QString::fromStdString(r.configs[*r.best].label), QString::fromStdString(r.device))
+               : tr("No configuration ran correctly on %1").arg(QString::fromStdString(r.device));
+    if (r.cancelled)
+        text += tr(" — cancelled");
+    if (!r.stopped.empty())
+        text += tr(" — stopped: %1").arg(coreText(r.stopped));
+    if (!r.resultsPath.empty())
+        text += tr(" — saved %1").arg(QString::fromStdString(r.resultsPath));
+    m_status->setText(text);
+    emit finished();
+}
+
+} // namespace kl::gui

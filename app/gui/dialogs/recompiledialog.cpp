@@ -1,0 +1,154 @@
+#include "dialogs/recompiledialog.h"
+
+#include "common/coretext.h"
+#include "common/tablerows.h"
+#include "env/environment.h"
+#include "events/eventlog.h"
+#include "events/eventlogsettings.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace kl::gui {
+namespace {
+
+enum Column { EntryColumn, KindColumn, ArchColumn, AssemblerColumn, VerdictColumn, DetailColumn };
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+RecompileDialog::RecompileDialog(std::vector<Entry> entries, QString eventsLog, QWidget* parent)
+    : QDialog(parent)
+    , m_entries(std::move(entries))
+    , m_eventsLog(std::move(eventsLog))
+{
+    setWindowTitle(tr("Recompile"));
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("recompileSummary"));
+    m_summary->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_cancelButton = new QPushButton(tr("&Cancel"), this);
+    m_table = new QTableWidget(int(m_entries.size()), 6, this);
+    m_table->setObjectName(QStringLiteral("recompileResults"));
+    m_table->setHorizontalHeaderLabels(
+        {tr("Entry"), tr("Kind"), tr("Built for"), tr("Assembler"), tr("Verdict"), tr("Artefacts")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(true);
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        const Entry& e = m_entries[i];
+        auto* item =
+            new QTableWidgetItem(qs(e.kernel.empty() ? e.folderName : e.kernel + "  " + e.folderName));
+        item->setToolTip(qs(e.path));
+        m_table->setItem(int(i), EntryColumn, item);
+        m_table->setItem(int(i), VerdictColumn, new QTableWidgetItem(tr("waiting")));
+    }
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_progress, 1);
+    bar->addWidget(m_cancelButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table, 1);
+    resize(1000, 480);
+    connect(m_cancelButton, &QPushButton::clicked, this, &RecompileDialog::cancel);
+}
+
+RecompileDialog::~RecompileDialog() = default;
+
+QString RecompileDialog::summaryText() const
+{
+    return m_summary->text();
+}
+
+void RecompileDialog::cancel()
+{
+    m_cancelled = true;
+}
+
+void RecompileDialog::start()
+{
+    if (m_running || m_entries.empty())
+        return;
+    m_running = true;
+    m_cancelled = false;
+    m_next = 0;
+    m_fresh = m_stale = m_failed = 0;
+    m_progress->setRange(0, int(m_entries.size()));
+    m_progress->setValue(0);
+    m_cancelButton->setEnabled(true);
+    runNext();
+}
+
+void RecompileDialog::runNext()
+{
+    if (m_next >= m_entries.size() || m_cancelled) {
+        m_running = false;
+        m_cancelButton->setEnabled(false);
+        for (std::size_t i = m_next; i < m_entries.size(); ++i)
+            m_table->item(int(i), VerdictColumn)->setText(tr("cancelled"));
+        m_summary->setText(tr("%1 fresh, %2 stale, %3 could not be rebuilt%4")
+                               .arg(m_fresh)
+                               .arg(m_stale)
+                               .arg(m_failed)
+                               .arg(m_next < m_entries.size() ? tr(" — cancelled") : QString()));
+        m_table->resizeRowsToContents();
+        emit finished();
+        return;
+    }
+    const Entry& e = m_entries[m_next];
+    m_table->item(int(m_next), VerdictColumn)->setText(tr("rebuilding…"));
+    m_summary->setText(tr("Rebuilding %1 (%2 of %3)…")
+                           .arg(qs(e.kernel.empty() ? e.folderName : e.kernel))
+                           .arg(m_next + 1)
+                           .arg(m_entries.size()));
+    m_job.start(
+        [entry = e, log = m_eventsLog.toStdString()](const JobToken&) {
+            RecompileReport r = recompileEntry(entry);
+            if (r.ok && !log.empty()) {
+                const EventLog events(log, eventLogOptionsFromEnvironment(Environment::current()));
+                if (std::string err = events.append(r.event); !err.empty())
+                    r.log += tr("\nevent not logged: %1").arg(QString::fromStdString(err)).toStdString();
+            }
+            return r;
+        },
+        [this](const RecompileReport& r) { onEntryDone(r); });
+}
+
+void RecompileDialog::onEntryDone(const RecompileReport& r)
+{
+    const int row = int(m_next);
+    QString verdict, detail;
+    if (!r.ok) {
+        ++m_failed;
+        verdict = tr("not rebuilt");
+        detail = coreText(r.error);
+    } else {
+        r.fresh ? ++m_fresh : ++m_stale;
+        verdict = coreText(recompileVerdict(r));
+        QStringList lines;
+        for (const ArtefactComparison& a : r.artefacts)
+            lines << qs(a.file) + QLatin1String(": ") +
+                         (a.identical && a.difference.empty() ? tr("identical") : coreText(a.difference));
+        detail = lines.join(QLatin1Char('\n'));
+    }
+    const QStringList cells = {qs(r.kind), qs(r.arch), qs(r.assembler), verdict, detail};
+    setRowCells(m_table, row, cells, KindColumn);
+    if (!r.log.empty()) // the compiler's or linker's log behind the artefact comparison
+        m_table->item(row, DetailColumn)->setToolTip(detail + QLatin1String("\n\n") + qs(r.log));
+    m_progress->setValue(row + 1);
+    ++m_next;
+    runNext();
+}
+
+} // namespace kl::gui

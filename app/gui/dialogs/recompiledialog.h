@@ -1,0 +1,58 @@
+#pragma once
+
+// Entry > Recompile: each selected entry rebuilt (ours from source with NVRTC, Triton's PTX with
+// nvJitLink) and compared with what is cached, off the UI thread, one entry at a time so
+// progress and cancel are per entry. The entries are never changed; each rebuild is logged as a
+// compile event like `klens recompile` does.
+
+#include "common/backgroundjob.h"
+#include "model/entry.h"
+#include "nvrtc/recompile.h"
+
+#include <QDialog>
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace kl::gui {
+
+class RecompileDialog : public QDialog {
+    Q_OBJECT
+public:
+    /// `eventsLog`: where each rebuild is logged; empty logs nothing.
+    RecompileDialog(std::vector<Entry> entries, QString eventsLog, QWidget* parent = nullptr);
+    ~RecompileDialog() override;
+
+    void start();
+    bool isRunning() const { return m_running; }
+    const QTableWidget* table() const { return m_table; }
+    QString summaryText() const;
+
+public slots:
+    void cancel();
+
+signals:
+    void finished();
+
+private:
+    void runNext();
+    void onEntryDone(const RecompileReport& r);
+
+    std::vector<Entry> m_entries;
+    QString m_eventsLog;
+    std::size_t m_next = 0;
+    std::size_t m_fresh = 0, m_stale = 0, m_failed = 0;
+    bool m_running = false;
+    bool m_cancelled = false; ///< checked between entries (a rebuild itself cannot be stopped)
+    QLabel* m_summary = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QTableWidget* m_table = nullptr;
+    BackgroundJob m_job{exclusivePool()}; ///< compiles: one at a time with the others
+};
+
+} // namespace kl::gui

@@ -1,0 +1,78 @@
+#pragma once
+
+// Side-by-side diff of two entries' stage (or two files), computed off the UI thread with
+// core's diff: aligned rows, changed lines and their changed middles highlighted, next/previous
+// change, the normalisation toggles, and for entries the "why did it miss" explanation.
+
+#include "common/backgroundjob.h"
+#include "model/entry.h"
+
+#include <QWidget>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace kl::gui {
+
+struct DiffOutcome; // diffview.cpp
+
+class DiffView : public QWidget {
+    Q_OBJECT
+public:
+    explicit DiffView(QWidget* parent = nullptr);
+    ~DiffView() override;
+
+    void compareFiles(const QString& a, const QString& b);
+    /// Two entries: the stage combo lists the text stages both have (the first preselected).
+    void compareEntries(const Entry& a, const Entry& b);
+
+    bool isBusy() const { return m_job.isRunning(); }
+    int changeCount() const { return static_cast<int>(m_changeRows.size()); }
+    int rowCount() const;
+    int currentChange() const { return m_currentChange; }
+    QString summaryText() const;
+    QString explanationText() const;
+    QPlainTextEdit* leftPane() const { return m_left; }
+    QPlainTextEdit* rightPane() const { return m_right; }
+    QComboBox* stageBox() const { return m_stage; }
+    QCheckBox* ignoreSsaBox() const { return m_ignoreSsa; }
+    QCheckBox* ignoreLocationsBox() const { return m_ignoreLocations; }
+    QCheckBox* ignoreSpaceBox() const { return m_ignoreSpace; }
+
+public slots:
+    void nextChange();
+    void previousChange();
+
+signals:
+    /// A comparison (or its failure) is shown.
+    void finished();
+
+private:
+    void recompute();
+    void present(const DiffOutcome& d);
+    void goToChange(int index);
+
+    std::optional<Entry> m_entries[2];
+    QString m_files[2];
+    QComboBox* m_stage = nullptr;
+    QCheckBox* m_ignoreSsa = nullptr;
+    QCheckBox* m_ignoreLocations = nullptr;
+    QCheckBox* m_ignoreSpace = nullptr;
+    QPushButton* m_prev = nullptr;
+    QPushButton* m_next = nullptr;
+    QLabel* m_summary = nullptr;
+    QPlainTextEdit* m_left = nullptr;
+    QPlainTextEdit* m_right = nullptr;
+    QPlainTextEdit* m_explain = nullptr;
+    std::vector<int> m_changeRows; ///< first row of every change block
+    int m_currentChange = -1;
+    BackgroundJob m_job{backgroundPool()}; ///< reads two files and diffs them; superseded by any change
+};
+
+} // namespace kl::gui

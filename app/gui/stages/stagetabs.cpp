@@ -1,0 +1,276 @@
+#include "stages/stagetabs.h"
+
+#include "common/coretext.h"
+#include "cubin/cubininfo.h"
+#include "formats/stages.h"
+#include "report/entrydetail.h"
+#include "stages/codeview.h"
+#include "stages/irhighlighter.h"
+#include "util/posixfile.h"
+
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace kl::gui {
+
+struct StageContent {
+    QString stage;
+    QString text;  ///< text stages, or the hex dump of a cubin
+    QString error; ///< names the path and the cause
+    std::optional<CubinResult> cubin;
+    QString type; ///< libmagic's description
+};
+
+namespace {
+
+// Highlighting costs a regex pass per line; above this a stage shows plain (and says so).
+constexpr int kMaxHighlightBytes = 16 << 20;
+constexpr std::size_t kHexDumpBytes = 64 * 1024;
+
+std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString& stage)
+{
+    auto c = std::make_shared<StageContent>();
+    c->stage = stage;
+    const std::string ext = stage.toStdString();
+    if (ext == "cubin") {
+        const Stage* s = entry.stage(ext);
+        const std::string path = s ? joinPath(entry.path, s->fileName) : std::string();
+        std::string bytes, error;
+        if (!s || !readFile(path, 256ull << 20, bytes, error)) {
+            c->error = QString::fromStdString(printableName(path) + ": " + error);
+            return c;
+        }
+        c->cubin =
+            readCubinInfo(std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+        c->text = QString::fromStdString(hexDump(bytes, kHexDumpBytes));
+        return c;
+    }
+    const StageView v = loadStage(entry, ext);
+    if (!v.ok) {
+        c->error = coreText(v.error);
+        return c;
+    }
+    c->type = QString::fromStdString(v.type);
+    c->text = QString::fromUtf8(v.text.data(), qsizetype(v.text.size()));
+    return c;
+}
+
+QString optionalNumber(const std::optional<std::uint32_t>& v)
+{
+    return v ? QString::number(*v) : QStringLiteral("–");
+}
+
+} // namespace
+
+StageTabs::StageTabs(QPlainTextEdit* details, QWidget* parent)
+    : QTabWidget(parent)
+    , m_details(details)
+{
+    setObjectName(QStringLiteral("stageTabs"));
+    addTab(m_details, tr("Details"));
+    connect(this, &QTabWidget::currentChanged, this, &StageTabs::loadCurrent);
+    auto* find = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this);
+    connect(find, &QShortcut::activated, this, &StageTabs::showFind);
+    auto* go = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_L), this);
+    connect(go, &QShortcut::activated, this, [this] {
+        if (auto* v = qobject_cast<CodeView*>(currentWidget()->findChild<CodeView*>())) {
+            bool ok = false;
+            const int line =
+                QInputDialog::getInt(this, tr("Go to Line"), tr("Line:"), v->textCursor().blockNumber() + 1,
+                                     1, v->blockCount(), 1, &ok);
+            if (ok)
+                v->goToLine(line);
+        }
+    });
+}
+
+StageTabs::~StageTabs() = default;
+
+void StageTabs::addFixedTab(QWidget* page, const QString& title)
+{
+    insertTab(m_fixed++, page, title);
+}
+
+void StageTabs::clearEntry()
+{
+    m_job.discard();
+    m_entry.reset();
+    while (count() > m_fixed) {
+        QWidget* w = widget(m_fixed);
+        removeTab(m_fixed);
+        w->deleteLater();
+    }
+    m_cubinTable = nullptr;
+}
+
+void StageTabs::setEntry(const Entry& entry)
+{
+    const int previous = currentIndex();
+    const QString previousStage = previous >= m_fixed ? tabText(previous) : QString();
+    clearEntry();
+    m_entry = entry;
+    for (const Stage& s : entry.stages) {
+        const QString ext = QString::fromUtf8(s.ext().data(), qsizetype(s.ext().size()));
+        if (ext == QLatin1String("hsaco") || (!s.known && isBinaryStage(s.ext())))
+            continue;
+        auto* page = new QWidget;
+        page->setProperty("stage", ext);
+        page->setProperty("loaded", false);
+        auto* layout = new QVBoxLayout(page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        addTab(page, ext);
+    }
+    // Stay on the same stage when moving between entries.
+    const int again = tabOf(previousStage);
+    setCurrentIndex(again > 0 ? again : previous >= 0 && previous < m_fixed ? previous : 0);
+    loadCurrent();
+}
+
+int StageTabs::tabOf(const QString& stage) const
+{
+    for (int i = m_fixed; i < count(); ++i)
+        if (tabText(i) == stage)
+            return i;
+    return -1;
+}
+
+CodeView* StageTabs::codeView(const QString& stage) const
+{
+    const int i = tabOf(stage);
+    return i < 0 ? nullptr : widget(i)->findChild<CodeView*>();
+}
+
+bool StageTabs::showFind()
+{
+    QWidget* page = currentWidget();
+    auto* edit = page ? page->findChild<QLineEdit*>(QStringLiteral("findEdit")) : nullptr;
+    if (!edit)
+        return false;
+    edit->parentWidget()->show();
+    edit->setFocus();
+    edit->selectAll();
+    return true;
+}
+
+void StageTabs::loadCurrent()
+{
+    QWidget* page = currentWidget();
+    if (!m_entry || !page || indexOf(page) < m_fixed || page->property("loaded").toBool())
+        return;
+    page->setProperty("loaded", true);
+    const QString stage = page->property("stage").toString();
+    if (m_job.isRunning()) { // superseded: the tab left behind reads again when shown again
+        if (QWidget* left = widget(tabOf(m_loading)))
+            left->setProperty("loaded", false);
+    }
+    m_loading = stage;
+    m_job.start([entry = *m_entry, stage](const JobToken&) { return readStage(entry, stage); },
+                [this](const std::shared_ptr<const StageContent>& c) { present(*c); });
+}
+
+void StageTabs::present(const StageContent& c)
+{
+    const int index = tabOf(c.stage);
+    if (index < 0)
+        return;
+    QWidget* page = widget(index);
+    auto* layout = static_cast<QVBoxLayout*>(page->layout());
+    if (!c.error.isEmpty()) {
+        auto* label = new QLabel(c.error, page);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        layout->addWidget(label);
+        layout->addStretch();
+        emit stageLoaded(c.stage);
+        return;
+    }
+    auto* code = new CodeView(page);
+    code->setObjectName(QStringLiteral("code_") + c.stage);
+    if (c.cubin) {
+        const CubinResult& r = *c.cubin;
+        auto* head = new QLabel(page);
+        head->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        head->setText(r.ok ? tr("sm_%1, %2 kernel(s), ELF ABI %3%4")
+                                 .arg(r.info.sm)
+                                 .arg(r.info.kernels.size())
+                                 .arg(r.info.abiVersion)
+                                 .arg(r.info.cudaApiVersion ? tr(", CUDA API %1").arg(*r.info.cudaApiVersion)
+                                                            : QString())
+                           : tr("Not a readable cubin: %1").arg(QString::fromStdString(r.error)));
+        m_cubinTable = new QTableWidget(0, 8, page);
+        m_cubinTable->setObjectName(QStringLiteral("cubinTable"));
+        m_cubinTable->setHorizontalHeaderLabels({tr("Kernel"), tr("Registers"), tr("Shared (static)"),
+                                                 tr("Local / spills"), tr("Max threads"),
+                                                 tr("Required block"), tr("Params"), tr("Code")});
+        m_cubinTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        m_cubinTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        for (const CubinKernel& k : r.info.kernels) {
+            const int row = m_cubinTable->rowCount();
+            m_cubinTable->insertRow(row);
+            auto dims = [](const std::optional<std::array<std::uint32_t, 3>>& d) {
+                return d ? QStringLiteral("%1×%2×%3").arg((*d)[0]).arg((*d)[1]).arg((*d)[2])
+                         : QStringLiteral("–");
+            };
+            const std::uint32_t frame = k.frameSize.value_or(0);
+            const QStringList cells = {QString::fromStdString(k.name),
+                                       optionalNumber(k.registers),
+                                       QString::number(k.staticSharedBytes) + QStringLiteral(" B"),
+                                       frame ? tr("%1 B (spills or stack)").arg(frame) : tr("0 B"),
+                                       dims(k.maxThreads),
+                                       dims(k.reqNtid),
+                                       k.paramBytes ? QStringLiteral("%1 B").arg(*k.paramBytes)
+                                                    : QStringLiteral("–"),
+                                       QStringLiteral("%1 B").arg(k.codeBytes)};
+            for (int col = 0; col < cells.size(); ++col)
+                m_cubinTable->setItem(row, col, new QTableWidgetItem(cells[col]));
+        }
+        auto* split = new QSplitter(Qt::Vertical, page);
+        auto* top = new QWidget(split);
+        auto* topLayout = new QVBoxLayout(top);
+        topLayout->setContentsMargins(4, 4, 4, 4);
+        topLayout->addWidget(head);
+        topLayout->addWidget(m_cubinTable);
+        split->addWidget(top);
+        split->addWidget(code);
+        layout->addWidget(split);
+        code->loadText(c.text);
+        emit stageLoaded(c.stage);
+        return;
+    }
+    // The find bar, hidden until Ctrl+Shift+F (or the window's Ctrl+F while a code tab is shown).
+    auto* bar = new QWidget(page);
+    auto* barLayout = new QHBoxLayout(bar);
+    barLayout->setContentsMargins(4, 2, 4, 2);
+    auto* edit = new QLineEdit(bar);
+    edit->setObjectName(QStringLiteral("findEdit"));
+    edit->setPlaceholderText(tr("Find in %1 (Enter: next, Shift+Enter: previous)").arg(c.stage));
+    edit->setClearButtonEnabled(true);
+    auto* status = new QLabel(bar);
+    barLayout->addWidget(edit, 1);
+    barLayout->addWidget(status);
+    bar->hide();
+    connect(edit, &QLineEdit::returnPressed, code, [code, edit, status] {
+        const bool backward = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
+        status->setText(code->findText(edit->text(), backward) ? QString() : tr("not found"));
+    });
+    layout->addWidget(bar);
+    layout->addWidget(code);
+    if (c.text.size() <= kMaxHighlightBytes)
+        new IrHighlighter(IrHighlighter::languageForStage(c.stage), code->document());
+    else
+        code->setToolTip(
+            tr("Shown without syntax colours: larger than %1 MiB").arg(kMaxHighlightBytes >> 20));
+    connect(code, &CodeView::loaded, this, [this, stage = c.stage] { emit stageLoaded(stage); });
+    code->loadText(c.text);
+}
+
+} // namespace kl::gui

@@ -1,0 +1,61 @@
+#pragma once
+
+// The selected entry's stages as tabs: the details text first, then one code tab per text stage
+// (line numbers, syntax colours, Ctrl+F find, Ctrl+L go to line) and a cubin tab (per kernel:
+// registers, shared memory, spills, threads; the arch; a hex view). A stage is read off the UI
+// thread the first time its tab is shown; results for an entry no longer shown are dropped.
+
+#include "common/backgroundjob.h"
+#include "model/entry.h"
+
+#include <QTabWidget>
+#include <memory>
+#include <optional>
+
+class QLineEdit;
+class QPlainTextEdit;
+class QTableWidget;
+
+namespace kl::gui {
+
+class CodeView;
+struct StageContent; // stagetabs.cpp
+
+class StageTabs : public QTabWidget {
+    Q_OBJECT
+public:
+    /// `details` becomes the first tab (the main window keeps filling it).
+    explicit StageTabs(QPlainTextEdit* details, QWidget* parent = nullptr);
+    ~StageTabs() override;
+
+    void setEntry(const Entry& entry);
+    void clearEntry();
+    /// A tab kept across entries (metadata, doctor), after Details and before the stages.
+    void addFixedTab(QWidget* page, const QString& title);
+
+    /// Tests: the tab of a stage, its code view (null for cubin), the cubin table.
+    int tabOf(const QString& stage) const;
+    CodeView* codeView(const QString& stage) const;
+    QTableWidget* cubinTable() const { return m_cubinTable; }
+    /// Shows the find bar in the current code tab (Ctrl+F when a code tab has focus, Ctrl+Shift+F);
+    /// false when the current tab has no code.
+    bool showFind();
+
+signals:
+    /// A stage finished loading into its tab (or failed: its tab says why).
+    void stageLoaded(const QString& stage);
+
+private:
+    void loadCurrent();
+    void present(const StageContent& c);
+
+    QPlainTextEdit* m_details;
+    int m_fixed = 1; ///< Details and the tabs added with addFixedTab
+    std::optional<Entry> m_entry;
+    QTableWidget* m_cubinTable = nullptr;
+    QLineEdit* m_findEdit = nullptr;
+    QString m_loading;                     ///< the stage being read
+    BackgroundJob m_job{backgroundPool()}; ///< reads the shown tab's stage; superseded by the next
+};
+
+} // namespace kl::gui
