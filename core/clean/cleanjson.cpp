@@ -1,8 +1,8 @@
 #include "clean/cleanjson.h"
 
+#include "report/snapshotjson.h"
 #include "util/isotime.h"
 #include "util/jsonwriter.h"
-#include "report/snapshotjson.h"
 #include "util/posixfile.h"
 
 namespace kl {

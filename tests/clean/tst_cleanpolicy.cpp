@@ -1,8 +1,8 @@
 // Clean policies -> plan -> executor on a copy of the real Triton fixture, and `klens clean` itself.
 #include "clean/cleanexecutor.h"
 #include "clean/cleanplan.h"
-#include "util/units.h"
 #include "cleantestutil.h"
+#include "util/units.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

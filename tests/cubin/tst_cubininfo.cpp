@@ -187,8 +187,8 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
         if (cuobjdump.isEmpty())
             QSKIP("cuobjdump not found (neither /usr/local/cuda/bin/cuobjdump nor on PATH)");
         int compared = 0;
-        QDirIterator it(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), {QStringLiteral("*.cubin")},
-                        QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), {QStringLiteral("*.cubin")}, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
             QProcess p;
