@@ -2,7 +2,7 @@
 
 #include "clioutput.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <numeric>

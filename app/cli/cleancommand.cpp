@@ -8,8 +8,8 @@
 #include "doctorcommand.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
-#include "util/posixfile.h"
 #include "util/units.h"
+#include "util/utf8.h"
 
 #include <unistd.h>
 

@@ -8,6 +8,7 @@
 #include "nvrtc/compilejson.h"
 #include "nvrtc/nvrtccache.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cstdio>
 

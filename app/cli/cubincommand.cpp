@@ -6,6 +6,7 @@
 #include "cubin/cubininfojson.h"
 #include "entryresolution.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cerrno>
 #include <sys/stat.h>

@@ -6,6 +6,7 @@
 #include "entryresolution.h"
 #include "formats/stages.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cstdio>
 #include <sys/stat.h>

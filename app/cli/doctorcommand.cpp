@@ -8,7 +8,7 @@
 #include "fs/fsprobe.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <map>
 #include <unistd.h>

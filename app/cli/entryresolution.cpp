@@ -4,6 +4,7 @@
 #include "rootselection.h"
 #include "scan/cachescanner.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cerrno>
 #include <optional>

@@ -9,7 +9,7 @@
 #include "events/eventstats.h"
 #include "report/snapshotjson.h"
 #include "util/isotime.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <atomic>
 #include <csignal>

@@ -5,7 +5,7 @@
 #include "entryresolution.h"
 #include "explain/entrycomparison.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 namespace kl::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include "command.h"
 #include "entryresolution.h"
 #include "export/entryarchive.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cstdio>
 

@@ -3,7 +3,7 @@
 #include "clioutput.h"
 #include "command.h"
 #include "fs/fsjson.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 namespace kl::cli {
 

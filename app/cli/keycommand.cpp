@@ -9,6 +9,7 @@
 #include "report/entrydetail.h"
 #include "util/jsonwriter.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 namespace kl::cli {
 namespace {

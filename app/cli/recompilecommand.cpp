@@ -9,7 +9,7 @@
 #include "nvrtc/recompile.h"
 #include "rootselection.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cstdio>
 

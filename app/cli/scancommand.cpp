@@ -6,7 +6,7 @@
 #include "report/snapshotjson.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <unistd.h>
 

@@ -7,6 +7,7 @@
 #include "report/snapshotjson.h"
 #include "util/isotime.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 namespace kl::cli {
 namespace {

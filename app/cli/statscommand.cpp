@@ -8,8 +8,8 @@
 #include "events/eventstatsjson.h"
 #include "report/snapshotjson.h"
 #include "util/isotime.h"
-#include "util/posixfile.h"
 #include "util/units.h"
+#include "util/utf8.h"
 
 #include <chrono>
 

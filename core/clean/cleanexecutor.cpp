@@ -5,6 +5,8 @@
 #include "doctor/processalive.h"
 #include "formats/groupfile.h"
 #include "formats/layout.h"
+#include "util/dirlist.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>

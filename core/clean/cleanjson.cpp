@@ -3,7 +3,6 @@
 #include "report/snapshotjson.h"
 #include "util/isotime.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
 
 namespace kl {
 namespace {

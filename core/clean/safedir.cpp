@@ -1,5 +1,8 @@
 #include "clean/safedir.h"
 
+#include "util/dirlist.h"
+#include "util/utf8.h"
+
 #include <cerrno>
 #include <dirent.h>
 #include <fcntl.h>

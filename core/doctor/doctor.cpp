@@ -7,6 +7,7 @@
 #include "formats/layout.h"
 #include "util/dirlist.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,7 +2,6 @@
 
 #include "report/snapshotjson.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
 
 namespace kl {
 namespace {

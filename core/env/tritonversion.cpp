@@ -1,6 +1,7 @@
 #include "env/tritonversion.h"
 
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cerrno>
 #include <csignal>

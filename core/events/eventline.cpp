@@ -2,7 +2,7 @@
 
 #include "formats/json.h"
 #include "util/isotime.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cmath>
 #include <rapidjson/stringbuffer.h>

@@ -1,6 +1,7 @@
 #include "events/eventlogfiles.h"
 
 #include "events/eventlog.h"
+#include "util/dirlist.h"
 
 #include <algorithm>
 #include <cerrno>

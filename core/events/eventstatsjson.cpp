@@ -2,7 +2,7 @@
 
 #include "util/isotime.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 namespace kl {
 namespace {

@@ -3,6 +3,7 @@
 #include "formats/envvars.h"
 #include "keys/tritonkey.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 

@@ -1,7 +1,9 @@
 #include "export/entryarchive.h"
 
 #include "keys/tritonkey.h"
+#include "util/dirlist.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <archive.h>

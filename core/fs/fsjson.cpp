@@ -1,7 +1,6 @@
 #include "fs/fsjson.h"
 
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
 
 #include <rapidjson/filewritestream.h>
 #include <rapidjson/writer.h>

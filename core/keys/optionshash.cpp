@@ -4,6 +4,7 @@
 #include "keys/pythonrepr.h"
 #include "keys/tritonkey.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>

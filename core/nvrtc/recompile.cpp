@@ -8,6 +8,7 @@
 #include "nvrtc/nvrtcmetadata.h"
 #include "storage/cachestore.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <chrono>
 #include <unistd.h>

@@ -4,6 +4,7 @@
 #include "formats/stages.h"
 #include "util/filetype.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cstdio>
 

@@ -1,6 +1,6 @@
 #include "report/entrylabels.h"
 
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <cstdio>
 

@@ -2,7 +2,6 @@
 
 #include "util/isotime.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
 
 #include <ctime>
 #include <rapidjson/filewritestream.h>

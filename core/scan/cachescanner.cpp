@@ -3,6 +3,7 @@
 #include "scan/entryreader.h"
 #include "util/dirlist.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -33,21 +34,11 @@ struct OpenRoot {
 // `name` is NUL-terminated (forEachDirName).
 ItemType itemTypeAt(int dirFd, std::string_view name, unsigned char dtype)
 {
-    switch (dtype) {
-    case DT_DIR: return ItemType::Dir;
-    case DT_REG: return ItemType::File;
-    case DT_LNK: return ItemType::Symlink;
-    case DT_UNKNOWN: {
-        struct stat st {};
-        if (::fstatat(dirFd, name.data(), &st, AT_SYMLINK_NOFOLLOW) != 0)
-            return ItemType::Other;
-        return S_ISDIR(st.st_mode)   ? ItemType::Dir
-               : S_ISREG(st.st_mode) ? ItemType::File
-               : S_ISLNK(st.st_mode) ? ItemType::Symlink
-                                     : ItemType::Other;
-    }
-    default: return ItemType::Other;
-    }
+    if (dtype != DT_UNKNOWN)
+        return itemTypeOfDirent(dtype);
+    struct stat st {};
+    return ::fstatat(dirFd, name.data(), &st, AT_SYMLINK_NOFOLLOW) == 0 ? itemTypeOfMode(st.st_mode)
+                                                                        : ItemType::Other;
 }
 
 // Opens a root and lists what is directly inside. Errors name the path and the cause.
@@ -227,10 +218,7 @@ Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& na
     struct stat st {};
     ItemType type = ItemType::Other;
     if (::fstatat(fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-        type = S_ISDIR(st.st_mode)   ? ItemType::Dir
-               : S_ISREG(st.st_mode) ? ItemType::File
-               : S_ISLNK(st.st_mode) ? ItemType::Symlink
-                                     : ItemType::Other;
+        type = itemTypeOfMode(st.st_mode);
     EntryReadResult r = readEntry(parent, name, type, m_options);
     vanished = r.vanished;
     return std::move(r.entry);

@@ -8,6 +8,7 @@
 #include "formats/stages.h"
 #include "util/dirlist.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -39,16 +40,6 @@ struct Listing {
     std::vector<std::string> others;
 };
 
-ItemType typeFromDirent(unsigned char t)
-{
-    switch (t) {
-    case DT_DIR: return ItemType::Dir;
-    case DT_REG: return ItemType::File;
-    case DT_LNK: return ItemType::Symlink;
-    default: return ItemType::Other;
-    }
-}
-
 // The scanner's fast path: lists an entry folder and stats its files in the same pass, except
 // `.json` files: the scanner reads the metadata and group files anyway and takes their size from
 // that read, so their stat is left pending (see FolderReader::statPending).
@@ -56,7 +47,7 @@ int listAndStatFiles(int dirFd, Listing& out)
 {
     int statErr = 0;
     const int err = forEachDirName(dirFd, [&](std::string_view name, unsigned char dtype, std::uint64_t) {
-        ItemType type = typeFromDirent(dtype);
+        ItemType type = itemTypeOfDirent(dtype);
         const bool deferStat = type == ItemType::File && name.ends_with(layout::kJsonSuffix);
         struct stat st {};
         bool statted = false;
@@ -69,10 +60,7 @@ int listAndStatFiles(int dirFd, Listing& out)
                 return false;
             }
             statted = true;
-            type = S_ISDIR(st.st_mode)   ? ItemType::Dir
-                   : S_ISREG(st.st_mode) ? ItemType::File
-                   : S_ISLNK(st.st_mode) ? ItemType::Symlink
-                                         : ItemType::Other;
+            type = itemTypeOfMode(st.st_mode);
         }
         switch (type) {
         case ItemType::Dir: out.dirs.emplace_back(name); break;
@@ -628,6 +616,24 @@ EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, I
 }
 
 } // namespace
+
+ItemType itemTypeOfDirent(unsigned char dtype)
+{
+    switch (dtype) {
+    case DT_DIR: return ItemType::Dir;
+    case DT_REG: return ItemType::File;
+    case DT_LNK: return ItemType::Symlink;
+    default: return ItemType::Other;
+    }
+}
+
+ItemType itemTypeOfMode(unsigned mode)
+{
+    return S_ISDIR(mode)   ? ItemType::Dir
+           : S_ISREG(mode) ? ItemType::File
+           : S_ISLNK(mode) ? ItemType::Symlink
+                           : ItemType::Other;
+}
 
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
                           const ScanOptions& options)

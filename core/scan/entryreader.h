@@ -9,6 +9,11 @@ namespace kl {
 
 enum class ItemType { Dir, File, Symlink, Other };
 
+/// What a directory entry's d_type says (Other for DT_UNKNOWN: stat it, then itemTypeOfMode).
+ItemType itemTypeOfDirent(unsigned char dtype);
+/// What a stat's st_mode says.
+ItemType itemTypeOfMode(unsigned mode);
+
 /// What reading one item under a root produced.
 struct EntryReadResult {
     Entry entry;

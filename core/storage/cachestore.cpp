@@ -6,7 +6,9 @@
 #include "formats/stages.h"
 #include "storage/durablefile.h"
 #include "storage/groupwriter.h"
+#include "util/dirlist.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>

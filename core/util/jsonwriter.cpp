@@ -1,6 +1,6 @@
 #include "util/jsonwriter.h"
 
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 namespace kl::json {
 

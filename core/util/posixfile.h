@@ -1,8 +1,5 @@
 #pragma once
 
-#include "util/dirlist.h"
-#include "util/utf8.h"
-
 #include <cstdint>
 #include <string>
 #include <string_view>

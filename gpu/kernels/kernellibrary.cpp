@@ -1,5 +1,6 @@
 #include "kernels/kernellibrary.h"
 
+#include "util/dirlist.h"
 #include "util/posixfile.h"
 
 #include <algorithm>

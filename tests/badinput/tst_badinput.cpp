@@ -5,7 +5,7 @@
 #include "model/snapshot.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -8,6 +8,7 @@
 #include "gpustatus.h"
 #include "nvrtc/nvrtccompiler.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -7,6 +7,7 @@
 #include "formats/stages.h"
 #include "report/entrydetail.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <QCheckBox>
 #include <QComboBox>

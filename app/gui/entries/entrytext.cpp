@@ -2,7 +2,7 @@
 
 #include "common/coretext.h"
 #include "report/entrylabels.h"
-#include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <QDateTime>
 #include <QLocale>

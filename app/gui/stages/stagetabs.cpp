@@ -7,6 +7,7 @@
 #include "stages/codeview.h"
 #include "stages/irhighlighter.h"
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <QGuiApplication>
 #include <QHBoxLayout>
