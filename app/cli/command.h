@@ -32,5 +32,6 @@ void addGpuCommand(CLI::App& app, Commands& out);
 void addAutotuneCommand(CLI::App& app, Commands& out);
 void addStatsCommand(CLI::App& app, Commands& out);
 void addEventsCommand(CLI::App& app, Commands& out);
+void addRemoteCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

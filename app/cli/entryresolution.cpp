@@ -1,6 +1,7 @@
 #include "entryresolution.h"
 
 #include "clioutput.h"
+#include "remoteentryfetch.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
 #include "util/posixfile.h"
@@ -64,7 +65,11 @@ bool resolveEntries(const std::vector<std::string>& args, const std::vector<std:
     for (const std::string& arg : args) {
         Entry entry;
         struct stat st {};
-        if (::lstat(arg.c_str(), &st) == 0) {
+        if (isRemoteEntryArgument(arg)) {
+            auto path = fetchRemoteEntry(arg);
+            if (!path || !resolvePath(scanner, *path, entry))
+                return false;
+        } else if (::lstat(arg.c_str(), &st) == 0) {
             if (!resolvePath(scanner, arg, entry))
                 return false;
         } else if (arg.find('/') != std::string::npos) {

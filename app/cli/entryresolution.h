@@ -8,10 +8,11 @@
 namespace kl::cli {
 
 /// Resolve ENTRY arguments as `klens show`, `klens key` and `klens explain` take them: a path that
-/// exists is read as one entry; anything else is a unique prefix of an entry folder's name within
-/// `roots` (the effective roots when empty), which are scanned at most once for all arguments.
-/// Prints why (naming the path or prefix and the roots) and returns false when an argument
-/// names nothing, or several entries.
+/// exists is read as one entry; `redis://host:port/db#KEY` or `remote:KEY` is an entry of a Redis
+/// remote cache, pulled (verified) into a temporary cache first; anything else is a unique prefix of an entry
+/// folder's name within `roots` (the effective roots when empty), which are scanned at most once for all
+/// arguments. Prints why (naming the path or prefix and the roots) and returns false when an argument names
+/// nothing, or several entries.
 bool resolveEntries(const std::vector<std::string>& args, const std::vector<std::string>& roots,
                     std::vector<Entry>& out);
 

@@ -27,6 +27,7 @@ int main(int argc, char** argv)
     kl::cli::addAutotuneCommand(app, commands);
     kl::cli::addStatsCommand(app, commands);
     kl::cli::addEventsCommand(app, commands);
+    kl::cli::addRemoteCommand(app, commands);
 
     try {
         app.parse(argc, argv);

@@ -66,6 +66,19 @@ constexpr Row kRows[] = {
      {finding::NameMismatch, FindingSeverity::Warning,
       KL_TEXT("kl::doctor",
               "The metadata and the file names disagree: the entry was edited or mixed up; remove it")}},
+    {problem::RemoteGroup,
+     {finding::RemoteGroup, FindingSeverity::Error,
+      KL_TEXT(
+          "kl::doctor",
+          "Triton's RemoteCacheManager wrote this group file in the remote form (a list of names). It works "
+          "while TRITON_CACHE_MANAGER names the remote cache, but Triton's plain file cache stops with "
+          "AttributeError on it. Remove the entry (klens clean --incomplete DIR), or fetch it in the local "
+          "form with klens remote pull")}},
+    {problem::BadKey,
+     {finding::BadKey, FindingSeverity::Warning,
+      KL_TEXT("kl::doctor",
+              "The key matches the key format's pattern but not its shape, so no Triton ever reads it: check "
+              "what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it")}},
 };
 
 } // namespace

@@ -83,6 +83,35 @@ std::string base32NoPad(std::string_view bytes)
     return out;
 }
 
+std::optional<std::string> decodeBase32KeyFolder(std::string_view folder)
+{
+    if (folder.size() != 52 || classifyFolderName(folder) != KeyEra::Base32)
+        return std::nullopt;
+    std::string bytes;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (char c : folder) {
+        const unsigned v =
+            c >= 'A' && c <= 'Z' ? static_cast<unsigned>(c - 'A') : static_cast<unsigned>(c - '2' + 26);
+        buffer = (buffer << 5) | v;
+        bits += 5;
+        if (bits >= 8) {
+            bytes.push_back(static_cast<char>((buffer >> (bits - 8)) & 0xff));
+            bits -= 8;
+        }
+    }
+    // 52 characters carry 260 bits: the 4 left over must be zero, as an encoder writes them.
+    if (bytes.size() != 32 || (buffer & ((1u << bits) - 1)) != 0)
+        return std::nullopt;
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char b : bytes) {
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    }
+    return out;
+}
+
 std::string base64UrlNoPad(std::string_view bytes)
 {
     static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -21,6 +21,9 @@ std::optional<std::string> hexToBytes(std::string_view hex);
 /// RFC 4648 base32 (A-Z 2-7) without '=' padding, as Triton 3.2+ writes folder names.
 std::string base32NoPad(std::string_view bytes);
 
+/// The sha256 hex digest a base32 folder name (Triton 3.2+, and every remote cache key) encodes;
+/// nothing when `folder` is not 52 base32 characters of 32 bytes.
+std::optional<std::string> decodeBase32KeyFolder(std::string_view folder);
 /// RFC 4648 url-safe base64 without '=' padding, as some 2024 nightlies wrote folder names.
 std::string base64UrlNoPad(std::string_view bytes);
 

@@ -47,6 +47,10 @@ inline constexpr std::string_view UnknownFile = "unknown-file";
 inline constexpr std::string_view EmptyEntry = "empty-entry";
 inline constexpr std::string_view Oversized = "oversized-json";
 inline constexpr std::string_view NameMismatch = "name-mismatch";
+/// A local 3.x group file in the remote (list) form: Triton's plain file cache fails on it.
+inline constexpr std::string_view RemoteGroup = "remote-group";
+/// A Redis key that matches the key format's pattern but cannot be taken apart into key and file.
+inline constexpr std::string_view BadKey = "bad-key";
 } // namespace problem
 
 /// Where a kernel was compiled for. `arch` is kept as text: CUDA writes 90, HIP "gfx90a".

@@ -48,7 +48,10 @@ void writeTarget(Writer& w, const Target& t)
     w.EndObject();
 }
 
-void writeEntry(Writer& w, const Entry& e, const Snapshot* snap)
+} // namespace
+
+void writeEntryJson(Writer& w, const Entry& e, const Snapshot* snap,
+                    const std::function<void(Writer&)>& extra)
 {
     w.StartObject();
     key(w, "path");
@@ -125,8 +128,12 @@ void writeEntry(Writer& w, const Entry& e, const Snapshot* snap)
         w.EndObject();
     }
     w.EndArray();
+    if (extra)
+        extra(w);
     w.EndObject();
 }
+
+namespace {
 
 void writeFields(Writer& w, const char* name, const std::vector<MetadataField>& fields)
 {
@@ -175,7 +182,7 @@ void writeSnapshotJson(const Snapshot& snap, std::FILE* out)
         key(w, "entries");
         w.StartArray();
         for (const Entry& e : snap.entries)
-            writeEntry(w, e, &snap);
+            writeEntryJson(w, e, &snap);
         w.EndArray();
         const Summary s = snap.summary();
         key(w, "summary");
@@ -216,7 +223,7 @@ void writeEntryDetailJson(const EntryDetail& d, std::FILE* out)
         key(w, "schema");
         w.String("kernellens.entry/1");
         key(w, "entry");
-        writeEntry(w, d.entry, nullptr);
+        writeEntryJson(w, d.entry, nullptr);
         key(w, "stage_files");
         w.StartArray();
         for (const Stage& s : d.entry.stages) {

@@ -6,6 +6,7 @@
 #include "formats/layout.h"
 #include "formats/metadata.h"
 #include "formats/stages.h"
+#include "scan/entryfacts.h"
 #include "util/dirlist.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
@@ -142,30 +143,13 @@ private:
             e.status = EntryStatus::Orphan;
             return;
         }
-        bool anyStageLike = false, anyGroup = false, anyAutotune = false, allSo = true, allForeign = true;
-        for (const FileInfo& f : m_listing.files) {
-            std::string_view n = f.name;
-            const bool group = layout::isGroupFileName(n);
-            const bool autotune = layout::isAutotuneFileName(n);
-            anyGroup |= group;
-            anyAutotune |= autotune;
-            if (!group && !autotune && !layout::isTempFileName(n)) {
-                auto dot = n.rfind('.');
-                if (dot != std::string_view::npos && stageOrder(n.substr(dot + 1)) >= 0)
-                    anyStageLike = true;
-            }
-            allSo &= n.ends_with(".so");
-            allForeign &= layout::isForeignFileName(n);
-        }
         const bool noFiles = m_listing.files.empty();
-        if (anyGroup || anyStageLike)
-            e.kind = EntryKind::Kernel;
-        else if (anyAutotune)
-            e.kind = EntryKind::Autotune;
-        else if (!noFiles && allSo)
-            e.kind = EntryKind::Module;
-        else if (!noFiles && allForeign)
-            e.kind = EntryKind::Foreign;
+        const EntryKind kind =
+            noFiles
+                ? EntryKind::Unknown
+                : kindOfFiles(m_listing.files, [](const FileInfo& f) -> std::string_view { return f.name; });
+        if (kind != EntryKind::Unknown)
+            e.kind = kind;
         else if (noFiles && e.era != KeyEra::None)
             e.kind = EntryKind::Kernel; // created, then nothing written: an interrupted compile
         else if (noFiles && hasNonTempDirs())
@@ -218,23 +202,10 @@ private:
         return std::string(name.ends_with(suffix) ? name.substr(0, name.size() - suffix.size()) : name);
     }
 
-    // The kernel's name as written in file names: the group file names it best, then the metadata
-    // json, then the stage files.
     std::string kernelFileStem() const
     {
-        for (const FileInfo& f : m_listing.files)
-            if (layout::isGroupFileName(f.name))
-                return std::string(layout::groupFileStem(f.name));
-        for (const FileInfo& f : m_listing.files)
-            if (f.name.ends_with(layout::kJsonSuffix) && !layout::isAutotuneFileName(f.name) &&
-                !layout::isTempFileName(f.name))
-                return f.name.substr(0, f.name.size() - layout::kJsonSuffix.size());
-        for (const FileInfo& f : m_listing.files) {
-            auto dot = f.name.rfind('.');
-            if (dot != std::string::npos && stageOrder(std::string_view(f.name).substr(dot + 1)) >= 0)
-                return f.name.substr(0, dot);
-        }
-        return {};
+        return kl::kernelFileStem(m_listing.files,
+                                  [](const FileInfo& f) -> std::string_view { return f.name; });
     }
 
     FileInfo* file(const std::string& name)
@@ -325,7 +296,7 @@ private:
             if (!readJson(metaName, text, vanished)) {
                 corrupt = true;
             } else if (auto m = parseMetadataSummaryInPlace(text)) {
-                applyMetadata(*m);
+                applyMetadata(m_result.entry, *m);
             } else {
                 corrupt = true;
                 e.addProblem(problem::CorruptJson,
@@ -345,6 +316,12 @@ private:
                 corrupt = true;
             } else if (auto g = parseGroupFileInPlace(text)) {
                 incomplete |= !checkChildren(*g);
+                if (isMaterialisedRemoteGroup(e, g->shape))
+                    e.addProblem(
+                        problem::RemoteGroup,
+                        Text::of(KL_TEXT("kl::scan", "%1 lists its children by name, as Triton's remote "
+                                                     "cache stores it: Triton's file cache fails on it"),
+                                 printableName(joinPath(e.path, groupName))));
                 // A group file that points out of its entry was damaged or forged: Triton would load
                 // whatever lies there.
                 corrupt |= e.hasProblem(problem::PathOutsideRoot);
@@ -371,38 +348,6 @@ private:
         e.status = corrupt      ? EntryStatus::Corrupt
                    : incomplete ? EntryStatus::Incomplete
                                 : EntryStatus::Complete;
-    }
-
-    void applyMetadata(Metadata& m)
-    {
-        Entry& e = m_result.entry;
-        e.hash = std::move(m.hash);
-        e.target = std::move(m.target);
-        e.tritonVersion = std::move(m.tritonVersion);
-        e.metadataFormat = std::move(m.format);
-        e.numWarps = m.numWarps;
-        e.numStages = m.numStages;
-        e.shared = m.shared;
-        if (!m.name.empty() && layout::fileStem(m.name) != e.kernel)
-            e.addProblem(
-                problem::NameMismatch,
-                Text::of(KL_TEXT("kl::scan", "metadata names kernel \"%1\" but its files are named \"%2\""),
-                         printableName(m.name), printableName(e.kernel)));
-        if (!m.name.empty())
-            e.kernel = std::move(m.name);
-        if (!e.hash.empty()) {
-            if (auto expected = encodeKeyFolder(e.hash, e.era)) {
-                e.hashOk = *expected == e.folderName;
-                if (!*e.hashOk)
-                    e.addProblem(
-                        problem::HashMismatch,
-                        Text::of(
-                            KL_TEXT(
-                                "kl::scan",
-                                "folder name %1 is not the %2 encoding of metadata hash %3 (expected %4)"),
-                            printableName(e.folderName), toString(e.era), e.hash, *expected));
-            }
-        }
     }
 
     // Resolves children by name inside this folder; never follows a recorded path.
@@ -495,8 +440,7 @@ private:
     void collectStages()
     {
         Entry& e = m_result.entry;
-        const std::string prefix = layout::fileStem(e.kernel) + ".";
-        const std::string stemPrefix = kernelFileStemCached() + ".";
+        const std::string stem = kernelFileStemCached();
         statPending();
         e.stages.reserve(m_listing.files.size());
         for (FileInfo& f : m_listing.files) {
@@ -511,21 +455,7 @@ private:
             }
             if (e.kind == EntryKind::Kernel && layout::isGroupFileName(f.name))
                 continue; // the commit marker, not a stage
-            Stage s;
-            s.size = f.size;
-            s.mtimeNs = f.mtimeNs;
-            const bool named = e.kind == EntryKind::Kernel; // other kinds: the last suffix says it
-            std::size_t extPos = 0;
-            if (named && f.name.starts_with(stemPrefix) && f.name.size() > stemPrefix.size())
-                extPos = stemPrefix.size();
-            else if (named && f.name.starts_with(prefix) && f.name.size() > prefix.size())
-                extPos = prefix.size();
-            else if (auto dot = f.name.rfind('.'); dot != std::string::npos && dot + 1 < f.name.size())
-                extPos = dot + 1;
-            // File names are at most 255 bytes, so the offset fits.
-            s.extPos = static_cast<std::uint16_t>(extPos);
-            s.fileName = std::move(f.name);
-            s.known = stageOrder(s.ext()) >= 0 || (e.kind == EntryKind::Module && s.ext() == "so");
+            Stage s = makeStage(e, std::move(f.name), f.size, f.mtimeNs, stem);
             if (f.symlink)
                 e.addProblem(
                     problem::Symlink,
@@ -533,14 +463,7 @@ private:
                              printableName(joinPath(e.path, s.fileName))));
             e.stages.push_back(std::move(s));
         }
-        std::stable_sort(e.stages.begin(), e.stages.end(), [](const Stage& a, const Stage& b) {
-            int oa = stageOrder(a.ext()), ob = stageOrder(b.ext());
-            if (oa < 0)
-                oa = 1000;
-            if (ob < 0)
-                ob = 1000;
-            return oa != ob ? oa < ob : a.fileName < b.fileName;
-        });
+        sortStages(e.stages);
         for (const std::string& o : m_listing.others)
             e.addProblem(problem::UnknownFile,
                          Text::of(KL_TEXT("kl::scan", "%1 is not a regular file or folder; ignored"),

@@ -2,6 +2,7 @@
 
 #include "util/utf8.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace kl {
@@ -68,6 +69,20 @@ std::string tritonGroupFileText(const std::vector<std::pair<std::string, std::st
         out += pythonJsonString(path);
     }
     out += "}}";
+    return out;
+}
+
+std::string tritonRemoteGroupText(std::vector<std::string> names)
+{
+    // Python sorts str by code point, which for UTF-8 is byte order.
+    std::sort(names.begin(), names.end());
+    std::string out = "{\"child_paths\": [";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i)
+            out += ", ";
+        out += pythonJsonString(names[i]);
+    }
+    out += "]}";
     return out;
 }
 

@@ -15,5 +15,8 @@ std::string pythonJsonString(std::string_view utf8);
 /// The text of a Triton 3.x `__grp__<name>.json`: json.dumps({"child_paths": {name: path, ...}})
 /// with the children in the given order, on one line, no trailing newline.
 std::string tritonGroupFileText(const std::vector<std::pair<std::string, std::string>>& children);
+/// The remote form, as Triton's RemoteCacheManager.put_group stores it:
+/// json.dumps({"child_paths": sorted(names)}). `names` need not be sorted.
+std::string tritonRemoteGroupText(std::vector<std::string> names);
 
 } // namespace kl

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "command.h"
+#include "remote/keyformat.h"
+#include "remote/redisclient.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+
+namespace kl::cli {
+
+/// What every `klens remote` subcommand takes to reach the server.
+struct RemoteArgs {
+    std::string url;       ///< empty: KERNELLENS_REDIS_URL, else TRITON_REDIS_HOST/PORT
+    std::string keyFormat; ///< empty: TRITON_REDIS_KEY_FORMAT, else Triton's default
+    double timeout = 10;   ///< seconds, per connect and per reply
+    bool json = false;
+    bool progress = false;
+};
+
+/// The options above on a subcommand (`withUrlArg`: the URL may also come as the first positional).
+void addRemoteOptions(CLI::App* cmd, RemoteArgs& args, bool withUrlArg);
+
+struct RemoteConnection {
+    remote::Client client;
+    remote::KeyFormat format;
+};
+/// Connect as `args` says; on failure prints the reason (naming the server) and returns nothing.
+std::optional<RemoteConnection> connectRemote(const RemoteArgs& args);
+
+/// Ctrl-C sets this while a remote command runs, so SCAN and transfers stop between round trips.
+const std::atomic<bool>* remoteInterruptFlag();
+
+// `klens remote` and its subcommands, in three files.
+void addRemoteReadCommands(CLI::App& remote, Commands& out);     // ls, show, stats, doctor
+void addRemoteTransferCommands(CLI::App& remote, Commands& out); // pull, push
+void addRemoteCleanCommand(CLI::App& remote, Commands& out);     // clean
+
+} // namespace kl::cli

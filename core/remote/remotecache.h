@@ -1,0 +1,68 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "remote/keyformat.h"
+#include "remote/redisclient.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kl::remote {
+
+/// How far a listing got: keys seen so far, and entries read (once the keys are all in).
+struct RemoteProgress {
+    std::size_t keys = 0;
+    std::size_t entries = 0;
+    std::size_t entriesTotal = 0;
+};
+
+struct RemoteScanOptions {
+    int scanCount = 1000;                     ///< SCAN's COUNT hint
+    std::size_t batchEntries = 256;           ///< entries per pipelined round trip
+    std::uint64_t maxJsonBytes = 64ull << 20; ///< as the folder scanner: larger json is not read
+    bool idleTimes = true;                    ///< OBJECT IDLETIME per key (one more command per key)
+    std::function<void(const RemoteProgress&)> progress;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+/// The keys of one server, by entry: `{key}` -> its file names. Keys that match the format's
+/// pattern but do not split are kept apart.
+struct KeyListing {
+    std::map<std::string, std::vector<std::string>> entries;
+    std::vector<std::string> badKeys;
+    std::size_t keys = 0;
+    bool cancelled = false;
+};
+
+/// SCAN the whole keyspace for the format's keys (never KEYS), with progress and cancel.
+Result<KeyListing> listKeys(Client& client, const KeyFormat& format, const RemoteScanOptions& options);
+
+/// The keys of one entry only (SCAN MATCH on its own pattern: still a walk of the keyspace, but
+/// nothing is read). Empty when the server has no such entry.
+Result<KeyListing> listEntryKeys(Client& client, const KeyFormat& format, const std::string& key,
+                                 const std::atomic<bool>* cancel = nullptr);
+
+/// A remote cache as the folder scanner gives a local one: one Root (the server), one Entry per
+/// `{key}` (sorted by key), plus what only a server knows.
+struct RemoteSnapshot {
+    Snapshot snapshot;
+    /// Per entry (same index): seconds since any of its values was last read or written; -1 unknown.
+    std::vector<std::int64_t> idleSeconds;
+    std::size_t keys = 0;
+    std::string keyFormat;
+};
+
+/// List and read the server: sizes (STRLEN), idle times (OBJECT IDLETIME) and the json that
+/// judges each entry (GET), pipelined in batches. Entries deleted meanwhile are dropped.
+Result<RemoteSnapshot> scanRemote(Client& client, const KeyFormat& format,
+                                  const RemoteScanOptions& options = {});
+
+/// The same for a listing already made (pull and clean list once, then read what they need).
+Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const KeyListing& listing,
+                                  const RemoteScanOptions& options = {});
+
+} // namespace kl::remote

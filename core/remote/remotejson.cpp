@@ -1,0 +1,206 @@
+#include "remote/remotejson.h"
+
+#include "report/snapshotjson.h"
+#include "util/jsonwriter.h"
+
+namespace kl::remote {
+namespace {
+
+using json::Writer;
+
+void summary(Writer& w, const RemoteSnapshot& snap)
+{
+    const Summary s = snap.snapshot.summary();
+    w.Key("summary");
+    w.StartObject();
+    w.Key("entries");
+    w.Uint64(s.entries);
+    w.Key("keys");
+    w.Uint64(snap.keys);
+    w.Key("by_kind");
+    w.StartObject();
+    for (const auto& [k, n] : s.byKind) {
+        json::str(w, k);
+        w.Uint64(n);
+    }
+    w.EndObject();
+    w.Key("by_status");
+    w.StartObject();
+    for (const auto& [k, n] : s.byStatus) {
+        json::str(w, k);
+        w.Uint64(n);
+    }
+    w.EndObject();
+    w.Key("total_size");
+    w.Uint64(s.totalSize);
+    w.Key("problems");
+    w.Uint64(s.problems);
+    w.Key("vanished");
+    w.Uint64(s.vanished);
+    w.Key("cancelled");
+    w.Bool(snap.snapshot.cancelled);
+    w.EndObject();
+}
+
+} // namespace
+
+std::string_view toString(TransferResult r)
+{
+    switch (r) {
+    case TransferResult::Done: return "done";
+    case TransferResult::Skipped: return "skipped";
+    case TransferResult::Refused: return "refused";
+    }
+    return "refused";
+}
+
+void writeRemoteSnapshotJson(const RemoteSnapshot& snap, std::FILE* out)
+{
+    json::writeDocument(out, [&](Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.remote/1");
+        w.Key("server");
+        json::str(w, snap.snapshot.roots.empty() ? std::string() : snap.snapshot.roots.front().path);
+        w.Key("key_format");
+        json::str(w, snap.keyFormat);
+        w.Key("entries");
+        w.StartArray();
+        for (std::size_t i = 0; i < snap.snapshot.entries.size(); ++i)
+            writeEntryJson(w, snap.snapshot.entries[i], nullptr, [&](Writer& w2) {
+                w2.Key("idle_seconds");
+                if (snap.idleSeconds[i] >= 0)
+                    w2.Int64(snap.idleSeconds[i]);
+                else
+                    w2.Null();
+            });
+        w.EndArray();
+        summary(w, snap);
+        w.EndObject();
+    });
+}
+
+void writeTransferJson(const TransferReport& report, std::string_view direction, const std::string& server,
+                       std::FILE* out)
+{
+    json::writeDocument(out, [&](Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.remote-transfer/1");
+        w.Key("direction");
+        json::str(w, direction);
+        w.Key("server");
+        json::str(w, server);
+        w.Key("entries");
+        w.StartArray();
+        for (const TransferOutcome& o : report.outcomes) {
+            w.StartObject();
+            w.Key("key");
+            json::str(w, o.key);
+            w.Key("kernel");
+            json::str(w, o.kernel);
+            w.Key("result");
+            w.String(toString(o.result).data());
+            w.Key("detail");
+            json::str(w, o.detail);
+            w.Key("bytes");
+            w.Uint64(o.bytes);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.Key("done");
+        w.Uint64(report.count(TransferResult::Done));
+        w.Key("skipped");
+        w.Uint64(report.count(TransferResult::Skipped));
+        w.Key("refused");
+        w.Uint64(report.count(TransferResult::Refused));
+        w.Key("bytes");
+        w.Uint64(report.bytes());
+        w.Key("cancelled");
+        w.Bool(report.cancelled);
+        w.EndObject();
+    });
+}
+
+void writeRemoteCleanJson(const RemoteCleanPlan& plan, const std::optional<RemoteCleanResult>& result,
+                          const std::string& server, std::FILE* out)
+{
+    json::writeDocument(out, [&](Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.remote-clean/1");
+        w.Key("server");
+        json::str(w, server);
+        w.Key("dry_run");
+        w.Bool(!result);
+        w.Key("entries");
+        w.StartArray();
+        for (const RemoteCleanItem& it : plan.items) {
+            w.StartObject();
+            w.Key("key");
+            json::str(w, it.key);
+            w.Key("kernel");
+            json::str(w, it.kernel);
+            w.Key("bytes");
+            w.Uint64(it.bytes);
+            w.Key("idle_seconds");
+            if (it.idleSeconds >= 0)
+                w.Int64(it.idleSeconds);
+            else
+                w.Null();
+            w.Key("reason");
+            json::str(w, it.reason);
+            json::strings(w, "redis_keys", it.redisKeys);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.Key("bytes");
+        w.Uint64(plan.bytes);
+        w.Key("total_bytes");
+        w.Uint64(plan.totalBytes);
+        w.Key("deleted_entries");
+        if (result)
+            w.Uint64(result->entriesDeleted);
+        else
+            w.Null();
+        w.Key("deleted_keys");
+        if (result)
+            w.Uint64(result->keysDeleted);
+        else
+            w.Null();
+        w.EndObject();
+    });
+}
+
+void writeRemoteStatsJson(const RemoteSnapshot& snap, const ServerInfo& info, std::FILE* out)
+{
+    json::writeDocument(out, [&](Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.remote-stats/1");
+        w.Key("server");
+        json::str(w, snap.snapshot.roots.empty() ? std::string() : snap.snapshot.roots.front().path);
+        w.Key("redis_version");
+        json::str(w, info.version);
+        w.Key("used_memory");
+        w.Uint64(info.usedMemory);
+        w.Key("max_memory");
+        w.Uint64(info.maxMemory);
+        w.Key("eviction_policy");
+        json::str(w, info.evictionPolicy);
+        w.Key("keyspace_hits");
+        w.Int64(info.keyspaceHits);
+        w.Key("keyspace_misses");
+        w.Int64(info.keyspaceMisses);
+        w.Key("evicted_keys");
+        w.Int64(info.evictedKeys);
+        w.Key("db_keys");
+        w.Int64(info.dbKeys);
+        w.Key("key_format");
+        json::str(w, snap.keyFormat);
+        summary(w, snap);
+        w.EndObject();
+    });
+}
+
+} // namespace kl::remote

@@ -1,0 +1,80 @@
+#include "scan/entryfacts.h"
+
+#include "formats/keyencoding.h"
+#include "util/utf8.h"
+
+#include <algorithm>
+
+namespace kl {
+
+void applyMetadata(Entry& e, Metadata& m)
+{
+    e.hash = std::move(m.hash);
+    e.target = std::move(m.target);
+    e.tritonVersion = std::move(m.tritonVersion);
+    e.metadataFormat = std::move(m.format);
+    e.numWarps = m.numWarps;
+    e.numStages = m.numStages;
+    e.shared = m.shared;
+    if (!m.name.empty() && layout::fileStem(m.name) != e.kernel)
+        e.addProblem(
+            problem::NameMismatch,
+            Text::of(KL_TEXT("kl::scan", "metadata names kernel \"%1\" but its files are named \"%2\""),
+                     printableName(m.name), printableName(e.kernel)));
+    if (!m.name.empty())
+        e.kernel = std::move(m.name);
+    if (!e.hash.empty()) {
+        if (auto expected = encodeKeyFolder(e.hash, e.era)) {
+            e.hashOk = *expected == e.folderName;
+            if (!*e.hashOk)
+                e.addProblem(
+                    problem::HashMismatch,
+                    Text::of(
+                        KL_TEXT("kl::scan",
+                                "folder name %1 is not the %2 encoding of metadata hash %3 (expected %4)"),
+                        printableName(e.folderName), toString(e.era), e.hash, *expected));
+        }
+    }
+}
+
+Stage makeStage(const Entry& e, std::string fileName, std::uint64_t size, std::int64_t mtimeNs,
+                std::string_view fileStem)
+{
+    Stage s;
+    s.size = size;
+    s.mtimeNs = mtimeNs;
+    const bool named = e.kind == EntryKind::Kernel; // other kinds: the last suffix says it
+    const std::string prefix = layout::fileStem(e.kernel) + ".";
+    std::size_t extPos = 0;
+    if (named && !fileStem.empty() && fileName.size() > fileStem.size() + 1 &&
+        fileName.starts_with(fileStem) && fileName[fileStem.size()] == '.')
+        extPos = fileStem.size() + 1;
+    else if (named && fileName.starts_with(prefix) && fileName.size() > prefix.size())
+        extPos = prefix.size();
+    else if (auto dot = fileName.rfind('.'); dot != std::string::npos && dot + 1 < fileName.size())
+        extPos = dot + 1;
+    // File names are at most 255 bytes, so the offset fits.
+    s.extPos = static_cast<std::uint16_t>(extPos);
+    s.fileName = std::move(fileName);
+    s.known = stageOrder(s.ext()) >= 0 || (e.kind == EntryKind::Module && s.ext() == "so");
+    return s;
+}
+
+void sortStages(std::vector<Stage>& stages)
+{
+    std::stable_sort(stages.begin(), stages.end(), [](const Stage& a, const Stage& b) {
+        int oa = stageOrder(a.ext()), ob = stageOrder(b.ext());
+        if (oa < 0)
+            oa = 1000;
+        if (ob < 0)
+            ob = 1000;
+        return oa != ob ? oa < ob : a.fileName < b.fileName;
+    });
+}
+
+bool isMaterialisedRemoteGroup(const Entry& e, GroupShape shape)
+{
+    return shape == GroupShape::NameList && !e.metadataFormat.empty() && e.metadataFormat != "2.x";
+}
+
+} // namespace kl

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "redisserver.h"
+#include "remote/keyformat.h"
+#include "remote/redisclient.h"
+#include "remote/redisendpoint.h"
+#include "remote/remotetransfer.h"
+
+#include <QDir>
+#include <QTest>
+#include <optional>
+
+// What the remote suites share: a client for a started server, the demo cache that real Triton
+// wrote (resources/demo/triton), and pushing it.
+
+inline QString demoCache()
+{
+    return QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
+}
+
+inline std::optional<kl::remote::Client>
+clientFor(const QString& url, std::chrono::milliseconds timeout = std::chrono::milliseconds(5000))
+{
+    auto ep = kl::remote::parseRedisUrl(url.toStdString());
+    if (!ep)
+        return std::nullopt;
+    kl::remote::Timeouts t;
+    t.connect = t.command = timeout;
+    auto c = kl::remote::Client::connect(*ep, t);
+    if (!c) {
+        qWarning("%s", c.error().english().c_str());
+        return std::nullopt;
+    }
+    return std::move(*c);
+}
+
+inline kl::remote::KeyFormat defaultFormat()
+{
+    return *kl::remote::KeyFormat::parse(kl::remote::KeyFormat::kDefault);
+}
+
+/// Every folder of the demo cache, pushed; returns how many entries went.
+inline std::size_t pushDemo(kl::remote::Client& c, const kl::remote::KeyFormat& f)
+{
+    auto r = kl::remote::pushEntries(c, f, {demoCache().toStdString()});
+    if (!r)
+        qWarning("%s", r.error().english().c_str());
+    return r ? r->count(kl::remote::TransferResult::Done) : 0;
+}
+
+/// The folders of the demo cache (its entries' keys), sorted.
+inline QStringList demoKeys()
+{
+    return QDir(demoCache()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+#define KL_START_REDIS(server)                                                                               \
+    if (!(server).error().isEmpty())                                                                         \
+    QFAIL(qPrintable((server).error()))
