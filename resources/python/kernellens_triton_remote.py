@@ -79,6 +79,14 @@ _events = None
 _host = None
 
 
+def _redis():
+    try:
+        import redis
+    except ImportError as e:
+        raise ImportError("kernellens_triton_remote needs redis-py (pip install redis): %s" % e) from None
+    return redis
+
+
 def _warn_once(kind, text):
     with _lock:
         if kind in _warned:
@@ -155,8 +163,7 @@ def _server(environ):
         server = _servers.get(settings)
     if server is not None:
         return server
-    import redis
-
+    redis = _redis()
     options = {"socket_timeout": timeout}
     if not url.startswith("unix:"):  # connecting to a local socket does not wait
         options["socket_connect_timeout"] = timeout
@@ -180,15 +187,20 @@ def _events_module():
     """kernellens_triton_listener beside this file, for format_line and append_line."""
     global _events
     if _events is None:
-        module = sys.modules.get("kernellens_triton_listener")
-        if module is None:
-            # A private copy that does not register the compile listener (see its last lines).
-            path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernellens_triton_listener.py")
-            spec = importlib.util.spec_from_file_location("_kernellens_triton_events", path)
-            module = importlib.util.module_from_spec(spec)
-            module._KERNELLENS_LIBRARY_ONLY = True
-            spec.loader.exec_module(module)
-        _events = module
+        try:
+            module = sys.modules.get("kernellens_triton_listener")
+            if module is None:
+                # A private copy that does not register the compile listener (see its last lines).
+                path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernellens_triton_listener.py")
+                spec = importlib.util.spec_from_file_location("_kernellens_triton_events", path)
+                module = importlib.util.module_from_spec(spec)
+                module._KERNELLENS_LIBRARY_ONLY = True
+                spec.loader.exec_module(module)
+            _events = module
+        except Exception as e:  # not tried again for every lookup
+            _events = "cannot load kernellens_triton_listener.py beside %s: %s" % (__file__, e)
+    if isinstance(_events, str):
+        raise RuntimeError(_events)
     return _events
 
 
@@ -208,12 +220,10 @@ class RedisBackend(RemoteCacheBackend):
 
     def __init__(self, key):
         super().__init__(key)
-        import redis
-
         self._key = key
         self._format = key_format()
         self._server = _server(os.environ)
-        self._redis = redis.Redis(connection_pool=self._server.pool)
+        self._redis = _redis().Redis(connection_pool=self._server.pool)
         # RemoteCacheManager.get_group asks for the group file, then for all its files: the
         # lookup is logged once the second answer is in. [group name, child names, µs, bytes]
         self._pending = None
@@ -314,10 +324,8 @@ RedisRemoteCacheBackend = RedisBackend
 if __name__ == "__main__":
     server = _server(os.environ)
     print("Redis team cache: %s, keys %s" % (server.name, key_format()))
-    import redis
-
     try:
-        redis.Redis(connection_pool=server.pool).ping()
+        _redis().Redis(connection_pool=server.pool).ping()
     except Exception as e:
         print("PING failed: %s: %s" % (type(e).__name__, e))
         sys.exit(1)
