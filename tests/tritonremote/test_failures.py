@@ -1,7 +1,8 @@
 """A Redis server that cannot be used never breaks a compile with the KernelLens backend: down, a
 wrong password, a server that stops answering (timeout), a TLS server not trusted. Triton
 compiles locally and one warning per process names the server and the cause, never the
-password. A key format without {key} is a configuration error, reported at creation.
+password. Nor does an events log that cannot be written. A key format without {key} is a
+configuration error, reported at creation.
 """
 import signal
 
@@ -66,6 +67,19 @@ class Failures(remotefixture.RemoteTestCase):
         server = self.server(tls=(ca, cert, key_file))
         self.assertCompilesWithOneWarning({"KERNELLENS_REDIS_URL": server.url()},  # no KERNELLENS_REDIS_CA
                                           "rediss://127.0.0.1:%d" % server.port, "certificate verify failed")
+
+    def test_events_log_unwritable(self):
+        server = self.server()
+        events_log = self.tmp  # a folder: no line can be appended
+        env = {"KERNELLENS_REDIS_URL": server.url(), "KERNELLENS_EVENTS_LOG": events_log}
+        run = self.write("newest", "kernellens", env, kernels=KERNELS)
+        self.assertEqual(run.returncode, 0, run.describe())
+        self.assertHits(run, 0, KERNELS)
+        warnings = run.kernellens_warnings()
+        self.assertEqual(len(warnings), 1, run.describe())
+        self.assertIn("could not log a Triton remote cache event", warnings[0])
+        self.assertIn(events_log, warnings[0])
+        self.assertEqual(len(server.keys("*__grp__*")), KERNELS)  # stored all the same
 
     def test_key_format_without_key(self):
         server = self.server()

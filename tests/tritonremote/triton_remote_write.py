@@ -41,7 +41,6 @@ os.environ["TRITON_REMOTE_CACHE_BACKEND"] = BACKENDS[args.backend]
 sys.path.insert(0, os.path.join(HERE, "..", "..", "resources", "python"))
 
 import triton  # noqa: E402
-import triton.language as tl  # noqa: E402,F401  (the generated kernels use tl)
 import triton.runtime.cache as cache  # noqa: E402
 from triton.backends.compiler import GPUTarget  # noqa: E402
 from triton.compiler import ASTSource  # noqa: E402
