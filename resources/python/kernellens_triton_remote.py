@@ -99,14 +99,15 @@ def key_format(environ=None):
     """TRITON_REDIS_KEY_FORMAT, checked: ValueError naming the variable when it cannot work."""
     environ = os.environ if environ is None else environ
     fmt = environ.get("TRITON_REDIS_KEY_FORMAT", "") or DEFAULT_KEY_FORMAT
-    if "{key}" not in fmt or "{filename}" not in fmt:
-        raise ValueError("TRITON_REDIS_KEY_FORMAT=%r must contain {key} and {filename} (default %r)"
-                         % (fmt, DEFAULT_KEY_FORMAT))
     try:
-        fmt.format(key="k", filename="f")
+        # Formatted, not searched: "{{key}}" is the text {key}, not the key.
+        sample = fmt.format(key="\0key", filename="\0filename")
     except (KeyError, IndexError, ValueError) as e:
         raise ValueError("TRITON_REDIS_KEY_FORMAT=%r is not a format with only {key} and {filename}: %s"
                          % (fmt, e)) from None
+    if "\0key" not in sample or "\0filename" not in sample:
+        raise ValueError("TRITON_REDIS_KEY_FORMAT=%r must contain {key} and {filename} (default %r)"
+                         % (fmt, DEFAULT_KEY_FORMAT))
     return fmt
 
 
@@ -118,7 +119,7 @@ def _number(environ, name, default, convert):
         value = convert(text)
     except ValueError:
         value = None
-    if value is None or value <= 0:
+    if value is None or not 0 < value < float("inf"):
         raise ValueError("%s=%r is not a positive number" % (name, text))
     return value
 
