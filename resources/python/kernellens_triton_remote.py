@@ -30,6 +30,10 @@ An entry's file list is stored as `__grp__<name>.json`, holding {"child_paths": 
 The connection pool is shared by every backend object of the process with the same settings
 (Triton makes one object per cache key).
 
+Triton's RemoteCacheManager (not this backend) also writes the group files in that form into the
+local cache, where Triton's default FileCacheManager expects {name: path} and fails with an
+AttributeError: give runs with the remote cache their own TRITON_CACHE_DIR.
+
 A server that is down, refuses the password or times out never breaks a compile: lookups find
 nothing (Triton compiles) and nothing is stored; one warning per process on stderr names the
 server (never the password) and the cause, and the server is left alone for 30 seconds after each

@@ -192,8 +192,9 @@ class RemoteTestCase(unittest.TestCase):
     def write(self, which, backend, env, kernels=1, lookup_only=False):
         """triton_remote_write.py under Triton `which` with a fresh, empty TRITON_CACHE_DIR."""
         self.runs += 1
+        cache_dir = os.path.join(self.tmp, "cache%d" % self.runs)
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("TRITON_", "KERNELLENS_"))}
-        clean.update({"TRITON_CACHE_DIR": os.path.join(self.tmp, "cache%d" % self.runs),
+        clean.update({"TRITON_CACHE_DIR": cache_dir,
                       "TRITON_HOME": os.path.join(self.tmp, "home"),
                       "TRITON_DEFAULT_FP_FUSION": "1",  # Triton 3.9 warns without it
                       "KERNELLENS_EVENTS_LOG": self.events_log,
@@ -202,7 +203,9 @@ class RemoteTestCase(unittest.TestCase):
         args = [venv_python(which), WRITE, "--backend", backend, "--kernels", str(kernels)]
         if lookup_only:
             args.append("--lookup-only")
-        return Run(subprocess.run(args, env=clean, capture_output=True, text=True, timeout=300))
+        run = Run(subprocess.run(args, env=clean, capture_output=True, text=True, timeout=300))
+        run.cache_dir = cache_dir
+        return run
 
     def events(self):
         if not os.path.exists(self.events_log):

@@ -3,6 +3,8 @@ process writes is pulled by a second process with an empty local cache without c
 storing anything, and the events log holds one miss then one hit with origin triton-remote.
 Also Triton's own RedisRemoteCacheBackend, broken since 3.4, asserted broken so we notice a fix.
 """
+import os
+
 import remotefixture
 
 
@@ -41,6 +43,13 @@ class NewestTriton(remotefixture.RemoteTestCase):
         self.assertEqual(hit["arch"], "sm_90")
         # bytes: every value of the entry that came back, group file included.
         self.assertEqual(hit["bytes"], sum(int(server.cli("STRLEN", k)) for k in stored))
+
+        # Triton's RemoteCacheManager materialises the group file as stored remotely: child_paths a
+        # list of names, where a local group file maps names to paths. Triton's FileCacheManager
+        # fails on it (AttributeError) if the same TRITON_CACHE_DIR is later used without the
+        # remote cache; readers of such a folder (klens) must take both forms.
+        with open(os.path.join(second.cache_dir, key, "__grp__kl_remote_0.json")) as f:
+            self.assertEqual(f.read(), server.cli("GET", "triton:%s:__grp__kl_remote_0.json" % key))
 
     def test_triton_own_backend_is_broken(self):
         # Triton 3.4+ RedisRemoteCacheBackend reads knobs.cache.redis, which does not exist. When
