@@ -371,5 +371,7 @@ if __name__ == "__main__":
     max_bytes, keep = log_options()
     print("KernelLens events log: %s" % events_log_path())
     print("rotation: above %d bytes, keeping %d rotated files" % (max_bytes, keep))
-else:
+elif not globals().get("_KERNELLENS_LIBRARY_ONLY"):
+    # kernellens_triton_remote loads this file with that flag set for format_line/append_line
+    # alone: configuring a cache backend must not also install the compile listener.
     _register()

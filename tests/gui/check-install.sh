@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` into a temporary prefix: the programs, the .desktop file (valid), the icon,
-# the demo data and the Python listener land where launchers and the app look for them, and the
-# installed kernellens answers --version and --help without a display.
+# the demo data and the Python listener and Redis backend land where launchers and the app look
+# for them, and the installed kernellens answers --version and --help without a display.
 #
 #   check-install.sh BUILD_DIR
 set -euo pipefail
@@ -12,7 +12,8 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 fail() { echo "check-install: $*" >&2; exit 1; }
 for f in bin/kernellens bin/klens share/applications/kernellens.desktop \
     share/icons/hicolor/scalable/apps/kernellens.svg share/kernellens/demo/events/events.jsonl \
-    share/kernellens/python/kernellens_triton_listener.py; do
+    share/kernellens/python/kernellens_triton_listener.py \
+    share/kernellens/python/kernellens_triton_remote.py; do
     [ -e "$prefix/$f" ] || fail "$f was not installed"
 done
 [ -n "$(ls "$prefix/share/kernellens/demo/triton-cache")" ] || fail "the demo cache is empty"
