@@ -9,6 +9,8 @@
 #include "util/utf8.h"
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 namespace kl::remote {
 namespace {
@@ -189,8 +191,19 @@ private:
         auto values = m_client.pipeline(commands);
         if (!values)
             return fail(std::move(values.error()));
-        for (std::size_t i = 0; i < fetching.size(); ++i)
-            store(*fetching[i], (*values)[i]);
+        // Each entry's files go through its own fsyncs: several entries at once overlap them.
+        std::atomic<std::size_t> next{0};
+        auto worker = [&] {
+            for (std::size_t i; (i = next.fetch_add(1)) < fetching.size();)
+                store(*fetching[i], (*values)[i]);
+        };
+        std::vector<std::thread> threads;
+        const std::size_t n = std::min<std::size_t>(m_options.storeThreads, fetching.size());
+        for (std::size_t t = 1; t < n; ++t)
+            threads.emplace_back(worker);
+        worker();
+        for (std::thread& t : threads)
+            t.join();
         return {};
     }
 
