@@ -781,6 +781,14 @@ compiled %6 · cache %7</source>
         <source>compiled for %1; this machine&apos;s GPUs are %2</source>
         <translation>为 %1 编译；本机的 GPU 为 %2</translation>
     </message>
+    <message>
+        <source>Triton&apos;s RemoteCacheManager wrote this group file in the remote form (a list of names). It works while TRITON_CACHE_MANAGER names the remote cache, but Triton&apos;s plain file cache stops with AttributeError on it. Remove the entry (klens clean --incomplete DIR), or fetch it in the local form with klens remote pull</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kl::explain</name>
@@ -3400,6 +3408,261 @@ event not logged: %1</source>
     </message>
 </context>
 <context>
+    <name>kl::remote</name>
+    <message>
+        <source>key format &quot;%1&quot; cannot be used: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a &apos;{&apos; is never closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>field {%1} is not one Triton fills in (only {key} and {filename})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{key} and {filename} must each appear once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a lone &apos;}&apos; (write &apos;}}&apos; for a brace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must hold {key} and {filename}, each once, or entries cannot be told apart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no answer to %2 within %3 ms; the server stopped answering (overloaded, paused or gone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server closed the connection during %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: TLS (rediss://) needs hiredis 1.0 or later, and this KernelLens was built with %2; reach the server through a TLS tunnel (stunnel, ssh -L) as redis://, or rebuild against hiredis 1.0+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot connect: out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no connection within %2 ms (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot connect: %2 (is redis-server running there?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server refused the login: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the server needs a password (%2): give it in the URL (redis://:PASSWORD@host:port) or in KERNELLENS_REDIS_PASSWORD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: SCAN gave a reply that is not a cursor and a key list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a Redis URL: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it must start with redis://, rediss:// or unix://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a bad %-escape in the user or password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>db= must be a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unix:// needs an absolute socket path, as in unix:///run/redis/redis.sock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an IPv6 address without its closing ]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected text after the IPv6 address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>port &quot;%1&quot; is not a number from 1 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path &quot;/%1&quot; must be a database number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TRITON_REDIS_PORT=%1 is not a port number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key %1 matches the key format&apos;s pattern but cannot be split into {key} and {filename}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this server cannot be read without refreshing what it reads (CLIENT NO-TOUCH came in Redis 7.2): idle times shown were read first, but this listing reset them on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Triton can hit it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read or written for %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>least recently used while the cache is over %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key %1: file name is not valid UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was deleted while it was being read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes, more than the %3 bytes a json file of Triton&apos;s can be; not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty (0 bytes)</source>
+        <translation type="unfinished">%1 为空（0 字节）</translation>
+    </message>
+    <message>
+        <source>no metadata value %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no group value %1: Triton treats this entry as a miss, and its %2 other values only take space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group of key %1 names child &quot;%2&quot;, which is not a plain file name: a Triton that materialises it writes outside its cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group lists %1, which is not on the server: every Triton that looks the entry up misses and recompiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key %1 is not the base32 key of a Triton 3.3 or later entry; pull writes only that layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no group value, so Triton would miss on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already whole in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key %1 holds no files Triton writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was deleted before it could be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names child &quot;%2&quot;, which is not a plain file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2, more than the %3 a pull accepts; not fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is listed but not on the server: Triton would miss on this entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not list the metadata %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 records hash %2, whose key is not %3: the content does not match its key (poisoned or mis-keyed); not pulled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names kernel &quot;%2&quot; but the entry&apos;s values are named &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pulled into %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no entry %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished">无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: give an entry folder or a cache folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 disappeared while it was being read</source>
+        <translation type="unfinished">%1 在读取过程中消失</translation>
+    </message>
+    <message>
+        <source>%1 is not an entry Triton reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, not whole and sound: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its metadata hash cannot be checked against its folder name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 already has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pushed %1 values to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: SET %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kl::roots</name>
     <message>
         <source>default (%1)</source>
@@ -3531,6 +3794,10 @@ event not logged: %1</source>
     <message>
         <source>%1 has no stage &quot;%2&quot; (it has: %3)</source>
         <translation>%1 没有阶段“%2”（现有：%3）</translation>
+    </message>
+    <message>
+        <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
