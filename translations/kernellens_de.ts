@@ -783,11 +783,11 @@ kompiliert %6 · Cache %7</translation>
     </message>
     <message>
         <source>Triton&apos;s RemoteCacheManager wrote this group file in the remote form (a list of names). It works while TRITON_CACHE_MANAGER names the remote cache, but Triton&apos;s plain file cache stops with AttributeError on it. Remove the entry (klens clean --incomplete DIR), or fetch it in the local form with klens remote pull</source>
-        <translation type="unfinished"></translation>
+        <translation>Der RemoteCacheManager von Triton hat diese Gruppendatei in der Remote-Form (eine Liste von Namen) geschrieben. Das funktioniert, solange TRITON_CACHE_MANAGER den Remote-Cache angibt, aber der einfache Datei-Cache von Triton bricht daran mit AttributeError ab. Eintrag entfernen (klens clean --incomplete DIR) oder ihn mit klens remote pull in der lokalen Form abrufen</translation>
     </message>
     <message>
         <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Schlüssel passt zum Muster des Schlüsselformats, aber nicht zu seiner Form, daher liest ihn kein Triton je: prüfen, was ihn geschrieben hat (unterscheidet sich TRITON_REDIS_KEY_FORMAT zwischen den Rechnern?), und ihn dann löschen</translation>
     </message>
 </context>
 <context>
@@ -3423,255 +3423,255 @@ Ereignis nicht protokolliert: %1</translation>
     <name>kl::remote</name>
     <message>
         <source>key format &quot;%1&quot; cannot be used: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüsselformat „%1“ kann nicht verwendet werden: %2</translation>
     </message>
     <message>
         <source>a &apos;{&apos; is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>ein „{“ wird nie geschlossen</translation>
     </message>
     <message>
         <source>field {%1} is not one Triton fills in (only {key} and {filename})</source>
-        <translation type="unfinished"></translation>
+        <translation>das Feld {%1} wird von Triton nicht ausgefüllt (nur {key} und {filename})</translation>
     </message>
     <message>
         <source>{key} and {filename} must each appear once</source>
-        <translation type="unfinished"></translation>
+        <translation>{key} und {filename} müssen jeweils genau einmal vorkommen</translation>
     </message>
     <message>
         <source>a lone &apos;}&apos; (write &apos;}}&apos; for a brace)</source>
-        <translation type="unfinished"></translation>
+        <translation>ein einzelnes „}“ (für eine Klammer „}}“ schreiben)</translation>
     </message>
     <message>
         <source>it must hold {key} and {filename}, each once, or entries cannot be told apart</source>
-        <translation type="unfinished"></translation>
+        <translation>es muss {key} und {filename} jeweils einmal enthalten, sonst lassen sich die Einträge nicht unterscheiden</translation>
     </message>
     <message>
         <source>%1: no answer to %2 within %3 ms; the server stopped answering (overloaded, paused or gone)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: keine Antwort auf %2 innerhalb von %3 ms; der Server antwortet nicht mehr (überlastet, angehalten oder nicht mehr vorhanden)</translation>
     </message>
     <message>
         <source>%1: the server closed the connection during %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: der Server hat die Verbindung während %2 geschlossen</translation>
     </message>
     <message>
         <source>%1: %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 fehlgeschlagen: %3</translation>
     </message>
     <message>
         <source>%1: TLS (rediss://) needs hiredis 1.0 or later, and this KernelLens was built with %2; reach the server through a TLS tunnel (stunnel, ssh -L) as redis://, or rebuild against hiredis 1.0+</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: TLS (rediss://) erfordert hiredis 1.0 oder neuer, dieses KernelLens wurde aber mit %2 gebaut; den Server über einen TLS-Tunnel (stunnel, ssh -L) als redis:// ansprechen oder gegen hiredis 1.0+ neu bauen</translation>
     </message>
     <message>
         <source>%1: cannot connect: out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Verbindung nicht möglich: kein Speicher mehr frei</translation>
     </message>
     <message>
         <source>%1: no connection within %2 ms (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: keine Verbindung innerhalb von %2 ms (%3)</translation>
     </message>
     <message>
         <source>%1: cannot connect: %2 (is redis-server running there?)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Verbindung nicht möglich: %2 (läuft dort redis-server?)</translation>
     </message>
     <message>
         <source>%1: the server refused the login: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: der Server hat die Anmeldung abgelehnt: %2</translation>
     </message>
     <message>
         <source>%1: the server needs a password (%2): give it in the URL (redis://:PASSWORD@host:port) or in KERNELLENS_REDIS_PASSWORD</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: der Server verlangt ein Passwort (%2): es in der URL (redis://:PASSWORD@host:port) oder in KERNELLENS_REDIS_PASSWORD angeben</translation>
     </message>
     <message>
         <source>%1: SCAN gave a reply that is not a cursor and a key list</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: SCAN lieferte eine Antwort, die nicht aus einem Cursor und einer Schlüsselliste besteht</translation>
     </message>
     <message>
         <source>not a Redis URL: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Redis-URL: %1: %2</translation>
     </message>
     <message>
         <source>it must start with redis://, rediss:// or unix://</source>
-        <translation type="unfinished"></translation>
+        <translation>sie muss mit redis://, rediss:// oder unix:// beginnen</translation>
     </message>
     <message>
         <source>a bad %-escape in the user or password</source>
-        <translation type="unfinished"></translation>
+        <translation>eine ungültige %-Maskierung im Benutzernamen oder Passwort</translation>
     </message>
     <message>
         <source>db= must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>db= muss eine Zahl sein</translation>
     </message>
     <message>
         <source>unix:// needs an absolute socket path, as in unix:///run/redis/redis.sock</source>
-        <translation type="unfinished"></translation>
+        <translation>unix:// erfordert einen absoluten Socket-Pfad, etwa unix:///run/redis/redis.sock</translation>
     </message>
     <message>
         <source>an IPv6 address without its closing ]</source>
-        <translation type="unfinished"></translation>
+        <translation>eine IPv6-Adresse ohne schließende ]</translation>
     </message>
     <message>
         <source>unexpected text after the IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>unerwarteter Text nach der IPv6-Adresse</translation>
     </message>
     <message>
         <source>port &quot;%1&quot; is not a number from 1 to 65535</source>
-        <translation type="unfinished"></translation>
+        <translation>Port „%1“ ist keine Zahl von 1 bis 65535</translation>
     </message>
     <message>
         <source>the path &quot;/%1&quot; must be a database number</source>
-        <translation type="unfinished"></translation>
+        <translation>der Pfad „/%1“ muss eine Datenbanknummer sein</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>TRITON_REDIS_PORT=%1 is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>TRITON_REDIS_PORT=%1 ist keine Portnummer</translation>
     </message>
     <message>
         <source>key %1 matches the key format&apos;s pattern but cannot be split into {key} and {filename}</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel %1 passt zum Muster des Schlüsselformats, lässt sich aber nicht in {key} und {filename} aufteilen</translation>
     </message>
     <message>
         <source>this server cannot be read without refreshing what it reads (CLIENT NO-TOUCH came in Redis 7.2): idle times shown were read first, but this listing reset them on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>dieser Server lässt sich nicht lesen, ohne das Gelesene aufzufrischen (CLIENT NO-TOUCH gibt es erst seit Redis 7.2): die angezeigten Leerlaufzeiten wurden zuvor gelesen, doch diese Auflistung hat sie auf dem Server zurückgesetzt</translation>
     </message>
     <message>
         <source>no Triton can hit it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>für diesen Eintrag gibt es bei keinem Triton einen Treffer: %1</translation>
     </message>
     <message>
         <source>not read or written for %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>seit %1 s weder gelesen noch geschrieben</translation>
     </message>
     <message>
         <source>least recently used while the cache is over %1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>am längsten nicht verwendet, solange der Cache über %1 Bytes liegt</translation>
     </message>
     <message>
         <source>key %1: file name is not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel %1: Dateiname ist kein gültiges UTF-8</translation>
     </message>
     <message>
         <source>%1 was deleted while it was being read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde während des Lesens gelöscht</translation>
     </message>
     <message>
         <source>%1 holds %2 bytes, more than the %3 bytes a json file of Triton&apos;s can be; not read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält %2 Bytes, mehr als die %3 Bytes, die eine json-Datei von Triton haben kann; nicht gelesen</translation>
     </message>
     <message>
         <source>%1 is empty (0 bytes)</source>
-        <translation type="unfinished">%1 ist leer (0 Bytes)</translation>
+        <translation>%1 ist leer (0 Bytes)</translation>
     </message>
     <message>
         <source>no metadata value %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Metadatenwert %1 fehlt</translation>
     </message>
     <message>
         <source>no group value %1: Triton treats this entry as a miss, and its %2 other values only take space</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppenwert %1 fehlt: Triton wertet diesen Eintrag als Fehlzugriff, und seine %2 übrigen Werte belegen nur Platz</translation>
     </message>
     <message>
         <source>group of key %1 names child &quot;%2&quot;, which is not a plain file name: a Triton that materialises it writes outside its cache</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppe von Schlüssel %1 nennt „%2“, was kein einfacher Dateiname ist: ein Triton, der den Eintrag lokal anlegt, schreibt außerhalb seines Caches</translation>
     </message>
     <message>
         <source>group lists %1, which is not on the server: every Triton that looks the entry up misses and recompiles</source>
-        <translation type="unfinished"></translation>
+        <translation>Gruppe nennt %1, doch dieser Wert ist nicht auf dem Server: jeder Triton, der den Eintrag nachschlägt, hat einen Fehlzugriff und kompiliert neu</translation>
     </message>
     <message>
         <source>key %1 is not the base32 key of a Triton 3.3 or later entry; pull writes only that layout</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel %1 ist nicht der base32-Schlüssel eines Eintrags von Triton 3.3 oder neuer; pull schreibt nur dieses Layout</translation>
     </message>
     <message>
         <source>%1: no group value, so Triton would miss on it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein Gruppenwert, daher hätte Triton hier einen Fehlzugriff</translation>
     </message>
     <message>
         <source>already whole in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>bereits vollständig in %1</translation>
     </message>
     <message>
         <source>key %1 holds no files Triton writes</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlüssel %1 enthält keine Dateien, die Triton schreibt</translation>
     </message>
     <message>
         <source>%1 was deleted before it could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde gelöscht, bevor es gelesen werden konnte</translation>
     </message>
     <message>
         <source>%1 names child &quot;%2&quot;, which is not a plain file name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nennt „%2“, was kein einfacher Dateiname ist</translation>
     </message>
     <message>
         <source>%1 holds %2, more than the %3 a pull accepts; not fetched</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält %2, mehr als die %3, die pull annimmt; nicht abgerufen</translation>
     </message>
     <message>
         <source>%1 is listed but not on the server: Triton would miss on this entry</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist aufgeführt, aber nicht auf dem Server: Triton hätte bei diesem Eintrag einen Fehlzugriff</translation>
     </message>
     <message>
         <source>%1 does not list the metadata %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 führt die Metadaten %2 nicht auf</translation>
     </message>
     <message>
         <source>%1 records hash %2, whose key is not %3: the content does not match its key (poisoned or mis-keyed); not pulled</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erfasst den Hash %2, dessen Schlüssel nicht %3 ist: der Inhalt passt nicht zu seinem Schlüssel (vergiftet oder unter falschem Schlüssel abgelegt); nicht abgerufen</translation>
     </message>
     <message>
         <source>%1 names kernel &quot;%2&quot; but the entry&apos;s values are named &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 nennt den Kernel „%2“, die Werte des Eintrags heißen aber „%3“</translation>
     </message>
     <message>
         <source>pulled into %1</source>
-        <translation type="unfinished"></translation>
+        <translation>abgerufen nach %1</translation>
     </message>
     <message>
         <source>already in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>bereits in %1</translation>
     </message>
     <message>
         <source>no entry %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Eintrag %1 auf %2</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a folder: give an entry folder or a cache folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Ordner: einen Eintragsordner oder einen Cache-Ordner angeben</translation>
     </message>
     <message>
         <source>%1 disappeared while it was being read</source>
-        <translation type="unfinished">%1 ist während des Lesens verschwunden</translation>
+        <translation>%1 ist während des Lesens verschwunden</translation>
     </message>
     <message>
         <source>%1 is not an entry Triton reads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein Eintrag, den Triton liest</translation>
     </message>
     <message>
         <source>%1 is %2, not whole and sound: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist %2, nicht vollständig und intakt: %3</translation>
     </message>
     <message>
         <source>%1: its metadata hash cannot be checked against its folder name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: sein Metadaten-Hash lässt sich nicht mit seinem Ordnernamen abgleichen</translation>
     </message>
     <message>
         <source>%1 already has %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat %2 bereits</translation>
     </message>
     <message>
         <source>pushed %1 values to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Werte an %2 übertragen</translation>
     </message>
     <message>
         <source>%1: SET %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: SET %2 fehlgeschlagen: %3</translation>
     </message>
 </context>
 <context>
@@ -3809,7 +3809,7 @@ Ereignis nicht protokolliert: %1</translation>
     </message>
     <message>
         <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 führt seine Dateien nur mit Namen auf, so wie der Remote-Cache von Triton sie speichert: der Datei-Cache von Triton scheitert daran</translation>
     </message>
 </context>
 <context>

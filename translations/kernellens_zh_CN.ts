@@ -783,11 +783,11 @@ compiled %6 · cache %7</source>
     </message>
     <message>
         <source>Triton&apos;s RemoteCacheManager wrote this group file in the remote form (a list of names). It works while TRITON_CACHE_MANAGER names the remote cache, but Triton&apos;s plain file cache stops with AttributeError on it. Remove the entry (klens clean --incomplete DIR), or fetch it in the local form with klens remote pull</source>
-        <translation type="unfinished"></translation>
+        <translation>Triton 的 RemoteCacheManager 以远程形式（名称列表）写入了此组文件。只要 TRITON_CACHE_MANAGER 指定的是远程缓存，它就能正常工作，但 Triton 的普通文件缓存遇到它会因 AttributeError 而中止。请删除该条目（klens clean --incomplete DIR），或用 klens remote pull 以本地形式获取它</translation>
     </message>
     <message>
         <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
-        <translation type="unfinished"></translation>
+        <translation>该键符合键格式的模式，但不符合其结构，因此任何 Triton 都不会读取它：请检查是什么写入了它（各机器上的 TRITON_REDIS_KEY_FORMAT 是否不同？），然后将其删除</translation>
     </message>
 </context>
 <context>
@@ -3411,255 +3411,255 @@ event not logged: %1</source>
     <name>kl::remote</name>
     <message>
         <source>key format &quot;%1&quot; cannot be used: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>键格式“%1”无法使用：%2</translation>
     </message>
     <message>
         <source>a &apos;{&apos; is never closed</source>
-        <translation type="unfinished"></translation>
+        <translation>有一个“{”没有闭合</translation>
     </message>
     <message>
         <source>field {%1} is not one Triton fills in (only {key} and {filename})</source>
-        <translation type="unfinished"></translation>
+        <translation>字段 {%1} 不是 Triton 会填入的字段（只有 {key} 和 {filename}）</translation>
     </message>
     <message>
         <source>{key} and {filename} must each appear once</source>
-        <translation type="unfinished"></translation>
+        <translation>{key} 和 {filename} 必须各出现一次</translation>
     </message>
     <message>
         <source>a lone &apos;}&apos; (write &apos;}}&apos; for a brace)</source>
-        <translation type="unfinished"></translation>
+        <translation>单独的“}”（要表示花括号本身，请写“}}”）</translation>
     </message>
     <message>
         <source>it must hold {key} and {filename}, each once, or entries cannot be told apart</source>
-        <translation type="unfinished"></translation>
+        <translation>它必须包含 {key} 和 {filename} 各一次，否则无法区分各个条目</translation>
     </message>
     <message>
         <source>%1: no answer to %2 within %3 ms; the server stopped answering (overloaded, paused or gone)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%3 毫秒内未收到对 %2 的应答；服务器已停止应答（过载、已暂停或已不存在）</translation>
     </message>
     <message>
         <source>%1: the server closed the connection during %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器在执行 %2 期间关闭了连接</translation>
     </message>
     <message>
         <source>%1: %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 失败：%3</translation>
     </message>
     <message>
         <source>%1: TLS (rediss://) needs hiredis 1.0 or later, and this KernelLens was built with %2; reach the server through a TLS tunnel (stunnel, ssh -L) as redis://, or rebuild against hiredis 1.0+</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：TLS（rediss://）需要 hiredis 1.0 或更高版本，而此 KernelLens 是基于 %2 构建的；请通过 TLS 隧道（stunnel、ssh -L）以 redis:// 访问服务器，或基于 hiredis 1.0+ 重新构建</translation>
     </message>
     <message>
         <source>%1: cannot connect: out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法连接：内存不足</translation>
     </message>
     <message>
         <source>%1: no connection within %2 ms (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 毫秒内未能建立连接（%3）</translation>
     </message>
     <message>
         <source>%1: cannot connect: %2 (is redis-server running there?)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法连接：%2（那里是否在运行 redis-server？）</translation>
     </message>
     <message>
         <source>%1: the server refused the login: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器拒绝了登录：%2</translation>
     </message>
     <message>
         <source>%1: the server needs a password (%2): give it in the URL (redis://:PASSWORD@host:port) or in KERNELLENS_REDIS_PASSWORD</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器需要密码（%2）：请在 URL 中（redis://:PASSWORD@host:port）或通过 KERNELLENS_REDIS_PASSWORD 提供</translation>
     </message>
     <message>
         <source>%1: SCAN gave a reply that is not a cursor and a key list</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：SCAN 返回的应答不是由游标和键列表组成的</translation>
     </message>
     <message>
         <source>not a Redis URL: %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 Redis URL：%1：%2</translation>
     </message>
     <message>
         <source>it must start with redis://, rediss:// or unix://</source>
-        <translation type="unfinished"></translation>
+        <translation>它必须以 redis://、rediss:// 或 unix:// 开头</translation>
     </message>
     <message>
         <source>a bad %-escape in the user or password</source>
-        <translation type="unfinished"></translation>
+        <translation>用户名或密码中有无效的 %-转义</translation>
     </message>
     <message>
         <source>db= must be a number</source>
-        <translation type="unfinished"></translation>
+        <translation>db= 必须是数字</translation>
     </message>
     <message>
         <source>unix:// needs an absolute socket path, as in unix:///run/redis/redis.sock</source>
-        <translation type="unfinished"></translation>
+        <translation>unix:// 需要绝对套接字路径，例如 unix:///run/redis/redis.sock</translation>
     </message>
     <message>
         <source>an IPv6 address without its closing ]</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 地址缺少结尾的 ]</translation>
     </message>
     <message>
         <source>unexpected text after the IPv6 address</source>
-        <translation type="unfinished"></translation>
+        <translation>IPv6 地址后有意外的文本</translation>
     </message>
     <message>
         <source>port &quot;%1&quot; is not a number from 1 to 65535</source>
-        <translation type="unfinished"></translation>
+        <translation>端口“%1”不是 1 到 65535 之间的数字</translation>
     </message>
     <message>
         <source>the path &quot;/%1&quot; must be a database number</source>
-        <translation type="unfinished"></translation>
+        <translation>路径“/%1”必须是数据库编号</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>TRITON_REDIS_PORT=%1 is not a port number</source>
-        <translation type="unfinished"></translation>
+        <translation>TRITON_REDIS_PORT=%1 不是端口号</translation>
     </message>
     <message>
         <source>key %1 matches the key format&apos;s pattern but cannot be split into {key} and {filename}</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1 符合键格式的模式，但无法拆分为 {key} 和 {filename}</translation>
     </message>
     <message>
         <source>this server cannot be read without refreshing what it reads (CLIENT NO-TOUCH came in Redis 7.2): idle times shown were read first, but this listing reset them on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>读取此服务器时无法避免刷新所读取的内容（CLIENT NO-TOUCH 自 Redis 7.2 起才提供）：显示的空闲时间是事先读取的，但本次列出已在服务器上将其重置</translation>
     </message>
     <message>
         <source>no Triton can hit it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>任何 Triton 都无法命中它：%1</translation>
     </message>
     <message>
         <source>not read or written for %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>已有 %1 秒未被读取或写入</translation>
     </message>
     <message>
         <source>least recently used while the cache is over %1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>缓存超过 %1 字节期间最久未使用</translation>
     </message>
     <message>
         <source>key %1: file name is not valid UTF-8</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1：文件名不是有效的 UTF-8</translation>
     </message>
     <message>
         <source>%1 was deleted while it was being read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在读取过程中被删除</translation>
     </message>
     <message>
         <source>%1 holds %2 bytes, more than the %3 bytes a json file of Triton&apos;s can be; not read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 包含 %2 字节，超过了 Triton 的 json 文件最多可能的 %3 字节；未读取</translation>
     </message>
     <message>
         <source>%1 is empty (0 bytes)</source>
-        <translation type="unfinished">%1 为空（0 字节）</translation>
+        <translation>%1 为空（0 字节）</translation>
     </message>
     <message>
         <source>no metadata value %1</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少元数据值 %1</translation>
     </message>
     <message>
         <source>no group value %1: Triton treats this entry as a miss, and its %2 other values only take space</source>
-        <translation type="unfinished"></translation>
+        <translation>缺少组值 %1：Triton 会将此条目视为未命中，其余 %2 个值只是占用空间</translation>
     </message>
     <message>
         <source>group of key %1 names child &quot;%2&quot;, which is not a plain file name: a Triton that materialises it writes outside its cache</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1 的组指定了子项“%2”，它不是普通文件名：将其落地到本地的 Triton 会写到自身缓存之外</translation>
     </message>
     <message>
         <source>group lists %1, which is not on the server: every Triton that looks the entry up misses and recompiles</source>
-        <translation type="unfinished"></translation>
+        <translation>组列出了 %1，但它不在服务器上：每个查找该条目的 Triton 都会未命中并重新编译</translation>
     </message>
     <message>
         <source>key %1 is not the base32 key of a Triton 3.3 or later entry; pull writes only that layout</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1 不是 Triton 3.3 或更高版本条目的 base32 键；pull 只写入这种布局</translation>
     </message>
     <message>
         <source>%1: no group value, so Triton would miss on it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有组值，因此 Triton 会未命中</translation>
     </message>
     <message>
         <source>already whole in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已完整存在于 %1</translation>
     </message>
     <message>
         <source>key %1 holds no files Triton writes</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1 中没有 Triton 会写入的文件</translation>
     </message>
     <message>
         <source>%1 was deleted before it could be read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在读取之前已被删除</translation>
     </message>
     <message>
         <source>%1 names child &quot;%2&quot;, which is not a plain file name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 指定了子项“%2”，它不是普通文件名</translation>
     </message>
     <message>
         <source>%1 holds %2, more than the %3 a pull accepts; not fetched</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 包含 %2，超过了 pull 可接受的 %3；未获取</translation>
     </message>
     <message>
         <source>%1 is listed but not on the server: Triton would miss on this entry</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已列出，但不在服务器上：Triton 将无法命中此条目</translation>
     </message>
     <message>
         <source>%1 does not list the metadata %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未列出元数据 %2</translation>
     </message>
     <message>
         <source>%1 records hash %2, whose key is not %3: the content does not match its key (poisoned or mis-keyed); not pulled</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 记录的哈希为 %2，其键不是 %3：内容与其键不匹配（被投毒或键有误）；未拉取</translation>
     </message>
     <message>
         <source>%1 names kernel &quot;%2&quot; but the entry&apos;s values are named &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中的内核名为“%2”，但该条目的值名为“%3”</translation>
     </message>
     <message>
         <source>pulled into %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已拉取到 %1</translation>
     </message>
     <message>
         <source>already in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 %1 中</translation>
     </message>
     <message>
         <source>no entry %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 上没有条目 %1</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not a folder: give an entry folder or a cache folder</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是文件夹：请指定条目文件夹或缓存文件夹</translation>
     </message>
     <message>
         <source>%1 disappeared while it was being read</source>
-        <translation type="unfinished">%1 在读取过程中消失</translation>
+        <translation>%1 在读取过程中消失</translation>
     </message>
     <message>
         <source>%1 is not an entry Triton reads</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 Triton 会读取的条目</translation>
     </message>
     <message>
         <source>%1 is %2, not whole and sound: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的状态为 %2，并非完整无损：%3</translation>
     </message>
     <message>
         <source>%1: its metadata hash cannot be checked against its folder name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法将其元数据哈希与其文件夹名进行核对</translation>
     </message>
     <message>
         <source>%1 already has %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上已有 %2</translation>
     </message>
     <message>
         <source>pushed %1 values to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已向 %2 推送 %1 个值</translation>
     </message>
     <message>
         <source>%1: SET %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：SET %2 失败：%3</translation>
     </message>
 </context>
 <context>
@@ -3797,7 +3797,7 @@ event not logged: %1</source>
     </message>
     <message>
         <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 按名称列出其子项，这是 Triton 远程缓存的存储形式：Triton 的文件缓存无法处理它</translation>
     </message>
 </context>
 <context>
