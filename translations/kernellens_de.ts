@@ -3303,6 +3303,10 @@ Ereignis nicht protokolliert: %1</translation>
         <source>field &quot;%1&quot; incomplete (%2)</source>
         <translation>Feld &quot;%1&quot; unvollständig (%2)</translation>
     </message>
+    <message>
+        <source>the entry pulled from %1 failed the local checks (%2); compiling instead</source>
+        <translation>der von %1 geholte Eintrag hat die lokalen Prüfungen nicht bestanden (%2); es wird stattdessen kompiliert</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>
@@ -3598,10 +3602,6 @@ Ereignis nicht protokolliert: %1</translation>
         <translation>Schlüssel %1 enthält keine Dateien, die Triton schreibt</translation>
     </message>
     <message>
-        <source>%1 was deleted before it could be read</source>
-        <translation>%1 wurde gelöscht, bevor es gelesen werden konnte</translation>
-    </message>
-    <message>
         <source>%1 names child &quot;%2&quot;, which is not a plain file name</source>
         <translation>%1 nennt „%2“, was kein einfacher Dateiname ist</translation>
     </message>
@@ -3672,6 +3672,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>%1: SET %2 failed: %3</source>
         <translation>%1: SET %2 fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>%1 is not on the server</source>
+        <translation>%1 liegt nicht auf dem Server</translation>
     </message>
 </context>
 <context>

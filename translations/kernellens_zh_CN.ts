@@ -3291,6 +3291,10 @@ event not logged: %1</source>
         <source>field &quot;%1&quot; incomplete (%2)</source>
         <translation>字段 &quot;%1&quot; 不完整（%2）</translation>
     </message>
+    <message>
+        <source>the entry pulled from %1 failed the local checks (%2); compiling instead</source>
+        <translation>从 %1 拉取的条目未通过本地检查（%2）；改为编译</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>
@@ -3586,10 +3590,6 @@ event not logged: %1</source>
         <translation>键 %1 中没有 Triton 会写入的文件</translation>
     </message>
     <message>
-        <source>%1 was deleted before it could be read</source>
-        <translation>%1 在读取之前已被删除</translation>
-    </message>
-    <message>
         <source>%1 names child &quot;%2&quot;, which is not a plain file name</source>
         <translation>%1 指定了子项“%2”，它不是普通文件名</translation>
     </message>
@@ -3660,6 +3660,10 @@ event not logged: %1</source>
     <message>
         <source>%1: SET %2 failed: %3</source>
         <translation>%1：SET %2 失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 is not on the server</source>
+        <translation>%1 不在服务器上</translation>
     </message>
 </context>
 <context>

@@ -7,10 +7,14 @@
 #include "events/eventlog.h"
 #include "nvrtc/compilejson.h"
 #include "nvrtc/nvrtccache.h"
+#include "nvrtc/tieredcompile.h"
+#include "remote/keyformat.h"
+#include "remote/redisendpoint.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
 #include <cstdio>
+#include <optional>
 
 namespace kl::cli {
 namespace {
@@ -30,10 +34,15 @@ void printStages(const CompileEvent& e)
     std::printf("  time   %s (%s)\n", ms(e.totalUs).c_str(), list.c_str());
 }
 
-void printResult(const CompileArgs& args, const NvrtcCacheResult& r)
+void printResult(const CompileArgs& args, const NvrtcCacheResult& r, CompileTier tier,
+                 const std::string& server)
 {
     std::printf("%s: %s\n", printableName(args.file).c_str(),
-                r.hit ? "cache hit, loaded without compiling" : "compiled (cache miss)");
+                tier == CompileTier::Remote
+                    ? ("remote hit, pulled from " + server + " without compiling").c_str()
+                : r.hit          ? "cache hit, loaded without compiling"
+                : server.empty() ? "compiled (cache miss)"
+                                 : ("compiled (missed locally and on " + server + "; pushed there)").c_str());
     if (!r.repaired.empty())
         std::printf("  repaired: the cached entry was unusable (%s) and was recompiled\n",
                     r.repaired.c_str());
@@ -101,7 +110,30 @@ int runCompile(const CompileArgs& args)
 
     const Environment env = Environment::current();
     const NvrtcCache cache(args.cache.empty() ? defaultNvrtcCacheRoot(env) : args.cache);
-    const NvrtcCacheResult r = cache.compile(req);
+    // The team cache is a second tier: a server that cannot be reached costs a warning, never the compile.
+    std::optional<remote::Client> client;
+    auto format = remote::KeyFormat::parse(remote::KeyFormat::kDefault);
+    const std::string remoteUrl =
+        args.remote.empty() ? env.get("KERNELLENS_REDIS_URL").value_or(std::string()) : args.remote;
+    if (!args.noRemote && !remoteUrl.empty()) {
+        if (auto f = env.get(std::string(remote::KeyFormat::kVariable)); f && !f->empty())
+            format = remote::KeyFormat::parse(*f);
+        auto endpoint = remote::resolveEndpoint(remoteUrl, env);
+        auto connected = !endpoint ? Result<remote::Client>(fail(endpoint.error()))
+                         : !format ? Result<remote::Client>(fail(format.error()))
+                                   : remote::Client::connect(*endpoint);
+        if (connected)
+            client = std::move(*connected);
+        else
+            printError("the remote cache is not used: " + connected.error().english());
+    }
+    TieredCompileResult tiered =
+        compileTiered(cache, req, client ? &*client : nullptr,
+                      format ? *format : *remote::KeyFormat::parse(remote::KeyFormat::kDefault));
+    if (!tiered.remoteNote.empty())
+        printError("remote cache: " + tiered.remoteNote.english());
+    const std::string server = client ? client->server() : std::string();
+    const NvrtcCacheResult& r = tiered.result;
     if (!r.ok) {
         if (args.json) {
             writeCompileJson(args.file, r, stdout);
@@ -118,6 +150,9 @@ int runCompile(const CompileArgs& args)
                            eventLogOptionsFromEnvironment(env));
         if (auto err = log.append(r.event); !err.empty())
             printError("event not logged: " + err);
+        if (tiered.remoteEvent)
+            if (auto err = log.append(*tiered.remoteEvent); !err.empty())
+                printError("event not logged: " + err);
     }
     if (!r.storeError.empty())
         printError("compiled, but not cached: " + r.storeError);
@@ -127,9 +162,9 @@ int runCompile(const CompileArgs& args)
             return ExitError;
     }
     if (args.json)
-        writeCompileJson(args.file, r, stdout);
+        writeCompileJson(args.file, r, stdout, toString(tiered.tier));
     else
-        printResult(args, r);
+        printResult(args, r, tiered.tier, server);
     return r.storeError.empty() ? ExitOk : ExitError;
 }
 
@@ -156,6 +191,10 @@ void addCompileCommand(CLI::App& app, Commands& out)
     cmd->add_flag("--no-log", a->noLog, "Do not append a compile event");
     cmd->add_flag("--always-compile", a->alwaysCompile, "Compile even when the cache has the entry");
     cmd->add_flag("--json", a->json, "Print the documented JSON (schema kernellens.compile/1)");
+    cmd->add_option("--remote", a->remote,
+                    "The team's Redis cache as a second tier: look there before compiling, push after "
+                    "(default: $KERNELLENS_REDIS_URL when set)");
+    cmd->add_flag("--no-remote", a->noRemote, "Use the local cache only, even with KERNELLENS_REDIS_URL set");
     out.push_back({cmd, [a] { return runCompile(*a); }});
 }
 

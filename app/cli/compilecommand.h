@@ -21,6 +21,8 @@ struct CompileArgs {
     bool noLog = false;
     bool alwaysCompile = false;
     bool json = false;
+    std::string remote; ///< the team's Redis cache (default: $KERNELLENS_REDIS_URL when set)
+    bool noRemote = false;
 };
 
 /// `klens compile`: CUDA C++ through NVRTC and KernelLens's cache. Exit 0 compiled or hit,

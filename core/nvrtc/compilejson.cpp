@@ -7,7 +7,8 @@
 
 namespace kl {
 
-void writeCompileJson(const std::string& sourcePath, const NvrtcCacheResult& r, std::FILE* out)
+void writeCompileJson(const std::string& sourcePath, const NvrtcCacheResult& r, std::FILE* out,
+                      std::string_view tier)
 {
     json::writeDocument(out, [&](json::Writer& w) {
         w.StartObject();
@@ -20,6 +21,8 @@ void writeCompileJson(const std::string& sourcePath, const NvrtcCacheResult& r, 
         json::strOrNull(w, "error", r.error);
         w.Key("cache_hit");
         w.Bool(r.hit);
+        w.Key("tier");
+        json::str(w, tier.empty() ? std::string_view(r.hit ? "local" : "compiled") : tier);
         json::strOrNull(w, "key", r.key.hex);
         json::strOrNull(w, "entry", r.entryPath);
         json::strOrNull(w, "repaired", r.repaired);

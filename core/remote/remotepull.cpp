@@ -93,6 +93,7 @@ private:
                     refuse(p,
                            Text::of(KL_TEXT("kl::remote", "%1: no group value, so Triton would miss on it"),
                                     redisKey(p, p.groupName)));
+                    p.outcome.absent = true;
                     continue;
                 }
                 if (auto local = m_store.get(*hex, stem); local && local->hit) {
@@ -122,8 +123,9 @@ private:
                 continue;
             Reply& g = (*replies)[r++];
             if (g.type != Reply::Type::String) {
-                refuse(p, Text::of(KL_TEXT("kl::remote", "%1 was deleted before it could be read"),
-                                   redisKey(p, p.groupName)));
+                refuse(p,
+                       Text::of(KL_TEXT("kl::remote", "%1 is not on the server"), redisKey(p, p.groupName)));
+                p.outcome.absent = true;
                 continue;
             }
             auto group = parseGroupFile(g.str);

@@ -22,6 +22,7 @@ struct TransferOutcome {
     TransferResult result = TransferResult::Refused;
     Text detail; ///< where it went, or why it was skipped or refused (names the key and the cause)
     std::uint64_t bytes = 0;
+    bool absent = false; ///< refused because the server does not hold the entry (a plain miss)
 };
 
 struct TransferReport {
