@@ -3677,6 +3677,14 @@ Ereignis nicht protokolliert: %1</translation>
         <source>%1 is not on the server</source>
         <translation>%1 liegt nicht auf dem Server</translation>
     </message>
+    <message>
+        <source>%1 is not a JSON object, as Inductor writes its values</source>
+        <translation>%1 ist kein JSON-Objekt, wie Inductor seine Werte schreibt</translation>
+    </message>
+    <message>
+        <source>%1 has no num_warps or configs_hash: not an autotune result</source>
+        <translation>%1 hat kein num_warps oder configs_hash: kein Autotune-Ergebnis</translation>
+    </message>
 </context>
 <context>
     <name>kl::roots</name>

@@ -3665,6 +3665,14 @@ event not logged: %1</source>
         <source>%1 is not on the server</source>
         <translation>%1 不在服务器上</translation>
     </message>
+    <message>
+        <source>%1 is not a JSON object, as Inductor writes its values</source>
+        <translation>%1 不是 Inductor 写入其值时所用的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 has no num_warps or configs_hash: not an autotune result</source>
+        <translation>%1 没有 num_warps 或 configs_hash：不是自动调优结果</translation>
+    </message>
 </context>
 <context>
     <name>kl::roots</name>

@@ -10,6 +10,7 @@
 #include "util/utf8.h"
 
 #include <csignal>
+#include <map>
 #include <unistd.h>
 
 namespace kl::cli {
@@ -84,6 +85,46 @@ void printSummary(const remote::RemoteSnapshot& snap)
     std::printf("\n");
 }
 
+std::string configText(const remote::InductorBestConfig& c)
+{
+    std::string text;
+    for (const auto& [k, v] : c.kwargs)
+        text += k + "=" + v + " ";
+    text += "warps=" + (c.numWarps ? std::to_string(*c.numWarps) : std::string("?"));
+    text += " stages=" + (c.numStages ? std::to_string(*c.numStages) : std::string("?"));
+    if (c.timeTakenMs)
+        text += " (tuned in " + std::to_string(*c.timeTakenMs) + " ms" +
+                (c.foundByCoordesc.value_or(false) ? ", coordinate descent)" : ")");
+    return text;
+}
+
+// PyTorch Inductor's values beside Triton's: autotune winners decoded, the rest by size.
+void printInductor(const std::vector<remote::InductorValue>& values)
+{
+    if (values.empty())
+        return;
+    std::map<std::string, std::pair<std::size_t, std::uint64_t>> byKind;
+    for (const remote::InductorValue& v : values) {
+        auto& [n, bytes] = byKind[std::string(remote::toString(v.kind))];
+        ++n;
+        bytes += v.size;
+    }
+    std::printf("\nPyTorch Inductor values (pt2:*):");
+    for (const auto& [kind, nb] : byKind)
+        std::printf("  %zu %s (%s)", nb.first, kind.c_str(), humanSize(nb.second).c_str());
+    std::printf("\n");
+    std::size_t shown = 0;
+    for (const remote::InductorValue& v : values)
+        for (std::size_t i = 0; i < v.configs.size() && shown < 20; ++i, ++shown)
+            std::printf(
+                "  autotune %s  %s\n",
+                column(printableName(i < v.bundledFiles.size() ? v.bundledFiles[i] : v.key), 28).c_str(),
+                configText(v.configs[i]).c_str());
+    for (const remote::InductorValue& v : values)
+        if (!v.problem.empty())
+            std::printf("  %s\n", v.problem.english().c_str());
+}
+
 int exitFor(const remote::RemoteSnapshot& snap)
 {
     if (snap.snapshot.cancelled)
@@ -123,6 +164,7 @@ int runLs(const RemoteArgs& args)
             std::string(toString(e.status)).c_str(),
             e.problems.empty() ? "" : ("  (" + std::to_string(e.problems.size()) + " problems)").c_str());
     }
+    printInductor(snap->inductor);
     if (snap->snapshot.hasProblems()) {
         std::printf("\nproblems:\n");
         printProblems(snap->snapshot, 50);

@@ -242,7 +242,14 @@ Result<RemoteSnapshot> scanRemote(Client& client, const KeyFormat& format, const
     auto listing = listKeys(client, format, options);
     if (!listing)
         return fail(std::move(listing.error()));
-    return readRemote(client, format, *listing, options);
+    auto snap = readRemote(client, format, *listing, options);
+    if (snap && options.inductor && !snap->snapshot.cancelled) {
+        auto inductor = listInductorValues(client, options.maxJsonBytes, options.cancel);
+        if (!inductor)
+            return fail(std::move(inductor.error()));
+        snap->inductor = std::move(*inductor);
+    }
+    return snap;
 }
 
 } // namespace kl::remote

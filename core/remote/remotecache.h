@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/snapshot.h"
+#include "remote/inductorcache.h"
 #include "remote/keyformat.h"
 #include "remote/redisclient.h"
 
@@ -25,6 +26,7 @@ struct RemoteScanOptions {
     std::size_t batchEntries = 256;           ///< entries per pipelined round trip
     std::uint64_t maxJsonBytes = 64ull << 20; ///< as the folder scanner: larger json is not read
     bool idleTimes = true;                    ///< OBJECT IDLETIME per key (one more command per key)
+    bool inductor = true;                     ///< also list PyTorch Inductor's `pt2:` values (one more SCAN)
     std::function<void(const RemoteProgress&)> progress;
     const std::atomic<bool>* cancel = nullptr;
 };
@@ -54,6 +56,8 @@ struct RemoteSnapshot {
     std::vector<std::int64_t> idleSeconds;
     std::size_t keys = 0;
     std::string keyFormat;
+    /// PyTorch Inductor's values beside Triton's (autotune results decoded), when asked for.
+    std::vector<InductorValue> inductor;
 };
 
 /// List and read the server: sizes (STRLEN), idle times (OBJECT IDLETIME) and the json that

@@ -42,6 +42,79 @@ void summary(Writer& w, const RemoteSnapshot& snap)
     w.EndObject();
 }
 
+void writeConfig(Writer& w, const InductorBestConfig& c)
+{
+    w.StartObject();
+    w.Key("kwargs");
+    w.StartObject();
+    for (const auto& [k, v] : c.kwargs) {
+        json::str(w, k);
+        w.RawValue(v.data(), v.size(), rapidjson::kObjectType);
+    }
+    w.EndObject();
+    auto opt = [&](const char* key, const std::optional<std::int64_t>& v) {
+        w.Key(key);
+        if (v)
+            w.Int64(*v);
+        else
+            w.Null();
+    };
+    opt("num_warps", c.numWarps);
+    opt("num_stages", c.numStages);
+    opt("time_taken_ms", c.timeTakenMs);
+    w.Key("found_by_coordesc");
+    if (c.foundByCoordesc)
+        w.Bool(*c.foundByCoordesc);
+    else
+        w.Null();
+    json::strOrNull(w, "configs_hash", c.configsHash);
+    json::strOrNull(w, "triton_cache_hash", c.tritonCacheHash);
+    w.EndObject();
+}
+
+void writeInductor(Writer& w, const std::vector<InductorValue>& values)
+{
+    w.Key("inductor");
+    w.StartArray();
+    for (const InductorValue& v : values) {
+        w.StartObject();
+        w.Key("redis_key");
+        json::str(w, v.redisKey);
+        w.Key("kind");
+        w.String(toString(v.kind).data());
+        w.Key("cache_id");
+        json::str(w, v.cacheId);
+        w.Key("key");
+        json::str(w, v.key);
+        w.Key("size");
+        w.Uint64(v.size);
+        w.Key("idle_seconds");
+        if (v.idleSeconds >= 0)
+            w.Int64(v.idleSeconds);
+        else
+            w.Null();
+        w.Key("configs");
+        w.StartArray();
+        for (std::size_t i = 0; i < v.configs.size(); ++i) {
+            if (i < v.bundledFiles.size()) {
+                // A bundle names the kernel file each config belongs to.
+                w.StartObject();
+                w.Key("file");
+                json::str(w, v.bundledFiles[i]);
+                w.Key("config");
+                writeConfig(w, v.configs[i]);
+                w.EndObject();
+            } else {
+                writeConfig(w, v.configs[i]);
+            }
+        }
+        w.EndArray();
+        json::strOrNull(w, "problem", v.problem);
+        w.EndObject();
+    }
+    w.EndArray();
+}
+
 } // namespace
 
 std::string_view toString(TransferResult r)
@@ -75,6 +148,7 @@ void writeRemoteSnapshotJson(const RemoteSnapshot& snap, std::FILE* out)
                     w2.Null();
             });
         w.EndArray();
+        writeInductor(w, snap.inductor);
         summary(w, snap);
         w.EndObject();
     });

@@ -362,6 +362,35 @@ private slots:
         QVERIFY(empty->snapshot.entries.empty());
     }
 
+    void inductorValuesAreListedBesideTriton()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto c = clientFor(server.url());
+        QVERIFY(c);
+        QVERIFY(pushDemo(*c, defaultFormat()) > 0);
+        // As torch/_inductor writes them: RedisRemoteCache's key format, JSON values.
+        const std::string autotune = "pt2:" + std::string(64, 'e') + "::cq4rzbnx.py:c1";
+        QVERIFY(c->command(
+            {"SET", autotune,
+             R"({"XBLOCK": 256, "num_warps": 4, "num_stages": 1, "configs_hash": "h", "found_by_coordesc": false, "time_taken_ms": 5, "triton_cache_hash": null})"}));
+        QVERIFY(c->command({"SET", "pt2:fx-graph-v1::fabc:c1", std::string(5000, 'x')}));
+        auto snap = scanRemote(*c, defaultFormat());
+        QVERIFY(snap);
+        QCOMPARE(snap->snapshot.entries.size(), static_cast<std::size_t>(demoKeys().size())); // Triton's only
+        QCOMPARE(snap->inductor.size(), std::size_t{2});
+        const InductorValue& fx =
+            snap->inductor[0].kind == InductorKind::FxGraph ? snap->inductor[0] : snap->inductor[1];
+        const InductorValue& at =
+            snap->inductor[0].kind == InductorKind::Autotune ? snap->inductor[0] : snap->inductor[1];
+        QCOMPARE(fx.size, std::uint64_t{5000});
+        QVERIFY(fx.configs.empty()); // listed by size only
+        QCOMPARE(at.redisKey, autotune);
+        QCOMPARE(at.configs.size(), std::size_t{1});
+        QCOMPARE(at.configs.front().kwargs.front().first, std::string("XBLOCK"));
+        QVERIFY(at.idleSeconds >= 0);
+    }
+
     void anotherKeyFormat()
     {
         RedisServer server;

@@ -1,6 +1,7 @@
 // Redis URLs, Triton's key format both ways, base32 keys and the remote group text: the rules
 // `klens remote` and the Triton backend share, checked against what Python and Triton write.
 #include "formats/keyencoding.h"
+#include "remote/inductorcache.h"
 #include "remote/keyformat.h"
 #include "remote/redisendpoint.h"
 #include "storage/groupwriter.h"
@@ -239,6 +240,62 @@ private slots:
         std::string odd = *folder;
         odd.back() = odd.back() == 'A' ? 'B' : 'A';
         QVERIFY(!decodeBase32KeyFolder(odd) || decodeBase32KeyFolder(odd) != hex);
+    }
+
+    void inductorKeys()
+    {
+        // torch/_inductor/remote_cache.py: f"pt2:{cache_id}::{{key}}:c{version}".
+        const std::string hex(64, 'c');
+        auto v = parseInductorKey("pt2:" + hex + "::cxyz.py:c1");
+        QVERIFY(v);
+        QCOMPARE(v->cacheId, hex);
+        QCOMPARE(v->key, std::string("cxyz.py"));
+        QCOMPARE(v->version, 1);
+        QCOMPARE(toString(v->kind), std::string_view("autotune"));
+        auto fx = parseInductorKey("pt2:fx-graph-v1::f:with:colons:c12");
+        QVERIFY(fx);
+        QCOMPARE(fx->key, std::string("f:with:colons"));
+        QCOMPARE(fx->version, 12);
+        QCOMPARE(toString(fx->kind), std::string_view("fx-graph"));
+        QCOMPARE(toString(parseInductorKey("pt2:bundled-autotune-v1::k:c1")->kind),
+                 std::string_view("bundled-autotune"));
+        QVERIFY(!parseInductorKey("triton:K:f"));
+        QVERIFY(!parseInductorKey("pt2:id:key:c1"));  // one colon is not the separator
+        QVERIFY(!parseInductorKey("pt2:id::key:cX")); // the version is a number
+        QVERIFY(!parseInductorKey("pt2:::key:c1"));   // no cache id
+    }
+
+    void inductorAutotuneValues()
+    {
+        // What AutotuneCache.save() stores: the winner's kwargs flat beside its settings.
+        InductorValue v = *parseInductorKey("pt2:" + std::string(64, 'a') + "::cabc.py:c1");
+        decodeInductorValue(v, R"({"XBLOCK": 1024, "R0_BLOCK": 8, "num_warps": 4, "num_stages": 1,
+                                  "configs_hash": "9f8e", "found_by_coordesc": true, "time_taken_ms": 37,
+                                  "triton_cache_hash": "ENMNKUMP"})");
+        QVERIFY(v.problem.empty());
+        QCOMPARE(v.configs.size(), std::size_t{1});
+        const InductorBestConfig& c = v.configs.front();
+        QCOMPARE(c.kwargs,
+                 (std::vector<std::pair<std::string, std::string>>{{"XBLOCK", "1024"}, {"R0_BLOCK", "8"}}));
+        QCOMPARE(c.numWarps.value_or(0), std::int64_t{4});
+        QCOMPARE(c.numStages.value_or(0), std::int64_t{1});
+        QCOMPARE(c.timeTakenMs.value_or(0), std::int64_t{37});
+        QCOMPARE(c.foundByCoordesc.value_or(false), true);
+        QCOMPARE(c.tritonCacheHash, std::string("ENMNKUMP"));
+        // A bundle maps kernel files to results.
+        InductorValue b = *parseInductorKey("pt2:bundled-autotune-v1::k:c1");
+        decodeInductorValue(b,
+                            R"({"ca.py": {"XBLOCK": 64, "num_warps": 2, "num_stages": 1, "configs_hash": "1"},
+                                  "cb.py": {"YBLOCK": 32, "num_warps": 8, "num_stages": 3, "configs_hash": "2"}})");
+        QCOMPARE(b.bundledFiles, (std::vector<std::string>{"ca.py", "cb.py"}));
+        QCOMPARE(b.configs.size(), std::size_t{2});
+        // Garbage is a problem naming the key, not a crash.
+        InductorValue bad = *parseInductorKey("pt2:" + std::string(64, 'b') + "::x:c1");
+        decodeInductorValue(bad, std::string("\xff\x00 not json", 12));
+        QVERIFY(QString::fromStdString(bad.problem.english()).contains(QString::fromStdString(bad.redisKey)));
+        InductorValue noWarps = *parseInductorKey("pt2:" + std::string(64, 'b') + "::x:c1");
+        decodeInductorValue(noWarps, "{\"XBLOCK\": 1}");
+        QVERIFY(!noWarps.problem.empty());
     }
 
     void remoteGroupText()
