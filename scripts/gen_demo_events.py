@@ -11,12 +11,18 @@ The story the dashboard shows:
   day 3      H100 nodes (sm_90) join: a burst of sm_90 compiles;
   day 4 15h  TRITON_CACHE_DIR is changed by a job script: a dip to near zero, then recovery;
   day 5      an NVRTC header change invalidates KernelLens's own cache for an afternoon;
+  day 5 18h  the team cache goes live: every node looks kernels up in Redis first (Triton through
+             resources/python/kernellens_triton_remote.py, origin triton-remote; NVRTC through
+             `klens compile --remote`, origin nvrtc-remote, with KernelLens's own cache moved
+             from the NFS home to each machine's disk), so a kernel one node compiled is a hit
+             on every other node and the new cache folder of day 4 stops mattering;
   days 6-7   the weekend: fewer jobs, mostly hits.
 
     python3 scripts/gen_demo_events.py [--out PATH] [--seed N]
 """
 
 import argparse
+import base64
 import hashlib
 import importlib.util
 import os
@@ -56,6 +62,7 @@ SHARED_CACHE_AT = DAY + 12 * HOUR
 H100_JOIN_AT = 2 * DAY + 9 * HOUR
 CACHE_DIR_CHANGED_AT = 3 * DAY + 15 * HOUR
 HEADER_CHANGED_AT = 4 * DAY + 13 * HOUR
+TEAM_CACHE_AT = 4 * DAY + 18 * HOUR
 
 
 def load_listener():
@@ -145,6 +152,9 @@ def triton_job(rng, cached, when):
         v = variant(rng, when)
         key = FIXTURE_KEYS.get((name, arch)) if v == 0 else None
         kernels.append((name, key or sha256("triton/%s/%s/%d" % (name, arch, v))))
+    team = when >= TEAM_CACHE_AT
+    if team:
+        scope = "redis:team"  # RemoteCacheManager: the remote decides hits
     out = []
     for _ in range(rng.randint(1, 3)):
         pid = rng.randrange(2000, 60000)
@@ -153,8 +163,15 @@ def triton_job(rng, cached, when):
             hit = (scope, key) in cached
             cached.add((scope, key))
             when += rng.randrange(200, 4000) * 1_000_000
-            stages = [("lookup", int(rng.uniform(2, 14) * 1000))] if hit else triton_stages(rng, cost)
             size = int(size * rng.uniform(0.85, 1.15))
+            if team:
+                # The backend's event: the key is the cache folder (base32 of the hash).
+                folder = base64.b32encode(bytes.fromhex(key)).decode().rstrip("=")
+                get = [("remote_get", int(rng.uniform(0.4, 3.5) * 1000))]
+                out.append(event(when, "triton-remote", name, folder, hit, arch if hit else "", get,
+                                 size if hit else 0, pid, host))
+                when += get[0][1] * 1000
+            stages = [("lookup", int(rng.uniform(2, 14) * 1000))] if hit else triton_stages(rng, cost)
             out.append(event(when, "triton", name, key, hit, arch, stages, size, pid, host))
     return out
 
@@ -168,11 +185,24 @@ def nvrtc_job(rng, cached, when):
     for name in rng.sample(sorted(NVRTC_KERNELS), rng.randint(1, 3)):
         cost, size = NVRTC_KERNELS[name]
         key = sha256("nvrtc/%s/%s/%s/%d" % (name, arch, generation, variant(rng, when) % 3))
-        hit = key in cached
-        cached.add(key)
+        # Before the team cache KernelLens's cache sat on the shared NFS home; with it, on each machine.
+        local = key if when < TEAM_CACHE_AT else (host, key)
+        hit = local in cached
+        cached.add(local)
         when += rng.randrange(50, 1500) * 1_000_000
-        stages = nvrtc_stages(rng, cost, hit)
-        out.append(event(when, "nvrtc", name, key, hit, arch, stages, int(size * rng.uniform(0.9, 1.1)), pid, host))
+        size = int(size * rng.uniform(0.9, 1.1))
+        if hit or when < TEAM_CACHE_AT:
+            out.append(event(when, "nvrtc", name, key, hit, arch, nvrtc_stages(rng, cost, hit), size, pid, host))
+            continue
+        # klens compile --remote: a local miss, then the team cache; a miss there compiles and pushes.
+        remote_hit = ("redis", key) in cached
+        cached.add(("redis", key))
+        out.append(event(when, "nvrtc", name, key, False, arch, nvrtc_stages(rng, cost, True), size, pid, host))
+        remote = [("remote_get", int(rng.uniform(0.3, 2.5) * 1000))]
+        if not remote_hit:
+            remote.append(("remote_push", int(rng.uniform(0.5, 4) * 1000)))
+        out.append(event(when + 1_000_000, "nvrtc-remote", name, key, remote_hit, arch, remote,
+                         size if remote_hit else 0, pid, host))
     return out
 
 
