@@ -3685,6 +3685,10 @@ Ereignis nicht protokolliert: %1</translation>
         <source>%1 has no num_warps or configs_hash: not an autotune result</source>
         <translation>%1 hat kein num_warps oder configs_hash: kein Autotune-Ergebnis</translation>
     </message>
+    <message>
+        <source>%1 (if the server only speaks TLS, it drops plain connections like this: use rediss://, which needs hiredis 1.0 or later, or a TLS tunnel)</source>
+        <translation>%1 (wenn der Server nur TLS spricht, bricht er unverschlüsselte Verbindungen so ab: verwenden Sie rediss://, was hiredis 1.0 oder neuer braucht, oder einen TLS-Tunnel)</translation>
+    </message>
 </context>
 <context>
     <name>kl::roots</name>

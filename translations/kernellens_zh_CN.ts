@@ -3673,6 +3673,10 @@ event not logged: %1</source>
         <source>%1 has no num_warps or configs_hash: not an autotune result</source>
         <translation>%1 没有 num_warps 或 configs_hash：不是自动调优结果</translation>
     </message>
+    <message>
+        <source>%1 (if the server only speaks TLS, it drops plain connections like this: use rediss://, which needs hiredis 1.0 or later, or a TLS tunnel)</source>
+        <translation>%1（如果服务器只接受 TLS，它会这样断开明文连接：请使用 rediss://（需要 hiredis 1.0 或更高版本）或 TLS 隧道）</translation>
+    </message>
 </context>
 <context>
     <name>kl::roots</name>

@@ -103,6 +103,22 @@ struct Client::Impl {
     }
 };
 
+namespace {
+
+// The first reply of a connection never came: on a plain connection to a TLS-only port that is
+// what happens (the server resets it), so say so.
+Text firstReplyFailed(const Client::Impl& impl, Text why)
+{
+    if (impl.broken.empty() || impl.endpoint.transport != Transport::Tcp)
+        return why;
+    return Text::of(KL_TEXT("kl::remote",
+                            "%1 (if the server only speaks TLS, it drops plain connections like this: "
+                            "use rediss://, which needs hiredis 1.0 or later, or a TLS tunnel)"),
+                    std::move(why));
+}
+
+} // namespace
+
 Client::Client(std::unique_ptr<Impl> impl)
     : m(std::move(impl))
 {
@@ -170,7 +186,7 @@ Result<Client> Client::connect(const Endpoint& endpoint, Timeouts timeouts)
         client.m->append(auth);
         auto r = client.m->readOne("AUTH");
         if (!r)
-            return fail(std::move(r.error()));
+            return fail(firstReplyFailed(*client.m, std::move(r.error())));
         if (r->isError())
             return fail(
                 Text::of(KL_TEXT("kl::remote", "%1: the server refused the login: %2"), server, r->str));
@@ -178,7 +194,7 @@ Result<Client> Client::connect(const Endpoint& endpoint, Timeouts timeouts)
     // PING proves the server answers and that no password is missing (NOAUTH) before any real work.
     auto ping = client.command({"PING"});
     if (!ping)
-        return fail(std::move(ping.error()));
+        return fail(firstReplyFailed(*client.m, std::move(ping.error())));
     // KernelLens reading a cache is not a use of it: keep LRU idle times (and eviction) as they are.
     client.m->append(std::vector<std::string_view>{"CLIENT", "NO-TOUCH", "ON"});
     auto touch = client.m->readOne("CLIENT NO-TOUCH");

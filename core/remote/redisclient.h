@@ -69,8 +69,9 @@ public:
     /// "hiredis 0.14.1": what this build talks through.
     static std::string libraryVersion();
 
+    struct Impl; ///< the hiredis context and what is known about the connection
+
 private:
-    struct Impl;
     explicit Client(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> m;
 };

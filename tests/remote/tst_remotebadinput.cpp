@@ -66,6 +66,18 @@ private slots:
                  qPrintable(msg));
     }
 
+    void plainConnectionToATlsServer()
+    {
+        RedisServer::Options o;
+        o.tlsOnly = true;
+        RedisServer server(o);
+        KL_START_REDIS(server);
+        const QString msg = errorOf(QStringLiteral("redis://127.0.0.1:%1").arg(server.port()));
+        QVERIFY2(msg.contains(QStringLiteral("redis://127.0.0.1:%1/0").arg(server.port())) &&
+                     msg.contains("only speaks TLS") && msg.contains("rediss://"),
+                 qPrintable(msg));
+    }
+
     void serverStopsAnsweringMidScan()
     {
         RedisServer server;

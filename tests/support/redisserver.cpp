@@ -45,6 +45,18 @@ RedisServer::RedisServer(const Options& options)
                          QStringLiteral("--appendonly"), QStringLiteral("no"),
                          QStringLiteral("--dir"),        m_dir.path(),
                          QStringLiteral("--daemonize"),  QStringLiteral("no")};
+        if (options.tlsOnly) {
+            if (!makeCertificate()) {
+                m_error = QStringLiteral("openssl could not make a test certificate");
+                return;
+            }
+            args[1] = QStringLiteral("0");
+            args << QStringLiteral("--tls-port") << QString::number(m_port)
+                 << QStringLiteral("--tls-cert-file") << m_dir.filePath(QStringLiteral("cert.pem"))
+                 << QStringLiteral("--tls-key-file") << m_dir.filePath(QStringLiteral("key.pem"))
+                 << QStringLiteral("--tls-ca-cert-file") << m_dir.filePath(QStringLiteral("cert.pem"))
+                 << QStringLiteral("--tls-auth-clients") << QStringLiteral("no");
+        }
         if (!options.password.isEmpty())
             args << QStringLiteral("--requirepass") << options.password;
         if (options.unixSocket)
@@ -89,6 +101,18 @@ RedisServer::~RedisServer()
     }
 }
 
+bool RedisServer::makeCertificate() const
+{
+    QProcess openssl;
+    openssl.start(QStringLiteral("openssl"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                   QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                   QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                   QStringLiteral("-keyout"), m_dir.filePath(QStringLiteral("key.pem")),
+                   QStringLiteral("-out"), m_dir.filePath(QStringLiteral("cert.pem"))});
+    return openssl.waitForFinished(30000) && openssl.exitCode() == 0;
+}
+
 QString RedisServer::socketPath() const
 {
     return m_dir.filePath(QStringLiteral("redis.sock"));
@@ -127,6 +151,9 @@ QByteArray RedisServer::cli(const QStringList& args) const
     QProcess p;
     QStringList all{QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
                     QString::number(m_port)};
+    if (m_options.tlsOnly)
+        all << QStringLiteral("--tls") << QStringLiteral("--cacert")
+            << m_dir.filePath(QStringLiteral("cert.pem"));
     if (!m_options.password.isEmpty())
         all << QStringLiteral("--no-auth-warning") << QStringLiteral("-a") << m_options.password;
     all << args;

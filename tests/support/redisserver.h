@@ -13,6 +13,7 @@ public:
         QString password;        ///< requirepass
         bool unixSocket = false; ///< also listen on <dir>/redis.sock
         QStringList extra;       ///< more redis-server arguments
+        bool tlsOnly = false;    ///< TLS on the port, no plain port (a throwaway self-signed certificate)
     };
     RedisServer();
     explicit RedisServer(const Options& options);
@@ -35,6 +36,8 @@ public:
     QByteArray cli(const QStringList& args) const;
 
 private:
+    bool makeCertificate() const;
+
     Options m_options;
     QTemporaryDir m_dir;
     QProcess m_process;
