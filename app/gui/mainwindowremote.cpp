@@ -11,7 +11,7 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QMenu>
-#include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 
 namespace kl::gui {
@@ -42,6 +42,8 @@ void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const
     setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
     m_entries->openSnapshot(std::move(snapshot), display);
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
+    // The environment's folders and the recent ones stay listed beside the server.
+    m_rootsPanel->refresh({}, QSettings().value(QStringLiteral("recentRoots")).toStringList());
 }
 
 void MainWindow::addPullActions(QMenu* entry)
