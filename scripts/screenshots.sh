@@ -7,8 +7,10 @@
 # (*-zh_CN.png, KERNELLENS_LANG=zh_CN), clean-dialog.png (--show clean: the dry-run
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries; -de in German) and, when the shared corpus exists,
-# docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches). Needs xvfb-run, xauth,
-# xwininfo and ImageMagick's import.
+# docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches), and remote-cache.png
+# (--remote: a redis-server on a free port with the demo cache pushed by klens, which must be built
+# next to kernellens). Needs xvfb-run, xauth, xwininfo and ImageMagick's import (and
+# redis-server, redis-cli for remote-cache).
 set -euo pipefail
 
 SIZE=1280x800
@@ -82,6 +84,27 @@ if [[ -n $sm80 && -n $sm90 ]]; then
     # The same in German: the explanation's notes and suspects come from core (kl::explain).
     shoot diff-sm80-sm90-de env KERNELLENS_LANG=de "$bin" --diff "$(dirname "$(realpath "$sm80")")" \
         "$(dirname "$(realpath "$sm90")")"
+fi
+# Triton's Redis remote cache: a throwaway redis-server (no persistence) holding the demo cache.
+klens=$(dirname "$bin")/../cli/klens
+if [[ -n $only && " $only " != *" remote-cache "* ]]; then
+    :
+elif command -v redis-server >/dev/null && command -v redis-cli >/dev/null && [[ -x $klens ]]; then
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    redis_dir=$(mktemp -d -p "$settings")
+    redis-server --bind 127.0.0.1 --port "$port" --save "" --appendonly no --dir "$redis_dir" >/dev/null &
+    redis_pid=$!
+    for _ in $(seq 1 50); do
+        if redis-cli -p "$port" ping >/dev/null 2>&1; then break; fi
+        sleep 0.1
+    done
+    url="redis://127.0.0.1:$port/0"
+    "$klens" remote push --url "$url" resources/demo/triton/cache >/dev/null
+    shoot remote-cache "$bin" --remote "$url" --entry "${entry:-}"
+    kill "$redis_pid"
+    wait "$redis_pid" 2>/dev/null || true
+else
+    echo "skipped remote-cache: needs redis-server, redis-cli and $klens"
 fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then

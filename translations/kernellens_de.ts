@@ -2427,6 +2427,54 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Recomp&amp;ile</source>
         <translation>Neu &amp;kompilieren</translation>
     </message>
+    <message>
+        <source>This entry is on a Redis server: its stages are not read from there. Pull it to read them.</source>
+        <translation>Dieser Eintrag liegt auf einem Redis-Server: seine Stufen werden von dort nicht gelesen. Rufen Sie ihn ab, um sie zu lesen.</translation>
+    </message>
+    <message>
+        <source>Cannot open the remote cache: %1</source>
+        <translation>Der Remote-Cache kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Open Re&amp;mote Cache…</source>
+        <translation>Re&amp;mote-Cache öffnen…</translation>
+    </message>
+    <message>
+        <source>List Triton&apos;s Redis remote cache</source>
+        <translation>Den Redis-Remote-Cache von Triton auflisten</translation>
+    </message>
+    <message>
+        <source>Remote cache %1</source>
+        <translation>Remote-Cache %1</translation>
+    </message>
+    <message>
+        <source>P&amp;ull into Triton&apos;s Cache</source>
+        <translation>In den Cache von Triton a&amp;brufen</translation>
+    </message>
+    <message>
+        <source>Fetch the selected remote entries into the cache folder Triton uses here</source>
+        <translation>Die ausgewählten Remote-Einträge in den Cache-Ordner abrufen, den Triton hier verwendet</translation>
+    </message>
+    <message>
+        <source>Pull into &amp;Folder…</source>
+        <translation>In &amp;Ordner abrufen…</translation>
+    </message>
+    <message>
+        <source>Pull into Cache Folder</source>
+        <translation>In Cache-Ordner abrufen</translation>
+    </message>
+    <message>
+        <source>Pull failed: %1</source>
+        <translation>Abrufen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Pulled into %1: %2 done, %3 skipped (already there), %4 refused</source>
+        <translation>In %1 abgerufen: %2 erledigt, %3 übersprungen (schon vorhanden), %4 abgelehnt</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -2607,6 +2655,76 @@ Ereignis nicht protokolliert: %1</translation>
     </message>
 </context>
 <context>
+    <name>kl::gui::RemoteOpenDialog</name>
+    <message>
+        <source>Open Remote Cache</source>
+        <translation>Remote-Cache öffnen</translation>
+    </message>
+    <message>
+        <source>redis://[user@]host[:port][/db], rediss://… (TLS) or unix:///path</source>
+        <translation>redis://[user@]host[:port][/db], rediss://… (TLS) oder unix:///path</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>nur, wenn der Server eines verlangt</translation>
+    </message>
+    <message>
+        <source>Used for this session only; never saved</source>
+        <translation>Nur für diese Sitzung verwendet; nie gespeichert</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s TRITON_REDIS_KEY_FORMAT: {key} and {filename} once each</source>
+        <translation>TRITON_REDIS_KEY_FORMAT von Triton: {key} und {filename} je einmal</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>Server-URL:</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>Passwort:</translation>
+    </message>
+    <message>
+        <source>Key format:</source>
+        <translation>Schlüsselformat:</translation>
+    </message>
+    <message>
+        <source>Recent servers are remembered without their password.</source>
+        <translation>Zuletzt verwendete Server werden ohne ihr Passwort gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::RemoteSession</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop and keep what was read or pulled so far</source>
+        <translation>Anhalten und behalten, was bisher gelesen oder abgerufen wurde</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Reading %1 of %2 entries</source>
+        <translation>Lese %1 von %2 Einträgen</translation>
+    </message>
+    <message>
+        <source>Listing: %1 keys</source>
+        <translation>Auflisten: %1 Schlüssel</translation>
+    </message>
+    <message>
+        <source>Pulling %1 entries…</source>
+        <translation>Rufe %1 Einträge ab…</translation>
+    </message>
+    <message>
+        <source>Pulling: %1 of %2 entries</source>
+        <translation>Abrufen: %1 von %2 Einträgen</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::RootsPanel</name>
     <message>
         <source>unreadable</source>
@@ -2699,6 +2817,22 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>the default (TRITON_CACHE_DIR is not set)</source>
         <translation>Standardpfad (TRITON_CACHE_DIR ist nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>Remote caches (Redis)</source>
+        <translation>Remote-Caches (Redis)</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation>geöffnet</translation>
+    </message>
+    <message>
+        <source>recent</source>
+        <translation>zuletzt</translation>
+    </message>
+    <message>
+        <source>Double-click to list this server again</source>
+        <translation>Doppelklicken, um diesen Server erneut aufzulisten</translation>
     </message>
 </context>
 <context>
@@ -4020,6 +4154,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>%1 ↔ %2 — KernelLens</source>
         <translation>%1 ↔ %2 — KernelLens</translation>
+    </message>
+    <message>
+        <source>Open Triton&apos;s Redis remote cache at URL (redis://host:port/db).</source>
+        <translation>Den Redis-Remote-Cache von Triton unter URL öffnen (redis://host:port/db).</translation>
     </message>
 </context>
 </TS>

@@ -2415,6 +2415,54 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Recomp&amp;ile</source>
         <translation>重新编译(&amp;B)</translation>
     </message>
+    <message>
+        <source>This entry is on a Redis server: its stages are not read from there. Pull it to read them.</source>
+        <translation>此条目位于 Redis 服务器上：不会从那里读取其阶段。请先获取它，再读取这些阶段。</translation>
+    </message>
+    <message>
+        <source>Cannot open the remote cache: %1</source>
+        <translation>无法打开远程缓存：%1</translation>
+    </message>
+    <message>
+        <source>Open Re&amp;mote Cache…</source>
+        <translation>打开远程缓存(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>List Triton&apos;s Redis remote cache</source>
+        <translation>列出 Triton 的 Redis 远程缓存</translation>
+    </message>
+    <message>
+        <source>Remote cache %1</source>
+        <translation>远程缓存 %1</translation>
+    </message>
+    <message>
+        <source>P&amp;ull into Triton&apos;s Cache</source>
+        <translation>获取到 Triton 的缓存(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Fetch the selected remote entries into the cache folder Triton uses here</source>
+        <translation>将所选远程条目获取到 Triton 在此处使用的缓存文件夹</translation>
+    </message>
+    <message>
+        <source>Pull into &amp;Folder…</source>
+        <translation>获取到文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Pull into Cache Folder</source>
+        <translation>获取到缓存文件夹</translation>
+    </message>
+    <message>
+        <source>Pull failed: %1</source>
+        <translation>获取失败：%1</translation>
+    </message>
+    <message>
+        <source>Pulled into %1: %2 done, %3 skipped (already there), %4 refused</source>
+        <translation>已获取到 %1：完成 %2 个，跳过 %3 个（已存在），拒绝 %4 个</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -2595,6 +2643,76 @@ event not logged: %1</source>
     </message>
 </context>
 <context>
+    <name>kl::gui::RemoteOpenDialog</name>
+    <message>
+        <source>Open Remote Cache</source>
+        <translation>打开远程缓存</translation>
+    </message>
+    <message>
+        <source>redis://[user@]host[:port][/db], rediss://… (TLS) or unix:///path</source>
+        <translation>redis://[user@]host[:port][/db]、rediss://…（TLS）或 unix:///path</translation>
+    </message>
+    <message>
+        <source>only if the server asks for one</source>
+        <translation>仅当服务器要求时填写</translation>
+    </message>
+    <message>
+        <source>Used for this session only; never saved</source>
+        <translation>仅用于本次会话；从不保存</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s TRITON_REDIS_KEY_FORMAT: {key} and {filename} once each</source>
+        <translation>Triton 的 TRITON_REDIS_KEY_FORMAT：{key} 和 {filename} 各出现一次</translation>
+    </message>
+    <message>
+        <source>Server URL:</source>
+        <translation>服务器 URL：</translation>
+    </message>
+    <message>
+        <source>Password:</source>
+        <translation>密码：</translation>
+    </message>
+    <message>
+        <source>Key format:</source>
+        <translation>键格式：</translation>
+    </message>
+    <message>
+        <source>Recent servers are remembered without their password.</source>
+        <translation>最近使用的服务器会被记住，但不保存其密码。</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::RemoteSession</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop and keep what was read or pulled so far</source>
+        <translation>停止，并保留目前已读取或获取的内容</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Reading %1 of %2 entries</source>
+        <translation>正在读取第 %1 个条目，共 %2 个</translation>
+    </message>
+    <message>
+        <source>Listing: %1 keys</source>
+        <translation>正在列出：%1 个键</translation>
+    </message>
+    <message>
+        <source>Pulling %1 entries…</source>
+        <translation>正在获取 %1 个条目…</translation>
+    </message>
+    <message>
+        <source>Pulling: %1 of %2 entries</source>
+        <translation>正在获取：第 %1 个，共 %2 个条目</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::RootsPanel</name>
     <message>
         <source>unreadable</source>
@@ -2687,6 +2805,22 @@ event not logged: %1</source>
     <message>
         <source>the default (TRITON_CACHE_DIR is not set)</source>
         <translation>默认位置，因为未设置 TRITON_CACHE_DIR</translation>
+    </message>
+    <message>
+        <source>Remote caches (Redis)</source>
+        <translation>远程缓存（Redis）</translation>
+    </message>
+    <message>
+        <source>opened</source>
+        <translation>已打开</translation>
+    </message>
+    <message>
+        <source>recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>Double-click to list this server again</source>
+        <translation>双击以重新列出此服务器</translation>
     </message>
 </context>
 <context>
@@ -4008,6 +4142,10 @@ event not logged: %1</source>
     <message>
         <source>%1 ↔ %2 — KernelLens</source>
         <translation>%1 ↔ %2 — KernelLens</translation>
+    </message>
+    <message>
+        <source>Open Triton&apos;s Redis remote cache at URL (redis://host:port/db).</source>
+        <translation>打开位于 URL 的 Triton Redis 远程缓存（redis://host:port/db）。</translation>
     </message>
 </context>
 </TS>

@@ -28,6 +28,7 @@ struct Arguments {
     QString stage;
     QStringList show;
     QStringList dirs;
+    QString remote;
 };
 
 // Parses the command line; --help, --version and errors print and exit here.
@@ -69,6 +70,12 @@ Arguments parseArguments(const QCoreApplication& app)
                                             "dashboard, grouped, metadata, doctor, clean."),
         QStringLiteral("WHAT"));
     parser.addOption(show);
+    const QCommandLineOption remote(
+        QStringLiteral("remote"),
+        QCoreApplication::translate("main",
+                                    "Open Triton's Redis remote cache at URL (redis://host:port/db)."),
+        QStringLiteral("URL"));
+    parser.addOption(remote);
     parser.process(app);
     if (parser.isSet(diff) && parser.positionalArguments().size() != 2)
         parser.showHelp(2);
@@ -77,7 +84,8 @@ Arguments parseArguments(const QCoreApplication& app)
             parser.value(entry),
             parser.value(stage),
             parser.value(show).split(QLatin1Char(','), Qt::SkipEmptyParts),
-            parser.positionalArguments()};
+            parser.positionalArguments(),
+            parser.value(remote)};
 }
 
 // --help and --version must work where there is no display, so they never start the GUI.
@@ -200,7 +208,14 @@ int main(int argc, char** argv)
         else
             window->openEnvironmentRoots();
     };
-    open(args.dirs, args.demo);
+    if (args.remote.isEmpty())
+        open(args.dirs, args.demo);
+    else {
+        window = std::make_unique<kl::gui::MainWindow>();
+        window->show();
+        if (QString error; !window->openRemoteUrl(args.remote, &error))
+            std::fprintf(stderr, "kernellens: %s\n", qPrintable(error));
+    }
     if (!args.entry.isEmpty() || !args.stage.isEmpty())
         window->selectAfterScan(args.entry, args.stage);
     if (!args.show.isEmpty())

@@ -15,6 +15,7 @@
 #include "events/eventlogsettings.h"
 #include "gpustatus.h"
 #include "nvrtc/nvrtccache.h"
+#include "remote/remotesession.h"
 #include "roots/rootspanel.h"
 
 #include <QAction>
@@ -88,6 +89,20 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const QString& path) { openFolders({path}); });
     connect(m_rootsPanel, &RootsPanel::bannerChanged, m_entries, &EntriesPage::setFilesystemBanner);
 
+    m_remote = new RemoteSession(this);
+    m_remote->addStatusWidgets(statusBar());
+    connect(m_remote, &RemoteSession::listed, this, &MainWindow::showRemoteListing);
+    connect(m_remote, &RemoteSession::pulled, this, &MainWindow::showPullResult);
+    connect(m_remote, &RemoteSession::failed, this, [this](const QString& message) {
+        m_entries->showError(tr("Cannot open the remote cache: %1").arg(message));
+    });
+    connect(m_rootsPanel, &RootsPanel::openRemoteRequested, this, [this](const QString& url) {
+        QString error;
+        if (!m_remote->reopen(url, &error))
+            m_entries->showError(error);
+    });
+    m_rootsPanel->setRemotes({}, RemoteSession::recent());
+
     createActions();
     setWindowTitle(tr("KernelLens"));
     resize(1200, 760);
@@ -126,6 +141,9 @@ void MainWindow::createFileMenu()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Folder…"), this, &MainWindow::chooseFolder);
     open->setShortcut(QKeySequence::Open);
+    QAction* openRemoteAction = file->addAction(tr("Open Re&mote Cache…"), this, &MainWindow::chooseRemote);
+    openRemoteAction->setObjectName(QStringLiteral("openRemoteAction"));
+    openRemoteAction->setToolTip(tr("List Triton's Redis remote cache"));
     file->addAction(tr("Open &CUDA File…"), this, &MainWindow::openCudaFile);
     QAction* rescanAction = file->addAction(tr("&Rescan"), this, &MainWindow::rescan);
     rescanAction->setShortcut(QKeySequence::Refresh);
@@ -223,6 +241,9 @@ void MainWindow::createEntryMenu()
     m_selectionActions = {exportAction, copyPath, copyKey, reveal, m_recompileAction};
     for (QAction* a : m_selectionActions)
         a->setEnabled(false);
+    m_localActions = {exportAction,    reveal,         m_recompileAction,
+                      m_compareAction, m_doctorAction, m_cleanAction};
+    addPullActions(entryMenu);
 }
 
 void MainWindow::createHelpMenus()
@@ -328,6 +349,7 @@ void MainWindow::onSelectionChanged(int count)
     m_compareAction->setEnabled(count == 2);
     for (QAction* a : m_selectionActions)
         a->setEnabled(count > 0);
+    updateRemoteActions(count);
 }
 
 void MainWindow::onSnapshotShown()
@@ -335,6 +357,7 @@ void MainWindow::onSnapshotShown()
     m_dashboard->setCacheSnapshot(m_entries->snapshot());
     m_doctorAction->setEnabled(true);
     m_cleanAction->setEnabled(true);
+    updateRemoteActions(int(m_entries->selectedEntries().size()));
     if (!m_pendingShow.isEmpty())
         applyPendingShow();
 }
@@ -430,23 +453,28 @@ bool MainWindow::openDemo(const QStringList& extraFolders)
 void MainWindow::openRoots(std::vector<Root> roots, const QString& title)
 {
     setWindowTitle(tr("%1 — KernelLens").arg(title));
+    m_remote->discardListing();
     m_entries->open(std::move(roots));
     m_rootsPanel->refresh(m_entries->folders(), recentRoots());
 }
 
 void MainWindow::rescan()
 {
-    m_entries->rescan();
+    if (!m_entries->hasLocalFiles() && m_remote->current())
+        m_remote->open(*m_remote->current()); // a remote cache is listed again
+    else
+        m_entries->rescan();
 }
 
 void MainWindow::cancelScan()
 {
     m_entries->cancelScan();
+    m_remote->cancel();
 }
 
 bool MainWindow::isScanning() const
 {
-    return m_entries->isScanning();
+    return m_entries->isScanning() || m_remote->isListing() || m_remote->isPulling();
 }
 
 } // namespace kl::gui

@@ -18,7 +18,10 @@ namespace kl::gui {
 class DashboardPage;
 class DemoCache;
 class EntriesPage;
+class RemoteSession;
 class RootsPanel;
+struct PullSummary;
+struct RemoteSource;
 
 /// The browser window: menus and actions, the folders dock, the status bar and the pages
 /// (Entries, Dashboard). What it shows lives in the pages; tests find widgets by object name.
@@ -55,9 +58,21 @@ public:
     void exportSelected(const QString& outPath);
     /// Entry > Copy Path / Copy Key: the selected entries' folders or recorded hashes, one a line.
     void copySelected(bool keys);
+    /// True while a folder scan, a remote listing or a pull runs.
     bool isScanning() const;
 
+    /// File > Open Remote Cache: list a Redis remote cache off the UI thread and show it.
+    void openRemote(const RemoteSource& source);
+    /// Entry > Pull: the selected remote entries into `into` (a local cache folder).
+    void pullSelected(const QString& into);
+    /// The same by URL (kernellens --remote): with KERNELLENS_REDIS_PASSWORD and the last key
+    /// format. False (and `error`) when the URL does not parse.
+    bool openRemoteUrl(const QString& url, QString* error);
+    RemoteSession* remoteSession() const { return m_remote; }
+
 signals:
+    /// A pull ended: entries written, skipped (already there) and refused.
+    void pullFinished(int done, int skipped, int refused);
     /// An export ended: whether it was written, and the message the status bar shows.
     void exportFinished(bool ok, const QString& message);
     /// View > Language: the user picked this language; the owner rebuilds the window in it.
@@ -88,6 +103,12 @@ private:
     void openRoots(std::vector<Root> roots, const QString& title);
     void onSelectionChanged(int count);
     void onSnapshotShown();
+    // mainwindowremote.cpp
+    void addPullActions(QMenu* entry);
+    void chooseRemote();
+    void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot);
+    void showPullResult(const PullSummary& summary);
+    void updateRemoteActions(int selected);
 
     EntriesPage* m_entries = nullptr;
     DashboardPage* m_dashboard = nullptr;
@@ -102,6 +123,10 @@ private:
     QAction* m_cleanAction = nullptr;
     /// Export, Copy Path, Copy Key, Reveal: enabled with any selection.
     std::vector<QAction*> m_selectionActions;
+    /// Export, Reveal, Recompile, Compare, Doctor, Clean: they read files, so not for remote entries.
+    std::vector<QAction*> m_localActions;
+    std::vector<QAction*> m_pullActions;
+    RemoteSession* m_remote = nullptr;
     QStringList m_pendingShow;
     std::unique_ptr<DemoCache> m_demo;
     BackgroundJob m_gpuCheck{backgroundPool()}; ///< loading the driver and cuInit can take a second

@@ -237,6 +237,7 @@ void EntriesPage::addLiveStatus(QStatusBar* bar)
 void EntriesPage::open(std::vector<Root> roots)
 {
     m_roots = roots;
+    m_detached = false;
     m_folders.clear();
     for (const Root& r : m_roots)
         m_folders << qs(r.path);
@@ -255,6 +256,28 @@ void EntriesPage::open(std::vector<Root> roots)
     m_facetsJob.discard();
     m_nextUpdate.reset();
     m_scanner->start(std::move(roots), /*stream=*/true);
+}
+
+void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source)
+{
+    // A folder scan still running must not replace it: its rows and its end are ignored.
+    m_scanner->cancel();
+    m_streaming = false;
+    m_streamIndex.reset();
+    m_rowUpdateJob.discard();
+    m_facetsJob.discard();
+    m_nextUpdate.reset();
+    m_rescanPending = false;
+    m_detached = true;
+    m_roots.clear();
+    m_folders = QStringList{source};
+    m_selectedPath.clear();
+    m_fitColumnsPending = true;
+    m_cacheWatcher->watch({});
+    m_stageTabs->clearEntry();
+    m_detailView->clear();
+    m_model->resetSnapshot(snapshot);
+    showSnapshot(snapshot, RowsKept::No);
 }
 
 void EntriesPage::showNothingOpened(const QString& why)
@@ -333,6 +356,12 @@ void EntriesPage::onScanProgress(qint64 done, qint64 total, qint64 elapsedMs)
 
 void EntriesPage::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
 {
+    if (m_detached) { // a scan cancelled by openSnapshot
+        m_progressLabel->hide();
+        m_progressBar->hide();
+        m_cancelButton->hide();
+        return;
+    }
     if (std::exchange(m_rescanPending, false))
         QTimer::singleShot(0, this, &EntriesPage::rescan);
     m_progressLabel->hide();
@@ -445,10 +474,20 @@ void EntriesPage::onCurrentRowChanged()
         return;
     }
     m_selectedPath = entry->path;
-    m_stageTabs->setEntry(*entry);
     // What the scan already knows shows at once; the full metadata follows from the loader.
     EntryDetail quick;
     quick.entry = *entry;
+    if (m_detached) {
+        // Its paths are keys on a server, not files: show what the listing read, nothing more.
+        m_stageTabs->clearEntry();
+        m_detailView->setPlainText(EntryText::detail(quick) + QLatin1String("\n") +
+                                   WindowText::tr("This entry is on a Redis server: its stages are not "
+                                                  "read from there. Pull it to read them."));
+        m_metadataTree->setDetail(quick);
+        m_entryDoctor->clear();
+        return;
+    }
+    m_stageTabs->setEntry(*entry);
     m_detailView->setPlainText(EntryText::detail(quick));
     m_metadataTree->setDetail(quick);
     if (const auto& snapshot = m_model->snapshot())

@@ -55,6 +55,12 @@ public:
 
     /// Scan `roots`, replacing what is shown; rows stream in as they are read.
     void open(std::vector<Root> roots);
+    /// Show a snapshot made elsewhere (a remote cache's listing) in place of a folder scan: no
+    /// watcher, no rescan, and the detail pane reads nothing from disk (its paths are not files).
+    /// `source` names it where the folders are named.
+    void openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source);
+    /// False while a snapshot given to openSnapshot is shown: its entries have no local files.
+    bool hasLocalFiles() const { return !m_detached; }
     /// Nothing to open: the detail pane says why.
     void showNothingOpened(const QString& why);
     /// The folders of the scan shown (or running), as given.
@@ -160,6 +166,7 @@ private:
     std::string m_pendingEntry;
     QString m_pendingStage;
     bool m_rescanPending = false;
+    bool m_detached = false; ///< showing a snapshot given to openSnapshot
     bool m_fitColumnsPending = false;
     bool m_streaming = false; ///< the scan running streams rows into the model (a newly opened folder)
     std::shared_ptr<const std::vector<int>> m_streamIndex;

@@ -76,7 +76,9 @@ RootsPanel::RootsPanel(QWidget* parent)
     layout->addWidget(m_tree);
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         const QString path = item->data(0, PathRole).toString();
-        if (!path.isEmpty() && item->data(0, GroupRole).toInt() != ExampleGroup)
+        if (!path.isEmpty() && item->data(0, GroupRole).toInt() == RemoteGroup)
+            emit openRemoteRequested(path);
+        else if (!path.isEmpty() && item->data(0, GroupRole).toInt() != ExampleGroup)
             emit openRequested(path);
     });
 }
@@ -185,6 +187,7 @@ void RootsPanel::show(const std::vector<Item>& items)
                 banner << (it.group == ExampleGroup ? tr("Example: %1").arg(text) : text);
         }
     }
+    showRemotes();
     m_tree->expandAll();
     banner.removeDuplicates();
     const QString text = banner.join(QLatin1Char('\n'));
@@ -193,6 +196,42 @@ void RootsPanel::show(const std::vector<Item>& items)
         emit bannerChanged(text);
     }
     emit refreshed();
+}
+
+void RootsPanel::setRemotes(const QStringList& opened, const QStringList& recent)
+{
+    m_remotesOpened = opened;
+    m_remotesRecent = recent;
+    showRemotes();
+    m_tree->expandAll();
+}
+
+void RootsPanel::showRemotes()
+{
+    for (int i = m_tree->topLevelItemCount() - 1; i >= 0; --i)
+        if (m_tree->topLevelItem(i)->data(0, GroupRole).toInt() == RemoteGroup)
+            delete m_tree->takeTopLevelItem(i);
+    QStringList urls = m_remotesOpened;
+    for (const QString& r : m_remotesRecent)
+        if (!urls.contains(r))
+            urls << r;
+    if (urls.isEmpty())
+        return;
+    auto* group = new QTreeWidgetItem(m_tree, {tr("Remote caches (Redis)")});
+    group->setData(0, GroupRole, int(RemoteGroup));
+    group->setFirstColumnSpanned(true);
+    group->setFlags(Qt::ItemIsEnabled);
+    QFont f = group->font(0);
+    f.setBold(true);
+    group->setFont(0, f);
+    for (const QString& url : urls) {
+        const bool opened = m_remotesOpened.contains(url);
+        auto* item = new QTreeWidgetItem(group, {url, opened ? tr("opened") : tr("recent")});
+        item->setIcon(1, badge(FsCategory::Network));
+        item->setData(0, PathRole, url);
+        item->setData(0, GroupRole, int(RemoteGroup));
+        item->setToolTip(0, tr("Double-click to list this server again"));
+    }
 }
 
 } // namespace kl::gui

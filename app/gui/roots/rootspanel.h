@@ -24,7 +24,7 @@ namespace kl::gui {
 class RootsPanel : public QWidget {
     Q_OBJECT
 public:
-    enum Group { EnvironmentGroup, OwnCacheGroup, OpenedGroup, RecentGroup, ExampleGroup };
+    enum Group { EnvironmentGroup, OwnCacheGroup, OpenedGroup, RecentGroup, ExampleGroup, RemoteGroup };
     enum Role { PathRole = Qt::UserRole, CategoryRole, GroupRole };
 
     explicit RootsPanel(QWidget* parent = nullptr);
@@ -40,6 +40,9 @@ public:
     /// Probe and show again: `opened` are the folders on screen, `recent` from the settings.
     void refresh(const QStringList& opened, const QStringList& recent);
 
+    /// Redis remote caches: those opened this session, then recent ones (URLs without passwords).
+    void setRemotes(const QStringList& opened, const QStringList& recent);
+
     const QTreeWidget* tree() const { return m_tree; }
     /// Warnings and notes about network and memory filesystems among the folders in use or opened.
     QString bannerText() const { return m_banner; }
@@ -47,6 +50,8 @@ public:
 
 signals:
     void openRequested(const QString& path);
+    /// A remote cache was activated: its URL as listed.
+    void openRemoteRequested(const QString& url);
     void bannerChanged(const QString& text);
     void refreshed();
 
@@ -56,11 +61,13 @@ private:
         FolderHealth health;
     };
     void show(const std::vector<Item>& items);
+    void showRemotes();
 
     Environment m_env;
     FsProber m_probe;
     QString m_ownCache;
     bool m_showExample = false;
+    QStringList m_remotesOpened, m_remotesRecent;
     QTreeWidget* m_tree = nullptr;
     QString m_banner;
     BackgroundJob m_job{backgroundPool()}; ///< statfs and mountinfo reads, with a deadline each

@@ -1,0 +1,113 @@
+// MainWindow's Redis remote cache: File > Open Remote Cache, the listing shown in the Entries
+// page, the roots panel's remote servers and Entry > Pull.
+#include "entries/entriespage.h"
+#include "env/cacheroots.h"
+#include "env/environment.h"
+#include "mainwindow.h"
+#include "remote/remoteopendialog.h"
+#include "remote/remotesession.h"
+#include "roots/rootspanel.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QMenu>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace kl::gui {
+
+void MainWindow::chooseRemote()
+{
+    RemoteOpenDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted)
+        openRemote(dialog.source());
+}
+
+void MainWindow::openRemote(const RemoteSource& source)
+{
+    m_remote->open(source);
+    m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
+}
+
+bool MainWindow::openRemoteUrl(const QString& url, QString* error)
+{
+    if (!m_remote->reopen(url, error))
+        return false;
+    m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
+    return true;
+}
+
+void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot)
+{
+    setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
+    m_entries->openSnapshot(std::move(snapshot), display);
+    m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
+    // The environment's folders and the recent ones stay listed beside the server.
+    m_rootsPanel->refresh({}, QSettings().value(QStringLiteral("recentRoots")).toStringList());
+}
+
+void MainWindow::addPullActions(QMenu* entry)
+{
+    entry->addSeparator();
+    QAction* toTriton = entry->addAction(tr("P&ull into Triton's Cache"), this, [this] {
+        pullSelected(QString::fromStdString(effectiveCacheRoot(Environment::current()).path));
+    });
+    toTriton->setObjectName(QStringLiteral("pullAction"));
+    toTriton->setToolTip(tr("Fetch the selected remote entries into the cache folder Triton uses here"));
+    QAction* toFolder = entry->addAction(tr("Pull into &Folder…"), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Pull into Cache Folder"));
+        if (!dir.isEmpty())
+            pullSelected(dir);
+    });
+    toFolder->setObjectName(QStringLiteral("pullIntoAction"));
+    m_pullActions = {toTriton, toFolder};
+    for (QAction* a : m_pullActions)
+        a->setEnabled(false);
+}
+
+void MainWindow::updateRemoteActions(int selected)
+{
+    const bool remote = !m_entries->hasLocalFiles();
+    for (QAction* a : m_pullActions)
+        a->setEnabled(remote && selected > 0 && !m_remote->isPulling());
+    if (remote)
+        for (QAction* a : m_localActions)
+            a->setEnabled(false);
+}
+
+void MainWindow::pullSelected(const QString& into)
+{
+    if (m_entries->hasLocalFiles() || m_remote->isPulling())
+        return;
+    QStringList keys;
+    for (const Entry& e : m_entries->selectedEntries())
+        keys << QString::fromStdString(e.folderName);
+    if (keys.isEmpty())
+        return;
+    m_remote->pull(keys, into);
+    for (QAction* a : m_pullActions)
+        a->setEnabled(false);
+}
+
+void MainWindow::showPullResult(const PullSummary& s)
+{
+    updateRemoteActions(int(m_entries->selectedEntries().size()));
+    if (!s.error.isEmpty()) {
+        m_entries->showError(tr("Pull failed: %1").arg(s.error));
+        emit pullFinished(0, 0, 0);
+        return;
+    }
+    QString text = tr("Pulled into %1: %2 done, %3 skipped (already there), %4 refused")
+                       .arg(s.into)
+                       .arg(s.done)
+                       .arg(s.skipped)
+                       .arg(s.refused);
+    if (s.cancelled)
+        text += QLatin1String(" — ") + tr("cancelled");
+    statusBar()->showMessage(text, 15000);
+    if (!s.refusedWhy.isEmpty())
+        m_entries->showError(text + QLatin1Char('\n') + s.refusedWhy.join(QLatin1Char('\n')));
+    emit pullFinished(s.done, s.skipped, s.refused);
+}
+
+} // namespace kl::gui

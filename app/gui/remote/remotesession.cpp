@@ -1,0 +1,253 @@
+#include "remote/remotesession.h"
+
+#include "common/coretext.h"
+#include "env/environment.h"
+#include "remote/keyformat.h"
+#include "remote/redisclient.h"
+#include "remote/remotecache.h"
+#include "remote/remotetransfer.h"
+#include "storage/cachestore.h"
+
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace kl::gui {
+namespace {
+
+const QString kRecentKey = QStringLiteral("remote/recent");
+const QString kFormatKey = QStringLiteral("remote/keyFormat");
+
+struct ListResult {
+    std::shared_ptr<const Snapshot> snapshot;
+    QString error;
+};
+
+// Connect and parse the key format: what both jobs do first.
+Result<std::pair<remote::Client, remote::KeyFormat>> connectTo(const remote::Endpoint& endpoint,
+                                                               const std::string& keyFormat)
+{
+    auto format = remote::KeyFormat::parse(keyFormat);
+    if (!format)
+        return fail(format.error());
+    auto client = remote::Client::connect(endpoint);
+    if (!client)
+        return fail(client.error());
+    return std::pair{std::move(*client), std::move(*format)};
+}
+
+} // namespace
+
+RemoteSession::RemoteSession(QObject* parent)
+    : QObject(parent)
+{
+}
+
+RemoteSession::~RemoteSession() = default;
+
+void RemoteSession::addStatusWidgets(QStatusBar* bar)
+{
+    m_label = new QLabel(bar);
+    m_label->setObjectName(QStringLiteral("remoteProgressLabel"));
+    m_bar = new QProgressBar(bar);
+    m_bar->setObjectName(QStringLiteral("remoteProgress"));
+    m_bar->setMaximumWidth(180);
+    m_bar->setTextVisible(false);
+    m_cancel = new QPushButton(tr("Cancel"), bar);
+    m_cancel->setObjectName(QStringLiteral("remoteCancelButton"));
+    m_cancel->setToolTip(tr("Stop and keep what was read or pulled so far"));
+    connect(m_cancel, &QPushButton::clicked, this, &RemoteSession::cancel);
+    bar->addPermanentWidget(m_label);
+    bar->addPermanentWidget(m_bar);
+    bar->addPermanentWidget(m_cancel);
+    hideProgress();
+}
+
+void RemoteSession::showProgress(const QString& text, qint64 done, qint64 total)
+{
+    if (!m_label)
+        return;
+    m_label->setText(text);
+    if (total > 0) {
+        m_bar->setRange(0, int(std::min<qint64>(total, 1'000'000'000)));
+        m_bar->setValue(int(std::min(done, total)));
+    } else {
+        m_bar->setRange(0, 0);
+    }
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_label), static_cast<QWidget*>(m_bar), static_cast<QWidget*>(m_cancel)})
+        w->show();
+    m_cancel->setEnabled(true);
+}
+
+void RemoteSession::hideProgress()
+{
+    if (!m_label)
+        return;
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_label), static_cast<QWidget*>(m_bar), static_cast<QWidget*>(m_cancel)})
+        w->hide();
+}
+
+void RemoteSession::cancel()
+{
+    m_listJob.cancel();
+    m_pullJob.cancel();
+    if (m_cancel)
+        m_cancel->setEnabled(false);
+}
+
+void RemoteSession::discardListing()
+{
+    if (!m_listJob.isRunning())
+        return;
+    m_listJob.discard();
+    m_current.reset();
+    if (!m_pullJob.isRunning())
+        hideProgress();
+}
+
+void RemoteSession::open(const RemoteSource& source)
+{
+    m_current = source;
+    remember(source);
+    showProgress(tr("Connecting to %1…").arg(source.display()), 0, 0);
+    auto work = [this, endpoint = source.endpoint,
+                 format = source.keyFormat.toStdString()](const JobToken& token) -> ListResult {
+        auto c = connectTo(endpoint, format);
+        if (!c)
+            return {nullptr, coreText(c.error())};
+        remote::RemoteScanOptions options;
+        options.cancel = token.cancelFlag();
+        options.progress = [this, &token](const remote::RemoteProgress& p) {
+            token.post([this, p] {
+                if (p.entriesTotal)
+                    showProgress(tr("Reading %1 of %2 entries").arg(p.entries).arg(p.entriesTotal),
+                                 qint64(p.entries), qint64(p.entriesTotal));
+                else
+                    showProgress(tr("Listing: %1 keys").arg(p.keys), 0, 0);
+            });
+        };
+        auto snap = remote::scanRemote(c->first, c->second, options);
+        if (!snap)
+            return {nullptr, coreText(snap.error())};
+        return {std::make_shared<const Snapshot>(std::move(snap->snapshot)), {}};
+    };
+    m_listJob.start(std::move(work), [this, display = source.display()](const ListResult& r) {
+        hideProgress();
+        if (r.snapshot)
+            emit listed(display, r.snapshot);
+        else
+            emit failed(r.error);
+    });
+}
+
+bool RemoteSession::reopen(const QString& display, QString* error)
+{
+    if (auto it = m_session.constFind(display); it != m_session.constEnd()) {
+        open(*it);
+        return true;
+    }
+    auto endpoint = remote::resolveEndpoint(display.toStdString(), Environment::current());
+    if (!endpoint) {
+        if (error)
+            *error = coreText(endpoint.error());
+        return false;
+    }
+    open(RemoteSource{*endpoint, lastKeyFormat()});
+    return true;
+}
+
+void RemoteSession::pull(const QStringList& keys, const QString& into)
+{
+    if (!m_current)
+        return;
+    std::vector<std::string> wanted;
+    for (const QString& k : keys)
+        wanted.push_back(k.toStdString());
+    showProgress(tr("Pulling %1 entries…").arg(keys.size()), 0, keys.size());
+    auto work = [this, endpoint = m_current->endpoint, format = m_current->keyFormat.toStdString(),
+                 wanted = std::move(wanted), into](const JobToken& token) {
+        PullSummary s;
+        s.into = into;
+        auto c = connectTo(endpoint, format);
+        if (!c) {
+            s.error = coreText(c.error());
+            return s;
+        }
+        // One entry: a SCAN on its own pattern; more: the whole listing once, as klens pull does.
+        remote::RemoteScanOptions listOptions;
+        listOptions.cancel = token.cancelFlag();
+        auto listing = wanted.size() == 1
+                           ? remote::listEntryKeys(c->first, c->second, wanted[0], token.cancelFlag())
+                           : remote::listKeys(c->first, c->second, listOptions);
+        if (!listing) {
+            s.error = coreText(listing.error());
+            return s;
+        }
+        const CacheStore store(into.toStdString());
+        remote::TransferOptions options;
+        options.cancel = token.cancelFlag();
+        options.progress = [this, &token](std::size_t done, std::size_t total) {
+            token.post([this, done, total] {
+                showProgress(tr("Pulling: %1 of %2 entries").arg(done).arg(total), qint64(done),
+                             qint64(total));
+            });
+        };
+        auto r = remote::pullEntries(c->first, c->second, *listing, wanted, store, options);
+        if (!r) {
+            s.error = coreText(r.error());
+            return s;
+        }
+        s.done = int(r->count(remote::TransferResult::Done));
+        s.skipped = int(r->count(remote::TransferResult::Skipped));
+        s.refused = int(r->count(remote::TransferResult::Refused));
+        s.cancelled = r->cancelled;
+        for (const remote::TransferOutcome& o : r->outcomes)
+            if (o.result == remote::TransferResult::Refused)
+                s.refusedWhy << coreText(o.detail);
+        return s;
+    };
+    m_pullJob.start(std::move(work), [this](const PullSummary& s) {
+        hideProgress();
+        emit pulled(s);
+    });
+}
+
+void RemoteSession::remember(const RemoteSource& source)
+{
+    const QString display = source.display();
+    m_session.insert(display, source);
+    m_opened.removeAll(display);
+    m_opened.prepend(display);
+    // Only the URL without its password and the key format reach the settings.
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(display);
+    recent.prepend(display);
+    while (recent.size() > 10)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    settings.setValue(kFormatKey, source.keyFormat);
+}
+
+QStringList RemoteSession::recent()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+QString RemoteSession::lastKeyFormat()
+{
+    const QString saved = QSettings().value(kFormatKey).toString();
+    if (!saved.isEmpty())
+        return saved;
+    if (auto v = Environment::current().get(std::string(remote::KeyFormat::kVariable)); v && !v->empty())
+        return QString::fromStdString(*v);
+    return QString::fromUtf8(remote::KeyFormat::kDefault.data(),
+                             qsizetype(remote::KeyFormat::kDefault.size()));
+}
+
+} // namespace kl::gui

@@ -1,0 +1,97 @@
+#pragma once
+
+// A Redis remote cache opened in the window: the server (its password, when it has one, kept in
+// memory for this session only), the listing of its entries and pulls into a local cache, each in
+// a BackgroundJob with progress and cancel in the status bar. Recent servers are kept in the
+// settings by their URL without the password (Endpoint::display()).
+
+#include "common/backgroundjob.h"
+#include "model/snapshot.h"
+#include "remote/redisendpoint.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QStatusBar;
+
+namespace kl::gui {
+
+/// Where a remote cache is and how its keys are made.
+struct RemoteSource {
+    remote::Endpoint endpoint; ///< may hold a password: never written to the settings
+    QString keyFormat;
+    /// The URL without the password: what the window, the settings and the roots panel show.
+    QString display() const { return QString::fromStdString(endpoint.display()); }
+};
+
+/// What a pull did.
+struct PullSummary {
+    int done = 0;
+    int skipped = 0;
+    int refused = 0;
+    bool cancelled = false;
+    QString error; ///< the pull could not run at all (no server, a bad key format)
+    QString into;
+    QStringList refusedWhy; ///< one line per refused entry
+};
+
+class RemoteSession : public QObject {
+    Q_OBJECT
+public:
+    explicit RemoteSession(QObject* parent = nullptr);
+    ~RemoteSession() override;
+
+    /// The listing's and the pull's progress and cancel button (hidden while idle).
+    void addStatusWidgets(QStatusBar* bar);
+
+    /// List the server's entries off the UI thread; ends in listed() or failed().
+    void open(const RemoteSource& source);
+    /// A server listed by its display URL: as opened this session (with its password), else the
+    /// URL with KERNELLENS_REDIS_PASSWORD if set. False (and `error`) when the URL does not parse.
+    bool reopen(const QString& display, QString* error);
+    /// Fetch the entries `keys` of the server shown into the local cache `into`, on the
+    /// exclusive pool; ends in pulled().
+    void pull(const QStringList& keys, const QString& into);
+    void cancel();
+    /// Another cache was opened: the listing running no longer matters.
+    void discardListing();
+
+    bool isListing() const { return m_listJob.isRunning(); }
+    bool isPulling() const { return m_pullJob.isRunning(); }
+    /// The server whose listing is shown (or running).
+    const std::optional<RemoteSource>& current() const { return m_current; }
+    /// Servers opened in this session, newest first.
+    QStringList opened() const { return m_opened; }
+    /// Recent servers from the settings (no passwords), newest first.
+    static QStringList recent();
+    /// The key format remembered from the last open, else TRITON_REDIS_KEY_FORMAT, else Triton's.
+    static QString lastKeyFormat();
+
+signals:
+    void listed(const QString& display, std::shared_ptr<const kl::Snapshot> snapshot);
+    void failed(const QString& message);
+    void pulled(const kl::gui::PullSummary& summary);
+
+private:
+    void remember(const RemoteSource& source);
+    void showProgress(const QString& text, qint64 done, qint64 total);
+    void hideProgress();
+
+    std::optional<RemoteSource> m_current;
+    QHash<QString, RemoteSource> m_session; ///< by display URL: what was opened, passwords included
+    QStringList m_opened;
+    QLabel* m_label = nullptr;
+    QProgressBar* m_bar = nullptr;
+    QPushButton* m_cancel = nullptr;
+    BackgroundJob m_listJob{backgroundPool()}; ///< SCAN and pipelined reads
+    BackgroundJob m_pullJob{exclusivePool()};  ///< writes into a local cache
+};
+
+} // namespace kl::gui
