@@ -454,6 +454,13 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>StageTabs</name>
+    <message>
+        <source>no stage %1</source>
+        <translation>keine Stufe %1</translation>
+    </message>
+</context>
+<context>
     <name>Translation</name>
     <message>
         <source>Unknown language &quot;%1&quot; (available: %2)</source>
@@ -2475,6 +2482,10 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
+    <message>
+        <source>This entry is on a Redis server: each stage is fetched from there when its tab is opened.</source>
+        <translation>Dieser Eintrag liegt auf einem Redis-Server: Jede Stufe wird von dort geholt, wenn ihr Reiter geöffnet wird.</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -3822,6 +3833,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>%1 (if the server only speaks TLS, it drops plain connections like this: use rediss://, which needs hiredis 1.0 or later, or a TLS tunnel)</source>
         <translation>%1 (wenn der Server nur TLS spricht, bricht er unverschlüsselte Verbindungen so ab: verwenden Sie rediss://, was hiredis 1.0 oder neuer braucht, oder einen TLS-Tunnel)</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes, more than the %3 shown; not fetched</source>
+        <translation>%1 enthält %2 Bytes, mehr als die angezeigten %3; nicht geholt</translation>
     </message>
 </context>
 <context>

@@ -454,6 +454,13 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>StageTabs</name>
+    <message>
+        <source>no stage %1</source>
+        <translation>没有阶段 %1</translation>
+    </message>
+</context>
+<context>
     <name>Translation</name>
     <message>
         <source>Unknown language &quot;%1&quot; (available: %2)</source>
@@ -2463,6 +2470,10 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>This entry is on a Redis server: each stage is fetched from there when its tab is opened.</source>
+        <translation>此条目位于 Redis 服务器上：打开某个阶段的标签页时才从服务器获取该阶段。</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -3810,6 +3821,10 @@ event not logged: %1</source>
     <message>
         <source>%1 (if the server only speaks TLS, it drops plain connections like this: use rediss://, which needs hiredis 1.0 or later, or a TLS tunnel)</source>
         <translation>%1（如果服务器只接受 TLS，它会这样断开明文连接：请使用 rediss://（需要 hiredis 1.0 或更高版本）或 TLS 隧道）</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes, more than the %3 shown; not fetched</source>
+        <translation>%1 有 %2 字节，超过可显示的 %3；未获取</translation>
     </message>
 </context>
 <context>

@@ -40,6 +40,7 @@ bool MainWindow::openRemoteUrl(const QString& url, QString* error)
 void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot)
 {
     setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
+    m_entries->setRemoteFetcher(m_remote->stageFetcher());
     m_entries->openSnapshot(std::move(snapshot), display);
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
     // The environment's folders and the recent ones stay listed beside the server.

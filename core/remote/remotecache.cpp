@@ -106,6 +106,24 @@ Result<KeyListing> listEntryKeys(Client& client, const KeyFormat& format, const 
     return listing;
 }
 
+Result<std::string> fetchValue(Client& client, const KeyFormat& format, const std::string& key,
+                               const std::string& fileName, std::uint64_t maxBytes)
+{
+    const std::string k = format.make(key, fileName);
+    auto size = client.command({"STRLEN", k});
+    if (!size)
+        return fail(std::move(size.error()));
+    if (static_cast<std::uint64_t>(std::max(0LL, size->integer)) > maxBytes)
+        return fail(Text::of(KL_TEXT("kl::remote", "%1 holds %2 bytes, more than the %3 shown; not fetched"),
+                             k, size->integer, static_cast<long long>(maxBytes)));
+    auto value = client.command({"GET", k});
+    if (!value)
+        return fail(std::move(value.error()));
+    if (value->type != Reply::Type::String)
+        return fail(Text::of(KL_TEXT("kl::remote", "%1 is not on the server"), k));
+    return std::move(value->str);
+}
+
 Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const KeyListing& listing,
                                   const RemoteScanOptions& options)
 {

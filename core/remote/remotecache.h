@@ -48,6 +48,11 @@ Result<KeyListing> listKeys(Client& client, const KeyFormat& format, const Remot
 Result<KeyListing> listEntryKeys(Client& client, const KeyFormat& format, const std::string& key,
                                  const std::atomic<bool>* cancel = nullptr);
 
+/// One value of an entry (`{key}`, `{filename}`), refused without reading when it is larger than
+/// `maxBytes`; the error names the Redis key and the cause.
+Result<std::string> fetchValue(Client& client, const KeyFormat& format, const std::string& key,
+                               const std::string& fileName, std::uint64_t maxBytes);
+
 /// A remote cache as the folder scanner gives a local one: one Root (the server), one Entry per
 /// `{key}` (sorted by key), plus what only a server knows.
 struct RemoteSnapshot {

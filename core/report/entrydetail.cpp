@@ -92,9 +92,15 @@ StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t ma
         v.error = Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), printableName(path), error);
         return v;
     }
-    v.binary = binaryByName || bytes.find('\0') != std::string::npos;
+    return stageViewOfBytes(std::move(bytes), ext);
+}
+
+StageView stageViewOfBytes(std::string bytes, std::string_view ext)
+{
+    StageView v;
+    v.binary = isBinaryStage(ext) || bytes.find('\0') != std::string::npos;
     if (v.binary) {
-        FileType t = identifyFile(path);
+        FileType t = identifyBuffer(bytes.data(), bytes.size());
         v.type = t.description.empty() ? t.error : t.description;
         v.text = hexDump(bytes, 512);
     } else {

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace kl {
 
@@ -34,6 +35,9 @@ struct StageView {
 
 /// Read one stage of an entry. `maxBytes` bounds what is read of a text stage.
 StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t maxBytes = 512ull << 20);
+
+/// The same view of bytes already in hand (a stage fetched from a remote cache).
+StageView stageViewOfBytes(std::string bytes, std::string_view ext);
 
 /// A classic hex dump (offset, 16 bytes, ASCII) of the first `limit` bytes.
 std::string hexDump(const std::string& bytes, std::size_t limit);

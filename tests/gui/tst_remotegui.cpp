@@ -8,9 +8,12 @@
 #include "remote/remotesession.h"
 #include "roots/rootspanel.h"
 #include "scan/cachescanner.h"
+#include "stages/codeview.h"
+#include "stages/stagetabs.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -18,6 +21,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -89,6 +93,43 @@ private slots:
         QVERIFY(w.windowTitle().contains(QStringLiteral("127.0.0.1")));
         auto* detail = w.findChild<QPlainTextEdit*>(QStringLiteral("detailView"));
         QTRY_VERIFY(detail->toPlainText().contains(QStringLiteral("Redis")));
+
+        // A stage's tab fetches it from the server: the same text as the demo's file, and the
+        // cubin's resources read from the fetched bytes.
+        auto* tabs = w.findChild<kl::gui::StageTabs*>();
+        QVERIFY(tabs);
+        // The first row whose entry has a PTX stage (the demo's sm_100 entry has only source and cubin).
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount() && row < 0; ++r) {
+            table->setCurrentIndex(table->model()->index(r, 0));
+            if (tabs->tabOf(QStringLiteral("ptx")) >= 0 && tabs->tabOf(QStringLiteral("cubin")) >= 0)
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        const QString selectedKey = [&] {
+            for (const kl::Entry& e : snap->entries)
+                if (detail->toPlainText().contains(QString::fromStdString(e.folderName)))
+                    return QString::fromStdString(e.folderName);
+            return QString();
+        }();
+        QVERIFY(!selectedKey.isEmpty());
+        QSignalSpy loaded(tabs, &kl::gui::StageTabs::stageLoaded);
+        tabs->setCurrentIndex(tabs->tabOf(QStringLiteral("ptx")));
+        QTRY_VERIFY(!loaded.isEmpty());
+        QString ptxName;
+        for (const kl::Entry& e : snap->entries)
+            if (QString::fromStdString(e.folderName) == selectedKey)
+                ptxName = QString::fromStdString(e.stage("ptx")->fileName);
+        QFile ptx(demoCache() + "/" + selectedKey + "/" + ptxName);
+        QVERIFY(ptx.open(QIODevice::ReadOnly));
+        QVERIFY(tabs->codeView(QStringLiteral("ptx")));
+        QCOMPARE(tabs->codeView(QStringLiteral("ptx"))->toPlainText(), QString::fromUtf8(ptx.readAll()));
+        if (tabs->tabOf(QStringLiteral("cubin")) >= 0) {
+            loaded.clear();
+            tabs->setCurrentIndex(tabs->tabOf(QStringLiteral("cubin")));
+            QTRY_VERIFY(!loaded.isEmpty());
+            QTRY_VERIFY(tabs->cubinTable() && tabs->cubinTable()->rowCount() > 0);
+        }
 
         // The roots panel lists the server; the settings keep it.
         auto* roots = w.findChild<kl::gui::RootsPanel*>();

@@ -478,15 +478,21 @@ void EntriesPage::onCurrentRowChanged()
     EntryDetail quick;
     quick.entry = *entry;
     if (m_detached) {
-        // Its paths are keys on a server, not files: show what the listing read, nothing more.
-        m_stageTabs->clearEntry();
+        // Its paths are keys on a server, not files: what the listing read, and each stage fetched
+        // from the server when its tab is opened.
+        m_stageTabs->setFetcher(m_remoteFetcher);
+        m_stageTabs->setEntry(*entry);
         m_detailView->setPlainText(EntryText::detail(quick) + QLatin1String("\n") +
-                                   WindowText::tr("This entry is on a Redis server: its stages are not "
-                                                  "read from there. Pull it to read them."));
+                                   (m_remoteFetcher
+                                        ? WindowText::tr("This entry is on a Redis server: each stage is "
+                                                         "fetched from there when its tab is opened.")
+                                        : WindowText::tr("This entry is on a Redis server: its stages are "
+                                                         "not read from there. Pull it to read them.")));
         m_metadataTree->setDetail(quick);
         m_entryDoctor->clear();
         return;
     }
+    m_stageTabs->setFetcher({});
     m_stageTabs->setEntry(*entry);
     m_detailView->setPlainText(EntryText::detail(quick));
     m_metadataTree->setDetail(quick);

@@ -3,6 +3,7 @@
 #include "common/backgroundjob.h"
 #include "model/snapshot.h"
 #include "report/entrydetail.h"
+#include "stages/stagetabs.h"
 
 #include <QModelIndexList>
 #include <QPointer>
@@ -59,6 +60,8 @@ public:
     /// watcher, no rescan, and the detail pane reads nothing from disk (its paths are not files).
     /// `source` names it where the folders are named.
     void openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source);
+    /// How the stages of a snapshot given to openSnapshot are read (a remote cache's GET).
+    void setRemoteFetcher(StageTabs::StageFetcher fetcher) { m_remoteFetcher = std::move(fetcher); }
     /// False while a snapshot given to openSnapshot is shown: its entries have no local files.
     bool hasLocalFiles() const { return !m_detached; }
     /// Nothing to open: the detail pane says why.
@@ -167,6 +170,7 @@ private:
     QString m_pendingStage;
     bool m_rescanPending = false;
     bool m_detached = false; ///< showing a snapshot given to openSnapshot
+    StageTabs::StageFetcher m_remoteFetcher;
     bool m_fitColumnsPending = false;
     bool m_streaming = false; ///< the scan running streams rows into the model (a newly opened folder)
     std::shared_ptr<const std::vector<int>> m_streamIndex;

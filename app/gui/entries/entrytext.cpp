@@ -140,7 +140,9 @@ QString EntryText::detail(const EntryDetail& d)
              tr("%1 (metadata format %2)")
                  .arg(e.tritonVersion.empty() ? tr("version not recorded") : qs(e.tritonVersion),
                       qs(e.metadataFormat)));
-    line(tr("size"), tr("%1, newest file %2").arg(size(e.totalSize), time(e.newestMtimeNs)));
+    // A remote entry has no file times (a server records none).
+    line(tr("size"), e.newestMtimeNs ? tr("%1, newest file %2").arg(size(e.totalSize), time(e.newestMtimeNs))
+                                     : size(e.totalSize));
 
     out += QLatin1Char('\n') + tr("problems:");
     out += e.problems.empty() ? QLatin1Char(' ') + tr("none") + QLatin1Char('\n') : QStringLiteral("\n");

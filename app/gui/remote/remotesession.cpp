@@ -250,4 +250,21 @@ QString RemoteSession::lastKeyFormat()
                              qsizetype(remote::KeyFormat::kDefault.size()));
 }
 
+std::function<Result<std::string>(const Entry&, const std::string&, std::uint64_t)>
+RemoteSession::stageFetcher() const
+{
+    if (!m_current)
+        return {};
+    return [source = *m_current](const Entry& entry, const std::string& fileName,
+                                 std::uint64_t maxBytes) -> Result<std::string> {
+        auto format = remote::KeyFormat::parse(source.keyFormat.toStdString());
+        if (!format)
+            return fail(std::move(format.error()));
+        auto client = remote::Client::connect(source.endpoint);
+        if (!client)
+            return fail(std::move(client.error()));
+        return remote::fetchValue(*client, *format, entry.folderName, fileName, maxBytes);
+    };
+}
+
 } // namespace kl::gui

@@ -8,11 +8,13 @@
 #include "common/backgroundjob.h"
 #include "model/snapshot.h"
 #include "remote/redisendpoint.h"
+#include "util/result.h"
 
 #include <QHash>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -67,6 +69,9 @@ public:
     bool isPulling() const { return m_pullJob.isRunning(); }
     /// The server whose listing is shown (or running).
     const std::optional<RemoteSource>& current() const { return m_current; }
+    /// Reads one value of the server shown, on its own connection (called off the UI thread by
+    /// the stage tabs): the entry's key and a file name in, the bytes out.
+    std::function<Result<std::string>(const Entry&, const std::string&, std::uint64_t)> stageFetcher() const;
     /// Servers opened in this session, newest first.
     QStringList opened() const { return m_opened; }
     /// Recent servers from the settings (no passwords), newest first.

@@ -37,6 +37,35 @@ namespace {
 constexpr int kMaxHighlightBytes = 16 << 20;
 constexpr std::size_t kHexDumpBytes = 64 * 1024;
 
+// A stage fetched by `fetcher` (a remote cache's value), shown as a local file would be.
+std::shared_ptr<const StageContent> fetchStage(const Entry& entry, const QString& stage,
+                                               const StageTabs::StageFetcher& fetcher)
+{
+    auto c = std::make_shared<StageContent>();
+    c->stage = stage;
+    const std::string ext = stage.toStdString();
+    const Stage* s = entry.stage(ext);
+    if (!s) {
+        c->error = StageTabs::tr("no stage %1").arg(stage);
+        return c;
+    }
+    auto bytes = fetcher(entry, s->fileName, 256ull << 20);
+    if (!bytes) {
+        c->error = coreText(bytes.error());
+        return c;
+    }
+    if (ext == "cubin") {
+        c->cubin =
+            readCubinInfo(std::span(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
+        c->text = QString::fromStdString(hexDump(*bytes, kHexDumpBytes));
+        return c;
+    }
+    const StageView v = stageViewOfBytes(std::move(*bytes), ext);
+    c->type = QString::fromStdString(v.type);
+    c->text = QString::fromUtf8(v.text.data(), qsizetype(v.text.size()));
+    return c;
+}
+
 std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString& stage)
 {
     auto c = std::make_shared<StageContent>();
@@ -174,8 +203,11 @@ void StageTabs::loadCurrent()
             left->setProperty("loaded", false);
     }
     m_loading = stage;
-    m_job.start([entry = *m_entry, stage](const JobToken&) { return readStage(entry, stage); },
-                [this](const std::shared_ptr<const StageContent>& c) { present(*c); });
+    m_job.start(
+        [entry = *m_entry, stage, fetcher = m_fetcher](const JobToken&) {
+            return fetcher ? fetchStage(entry, stage, fetcher) : readStage(entry, stage);
+        },
+        [this](const std::shared_ptr<const StageContent>& c) { present(*c); });
 }
 
 void StageTabs::present(const StageContent& c)

@@ -7,8 +7,10 @@
 
 #include "common/backgroundjob.h"
 #include "model/entry.h"
+#include "util/result.h"
 
 #include <QTabWidget>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -27,6 +29,12 @@ public:
     /// `details` becomes the first tab (the main window keeps filling it).
     explicit StageTabs(QPlainTextEdit* details, QWidget* parent = nullptr);
     ~StageTabs() override;
+
+    /// Where a stage's bytes come from when the entry's files are not on this machine (a remote
+    /// cache): called off the UI thread with the entry, the stage's file name and a size limit.
+    using StageFetcher = std::function<Result<std::string>(const Entry&, const std::string&, std::uint64_t)>;
+    /// Set (or, with an empty function, unset) before setEntry(); local files are read otherwise.
+    void setFetcher(StageFetcher fetcher) { m_fetcher = std::move(fetcher); }
 
     void setEntry(const Entry& entry);
     void clearEntry();
@@ -52,6 +60,7 @@ private:
     QPlainTextEdit* m_details;
     int m_fixed = 1; ///< Details and the tabs added with addFixedTab
     std::optional<Entry> m_entry;
+    StageFetcher m_fetcher;
     QTableWidget* m_cubinTable = nullptr;
     QLineEdit* m_findEdit = nullptr;
     QString m_loading;                     ///< the stage being read
