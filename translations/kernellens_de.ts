@@ -2486,6 +2486,26 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>This entry is on a Redis server: each stage is fetched from there when its tab is opened.</source>
         <translation>Dieser Eintrag liegt auf einem Redis-Server: Jede Stufe wird von dort geholt, wenn ihr Reiter geöffnet wird.</translation>
     </message>
+    <message>
+        <source>Pus&amp;h to Remote Cache…</source>
+        <translation>In Remote-Cache &amp;hochladen…</translation>
+    </message>
+    <message>
+        <source>Push to Remote Cache</source>
+        <translation>In Remote-Cache hochladen</translation>
+    </message>
+    <message>
+        <source>Store the selected entries on a Redis server in the form Triton reads (complete, hash-verified entries only)</source>
+        <translation>Die gewählten Einträge so auf einem Redis-Server ablegen, wie Triton sie liest (nur vollständige, per Hash geprüfte Einträge)</translation>
+    </message>
+    <message>
+        <source>Push failed: %1</source>
+        <translation>Hochladen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Pushed to %1: %2 done, %3 skipped (already there), %4 refused</source>
+        <translation>Nach %1 hochgeladen: %2 erledigt, %3 übersprungen (schon vorhanden), %4 abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -2666,6 +2686,49 @@ Ereignis nicht protokolliert: %1</translation>
     </message>
 </context>
 <context>
+    <name>kl::gui::RemoteDoctorDialog</name>
+    <message>
+        <source>Remote Doctor — %1</source>
+        <translation>Remote-Diagnose — %1</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>Einträge</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>No Triton can hit these entries: delete them with klens remote clean --broken (a dry run until --apply)</source>
+        <translation>Kein Triton kann diese Einträge treffen: Löschen Sie sie mit klens remote clean --broken (ein Probelauf bis --apply)</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>Abhilfe: %1</translation>
+    </message>
+    <message>
+        <source>… %1 more (klens remote doctor --json lists them all)</source>
+        <translation>… %1 weitere (klens remote doctor --json listet alle)</translation>
+    </message>
+    <message>
+        <source>%1: no problems in %2 entries.</source>
+        <translation>%1: keine Probleme in %2 Einträgen.</translation>
+    </message>
+    <message>
+        <source>%1: %2 errors and %3 warnings in %4 entries.</source>
+        <translation>%1: %2 Fehler und %3 Warnungen in %4 Einträgen.</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::RemoteOpenDialog</name>
     <message>
         <source>Open Remote Cache</source>
@@ -2733,6 +2796,14 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Pulling: %1 of %2 entries</source>
         <translation>Abrufen: %1 von %2 Einträgen</translation>
+    </message>
+    <message>
+        <source>Pushing %1 entries…</source>
+        <translation>Lade %1 Einträge hoch…</translation>
+    </message>
+    <message>
+        <source>Pushing: %1 of %2 entries</source>
+        <translation>Hochladen: %1 von %2 Einträgen</translation>
     </message>
 </context>
 <context>

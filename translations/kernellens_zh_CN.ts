@@ -2474,6 +2474,26 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>This entry is on a Redis server: each stage is fetched from there when its tab is opened.</source>
         <translation>此条目位于 Redis 服务器上：打开某个阶段的标签页时才从服务器获取该阶段。</translation>
     </message>
+    <message>
+        <source>Pus&amp;h to Remote Cache…</source>
+        <translation>推送到远程缓存(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Push to Remote Cache</source>
+        <translation>推送到远程缓存</translation>
+    </message>
+    <message>
+        <source>Store the selected entries on a Redis server in the form Triton reads (complete, hash-verified entries only)</source>
+        <translation>以 Triton 读取的形式把所选条目存到 Redis 服务器（仅限完整且经哈希校验的条目）</translation>
+    </message>
+    <message>
+        <source>Push failed: %1</source>
+        <translation>推送失败：%1</translation>
+    </message>
+    <message>
+        <source>Pushed to %1: %2 done, %3 skipped (already there), %4 refused</source>
+        <translation>已推送到 %1：完成 %2 个，跳过 %3 个（已存在），拒绝 %4 个</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -2654,6 +2674,49 @@ event not logged: %1</source>
     </message>
 </context>
 <context>
+    <name>kl::gui::RemoteDoctorDialog</name>
+    <message>
+        <source>Remote Doctor — %1</source>
+        <translation>远程诊断 — %1</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>No Triton can hit these entries: delete them with klens remote clean --broken (a dry run until --apply)</source>
+        <translation>任何 Triton 都无法命中这些条目：用 klens remote clean --broken 删除它们（加 --apply 之前只是演练）</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>… %1 more (klens remote doctor --json lists them all)</source>
+        <translation>… 另有 %1 个（klens remote doctor --json 会全部列出）</translation>
+    </message>
+    <message>
+        <source>%1: no problems in %2 entries.</source>
+        <translation>%1：%2 个条目中没有问题。</translation>
+    </message>
+    <message>
+        <source>%1: %2 errors and %3 warnings in %4 entries.</source>
+        <translation>%1：%4 个条目中有 %2 个错误和 %3 个警告。</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::RemoteOpenDialog</name>
     <message>
         <source>Open Remote Cache</source>
@@ -2721,6 +2784,14 @@ event not logged: %1</source>
     <message>
         <source>Pulling: %1 of %2 entries</source>
         <translation>正在获取：第 %1 个，共 %2 个条目</translation>
+    </message>
+    <message>
+        <source>Pushing %1 entries…</source>
+        <translation>正在推送 %1 个条目…</translation>
+    </message>
+    <message>
+        <source>Pushing: %1 of %2 entries</source>
+        <translation>推送中：第 %1 个，共 %2 个条目</translation>
     </message>
 </context>
 <context>

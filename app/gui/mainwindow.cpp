@@ -93,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_remote->addStatusWidgets(statusBar());
     connect(m_remote, &RemoteSession::listed, this, &MainWindow::showRemoteListing);
     connect(m_remote, &RemoteSession::pulled, this, &MainWindow::showPullResult);
+    connect(m_remote, &RemoteSession::pushed, this, &MainWindow::showPushResult);
     connect(m_remote, &RemoteSession::failed, this, [this](const QString& message) {
         m_entries->showError(tr("Cannot open the remote cache: %1").arg(message));
     });
@@ -312,6 +313,10 @@ void MainWindow::runDoctor()
     const auto snapshot = m_entries->snapshot();
     if (!snapshot)
         return;
+    if (!m_entries->hasLocalFiles()) {
+        showRemoteDoctor();
+        return;
+    }
     auto* dialog = new DoctorDialog(snapshot, &DoctorDialog::machineContext, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();

@@ -65,6 +65,8 @@ public:
     void openRemote(const RemoteSource& source);
     /// Entry > Pull: the selected remote entries into `into` (a local cache folder).
     void pullSelected(const QString& into);
+    /// Entry > Push to Remote Cache: the selected local entries onto `target`.
+    void pushSelected(const RemoteSource& target);
     /// The same by URL (kernellens --remote): with KERNELLENS_REDIS_PASSWORD and the last key
     /// format. False (and `error`) when the URL does not parse.
     bool openRemoteUrl(const QString& url, QString* error);
@@ -73,6 +75,8 @@ public:
 signals:
     /// A pull ended: entries written, skipped (already there) and refused.
     void pullFinished(int done, int skipped, int refused);
+    /// A push ended: entries stored, skipped (the server has them) and refused.
+    void pushFinished(int done, int skipped, int refused);
     /// An export ended: whether it was written, and the message the status bar shows.
     void exportFinished(bool ok, const QString& message);
     /// View > Language: the user picked this language; the owner rebuilds the window in it.
@@ -108,6 +112,8 @@ private:
     void chooseRemote();
     void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot);
     void showPullResult(const PullSummary& summary);
+    void showPushResult(const PullSummary& summary);
+    void showRemoteDoctor();
     void updateRemoteActions(int selected);
 
     EntriesPage* m_entries = nullptr;
@@ -126,6 +132,7 @@ private:
     /// Export, Reveal, Recompile, Compare, Doctor, Clean: they read files, so not for remote entries.
     std::vector<QAction*> m_localActions;
     std::vector<QAction*> m_pullActions;
+    QAction* m_pushAction = nullptr;
     RemoteSession* m_remote = nullptr;
     QStringList m_pendingShow;
     std::unique_ptr<DemoCache> m_demo;

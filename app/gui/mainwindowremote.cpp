@@ -4,6 +4,7 @@
 #include "env/cacheroots.h"
 #include "env/environment.h"
 #include "mainwindow.h"
+#include "remote/remotedoctordialog.h"
 #include "remote/remoteopendialog.h"
 #include "remote/remotesession.h"
 #include "roots/rootspanel.h"
@@ -64,6 +65,17 @@ void MainWindow::addPullActions(QMenu* entry)
     m_pullActions = {toTriton, toFolder};
     for (QAction* a : m_pullActions)
         a->setEnabled(false);
+    m_pushAction = entry->addAction(tr("Pus&h to Remote Cache…"), this, [this] {
+        RemoteOpenDialog dialog(this);
+        dialog.setWindowTitle(tr("Push to Remote Cache"));
+        if (dialog.exec() == QDialog::Accepted)
+            pushSelected(dialog.source());
+    });
+    m_pushAction->setObjectName(QStringLiteral("pushAction"));
+    m_pushAction->setToolTip(
+        tr("Store the selected entries on a Redis server in the form Triton reads (complete, "
+           "hash-verified entries only)"));
+    m_pushAction->setEnabled(false);
 }
 
 void MainWindow::updateRemoteActions(int selected)
@@ -71,9 +83,55 @@ void MainWindow::updateRemoteActions(int selected)
     const bool remote = !m_entries->hasLocalFiles();
     for (QAction* a : m_pullActions)
         a->setEnabled(remote && selected > 0 && !m_remote->isPulling());
+    m_pushAction->setEnabled(!remote && selected > 0 && !m_remote->isPulling());
     if (remote)
         for (QAction* a : m_localActions)
-            a->setEnabled(false);
+            a->setEnabled(a == m_doctorAction && m_entries->snapshot() != nullptr); // the remote doctor
+}
+
+void MainWindow::pushSelected(const RemoteSource& target)
+{
+    if (!m_entries->hasLocalFiles() || m_remote->isPulling())
+        return;
+    QStringList paths;
+    for (const Entry& e : m_entries->selectedEntries())
+        paths << QString::fromStdString(e.path);
+    if (paths.isEmpty())
+        return;
+    m_remote->push(paths, target);
+    m_pushAction->setEnabled(false);
+}
+
+void MainWindow::showPushResult(const PullSummary& s)
+{
+    updateRemoteActions(int(m_entries->selectedEntries().size()));
+    m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
+    if (!s.error.isEmpty()) {
+        m_entries->showError(tr("Push failed: %1").arg(s.error));
+        emit pushFinished(0, 0, 0);
+        return;
+    }
+    QString text = tr("Pushed to %1: %2 done, %3 skipped (already there), %4 refused")
+                       .arg(s.into)
+                       .arg(s.done)
+                       .arg(s.skipped)
+                       .arg(s.refused);
+    if (s.cancelled)
+        text += QLatin1String(" — ") + tr("cancelled");
+    statusBar()->showMessage(text, 15000);
+    if (!s.refusedWhy.isEmpty())
+        m_entries->showError(text + QLatin1Char('\n') + s.refusedWhy.join(QLatin1Char('\n')));
+    emit pushFinished(s.done, s.skipped, s.refused);
+}
+
+void MainWindow::showRemoteDoctor()
+{
+    const auto snapshot = m_entries->snapshot();
+    if (!snapshot)
+        return;
+    auto* dialog = new RemoteDoctorDialog(*snapshot, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::pullSelected(const QString& into)

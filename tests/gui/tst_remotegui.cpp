@@ -4,6 +4,8 @@
 #include "../remote/remotetestutil.h"
 #include "entries/entriespage.h"
 #include "mainwindow.h"
+#include "remote/remotecache.h"
+#include "remote/remotedoctordialog.h"
 #include "remote/remoteopendialog.h"
 #include "remote/remotesession.h"
 #include "roots/rootspanel.h"
@@ -17,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -156,6 +159,82 @@ private slots:
         QVERIFY(again.wait(30000));
         QCOMPARE(again.at(0).at(0).toInt(), 0);
         QCOMPARE(again.at(0).at(1).toInt(), int(demoKeys().size()));
+    }
+
+    // Entry > Push from a local folder: a server that was empty holds every demo entry after it,
+    // whole, as a listing reads them; pushing again skips them all.
+    void pushesALocalSelection()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        QTemporaryDir copy;
+        QVERIFY(QProcess::execute(QStringLiteral("cp"),
+                                  {QStringLiteral("-a"), demoCache() + "/.", copy.path()}) == 0);
+        MainWindow w;
+        auto* page = w.findChild<EntriesPage*>();
+        QSignalSpy shown(page, &EntriesPage::snapshotShown);
+        w.openFolders({copy.path()});
+        QVERIFY(shown.wait(20000));
+        QVERIFY(page->hasLocalFiles());
+        auto* table = w.findChild<QTableView*>(QStringLiteral("entryTable"));
+        table->selectAll();
+        QTRY_VERIFY(w.findChild<QAction*>(QStringLiteral("pushAction"))->isEnabled());
+        QVERIFY(!w.findChild<QAction*>(QStringLiteral("pullAction"))->isEnabled());
+        QSignalSpy pushed(&w, &MainWindow::pushFinished);
+        w.pushSelected(sourceFor(server.url()));
+        QVERIFY(pushed.wait(30000));
+        QCOMPARE(pushed.at(0).at(0).toInt(), int(demoKeys().size()));
+        QCOMPARE(pushed.at(0).at(2).toInt(), 0);
+        auto client = clientFor(server.url());
+        QVERIFY(client);
+        auto listed = kl::remote::scanRemote(*client, defaultFormat());
+        QVERIFY(listed);
+        QCOMPARE(qsizetype(listed->snapshot.entries.size()), demoKeys().size());
+        for (const kl::Entry& e : listed->snapshot.entries)
+            QVERIFY(e.status == kl::EntryStatus::Complete);
+        QSignalSpy again(&w, &MainWindow::pushFinished);
+        w.pushSelected(sourceFor(server.url()));
+        QVERIFY(again.wait(30000));
+        QCOMPARE(again.at(0).at(1).toInt(), int(demoKeys().size()));
+    }
+
+    // Entry > Doctor on a remote cache: the listing's problems by code, with what to do.
+    void remoteDoctorShowsTheProblems()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto client = clientFor(server.url());
+        QVERIFY(client);
+        pushDemo(*client, defaultFormat());
+        const QByteArray group = server
+                                     .cli({QStringLiteral("--scan"), QStringLiteral("--pattern"),
+                                           QStringLiteral("triton:*:__grp__add_kernel.json")})
+                                     .split('\n')
+                                     .first()
+                                     .trimmed();
+        QVERIFY(!group.isEmpty());
+        server.cli({QStringLiteral("DEL"), QString::fromUtf8(group)});
+
+        MainWindow w;
+        auto* page = w.findChild<EntriesPage*>();
+        QSignalSpy shown(page, &EntriesPage::snapshotShown);
+        w.openRemote(sourceFor(server.url()));
+        QVERIFY(shown.wait(20000));
+        auto* doctor = w.findChild<QAction*>(QStringLiteral("doctorAction"));
+        QVERIFY(doctor);
+        QTRY_VERIFY(doctor->isEnabled());
+        doctor->trigger();
+        auto* dialog = w.findChild<kl::gui::RemoteDoctorDialog*>();
+        QVERIFY(dialog);
+        QVERIFY2(dialog->summaryText().contains(QStringLiteral("1 warnings")) ||
+                     dialog->summaryText().contains(QStringLiteral("warning")),
+                 qPrintable(dialog->summaryText()));
+        const auto found = dialog->tree()->findItems(QStringLiteral("missing-group"), Qt::MatchContains);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.front()->text(1), QStringLiteral("1"));
+        QVERIFY(found.front()->child(0)->text(0).contains(QStringLiteral("klens remote clean --broken")));
+        QVERIFY(
+            found.front()->child(1)->text(0).contains(QString::fromUtf8(group.left(group.lastIndexOf(':')))));
     }
 
     // A password is used for the session (reopening from the roots panel works) but never saved.

@@ -250,6 +250,50 @@ QString RemoteSession::lastKeyFormat()
                              qsizetype(remote::KeyFormat::kDefault.size()));
 }
 
+void RemoteSession::push(const QStringList& paths, const RemoteSource& target)
+{
+    std::vector<std::string> wanted;
+    for (const QString& p : paths)
+        wanted.push_back(p.toStdString());
+    showProgress(tr("Pushing %1 entries…").arg(paths.size()), 0, paths.size());
+    auto work = [this, endpoint = target.endpoint, format = target.keyFormat.toStdString(),
+                 wanted = std::move(wanted), server = target.display()](const JobToken& token) {
+        PullSummary s;
+        s.into = server;
+        auto c = connectTo(endpoint, format);
+        if (!c) {
+            s.error = coreText(c.error());
+            return s;
+        }
+        remote::TransferOptions options;
+        options.cancel = token.cancelFlag();
+        options.progress = [this, &token](std::size_t done, std::size_t total) {
+            token.post([this, done, total] {
+                showProgress(tr("Pushing: %1 of %2 entries").arg(done).arg(total), qint64(done),
+                             qint64(total));
+            });
+        };
+        auto r = remote::pushEntries(c->first, c->second, wanted, options);
+        if (!r) {
+            s.error = coreText(r.error());
+            return s;
+        }
+        s.done = int(r->count(remote::TransferResult::Done));
+        s.skipped = int(r->count(remote::TransferResult::Skipped));
+        s.refused = int(r->count(remote::TransferResult::Refused));
+        s.cancelled = r->cancelled;
+        for (const remote::TransferOutcome& o : r->outcomes)
+            if (o.result == remote::TransferResult::Refused)
+                s.refusedWhy << coreText(o.detail);
+        return s;
+    };
+    remember(target);
+    m_pullJob.start(std::move(work), [this](const PullSummary& s) {
+        hideProgress();
+        emit pushed(s);
+    });
+}
+
 std::function<Result<std::string>(const Entry&, const std::string&, std::uint64_t)>
 RemoteSession::stageFetcher() const
 {

@@ -61,6 +61,9 @@ public:
     /// Fetch the entries `keys` of the server shown into the local cache `into`, on the
     /// exclusive pool; ends in pulled().
     void pull(const QStringList& keys, const QString& into);
+    /// Store the local entries (or cache folders) `paths` on `target` in Triton's remote form, on
+    /// the exclusive pool; ends in pushed() (`into` names the server).
+    void push(const QStringList& paths, const RemoteSource& target);
     void cancel();
     /// Another cache was opened: the listing running no longer matters.
     void discardListing();
@@ -83,6 +86,7 @@ signals:
     void listed(const QString& display, std::shared_ptr<const kl::Snapshot> snapshot);
     void failed(const QString& message);
     void pulled(const kl::gui::PullSummary& summary);
+    void pushed(const kl::gui::PullSummary& summary);
 
 private:
     void remember(const RemoteSource& source);
