@@ -113,6 +113,7 @@ private:
     void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot);
     void showPullResult(const PullSummary& summary);
     void showPushResult(const PullSummary& summary);
+    void reportTransfer(const PullSummary& summary, const QString& failed, const QString& done);
     void showRemoteDoctor();
     void updateRemoteActions(int selected);
 

@@ -104,23 +104,9 @@ void MainWindow::pushSelected(const RemoteSource& target)
 
 void MainWindow::showPushResult(const PullSummary& s)
 {
-    updateRemoteActions(int(m_entries->selectedEntries().size()));
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
-    if (!s.error.isEmpty()) {
-        m_entries->showError(tr("Push failed: %1").arg(s.error));
-        emit pushFinished(0, 0, 0);
-        return;
-    }
-    QString text = tr("Pushed to %1: %2 done, %3 skipped (already there), %4 refused")
-                       .arg(s.into)
-                       .arg(s.done)
-                       .arg(s.skipped)
-                       .arg(s.refused);
-    if (s.cancelled)
-        text += QLatin1String(" — ") + tr("cancelled");
-    statusBar()->showMessage(text, 15000);
-    if (!s.refusedWhy.isEmpty())
-        m_entries->showError(text + QLatin1Char('\n') + s.refusedWhy.join(QLatin1Char('\n')));
+    reportTransfer(s, tr("Push failed: %1"),
+                   tr("Pushed to %1: %2 done, %3 skipped (already there), %4 refused"));
     emit pushFinished(s.done, s.skipped, s.refused);
 }
 
@@ -150,23 +136,26 @@ void MainWindow::pullSelected(const QString& into)
 
 void MainWindow::showPullResult(const PullSummary& s)
 {
+    reportTransfer(s, tr("Pull failed: %1"),
+                   tr("Pulled into %1: %2 done, %3 skipped (already there), %4 refused"));
+    emit pullFinished(s.done, s.skipped, s.refused);
+}
+
+// A pull's or a push's end: the failure in the banner, else the counts in the status bar and the
+// reasons for refused entries in the banner. `done` takes the server or folder and the counts.
+void MainWindow::reportTransfer(const PullSummary& s, const QString& failed, const QString& done)
+{
     updateRemoteActions(int(m_entries->selectedEntries().size()));
     if (!s.error.isEmpty()) {
-        m_entries->showError(tr("Pull failed: %1").arg(s.error));
-        emit pullFinished(0, 0, 0);
+        m_entries->showError(failed.arg(s.error));
         return;
     }
-    QString text = tr("Pulled into %1: %2 done, %3 skipped (already there), %4 refused")
-                       .arg(s.into)
-                       .arg(s.done)
-                       .arg(s.skipped)
-                       .arg(s.refused);
+    QString text = done.arg(s.into).arg(s.done).arg(s.skipped).arg(s.refused);
     if (s.cancelled)
         text += QLatin1String(" — ") + tr("cancelled");
     statusBar()->showMessage(text, 15000);
     if (!s.refusedWhy.isEmpty())
         m_entries->showError(text + QLatin1Char('\n') + s.refusedWhy.join(QLatin1Char('\n')));
-    emit pullFinished(s.done, s.skipped, s.refused);
 }
 
 } // namespace kl::gui

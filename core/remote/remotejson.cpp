@@ -8,6 +8,16 @@ namespace {
 
 using json::Writer;
 
+// Seconds since a value was last read or written, or null when the server did not say.
+void idleSeconds(Writer& w, std::int64_t seconds)
+{
+    w.Key("idle_seconds");
+    if (seconds >= 0)
+        w.Int64(seconds);
+    else
+        w.Null();
+}
+
 void summary(Writer& w, const RemoteSnapshot& snap)
 {
     const Summary s = snap.snapshot.summary();
@@ -88,11 +98,7 @@ void writeInductor(Writer& w, const std::vector<InductorValue>& values)
         json::str(w, v.key);
         w.Key("size");
         w.Uint64(v.size);
-        w.Key("idle_seconds");
-        if (v.idleSeconds >= 0)
-            w.Int64(v.idleSeconds);
-        else
-            w.Null();
+        idleSeconds(w, v.idleSeconds);
         w.Key("configs");
         w.StartArray();
         for (std::size_t i = 0; i < v.configs.size(); ++i) {
@@ -140,13 +146,8 @@ void writeRemoteSnapshotJson(const RemoteSnapshot& snap, std::FILE* out)
         w.Key("entries");
         w.StartArray();
         for (std::size_t i = 0; i < snap.snapshot.entries.size(); ++i)
-            writeEntryJson(w, snap.snapshot.entries[i], nullptr, [&](Writer& w2) {
-                w2.Key("idle_seconds");
-                if (snap.idleSeconds[i] >= 0)
-                    w2.Int64(snap.idleSeconds[i]);
-                else
-                    w2.Null();
-            });
+            writeEntryJson(w, snap.snapshot.entries[i], nullptr,
+                           [&](Writer& w2) { idleSeconds(w2, snap.idleSeconds[i]); });
         w.EndArray();
         writeInductor(w, snap.inductor);
         summary(w, snap);
@@ -217,11 +218,7 @@ void writeRemoteCleanJson(const RemoteCleanPlan& plan, const std::optional<Remot
             json::str(w, it.kernel);
             w.Key("bytes");
             w.Uint64(it.bytes);
-            w.Key("idle_seconds");
-            if (it.idleSeconds >= 0)
-                w.Int64(it.idleSeconds);
-            else
-                w.Null();
+            idleSeconds(w, it.idleSeconds);
             w.Key("reason");
             json::str(w, it.reason);
             json::strings(w, "redis_keys", it.redisKeys);

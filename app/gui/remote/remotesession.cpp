@@ -27,6 +27,18 @@ struct ListResult {
 };
 
 // Connect and parse the key format: what both jobs do first.
+// What a pull or a push did, for the status bar and the banner.
+void summarize(const remote::TransferReport& r, PullSummary& s)
+{
+    s.done = int(r.count(remote::TransferResult::Done));
+    s.skipped = int(r.count(remote::TransferResult::Skipped));
+    s.refused = int(r.count(remote::TransferResult::Refused));
+    s.cancelled = r.cancelled;
+    for (const remote::TransferOutcome& o : r.outcomes)
+        if (o.result == remote::TransferResult::Refused)
+            s.refusedWhy << coreText(o.detail);
+}
+
 Result<std::pair<remote::Client, remote::KeyFormat>> connectTo(const remote::Endpoint& endpoint,
                                                                const std::string& keyFormat)
 {
@@ -202,13 +214,7 @@ void RemoteSession::pull(const QStringList& keys, const QString& into)
             s.error = coreText(r.error());
             return s;
         }
-        s.done = int(r->count(remote::TransferResult::Done));
-        s.skipped = int(r->count(remote::TransferResult::Skipped));
-        s.refused = int(r->count(remote::TransferResult::Refused));
-        s.cancelled = r->cancelled;
-        for (const remote::TransferOutcome& o : r->outcomes)
-            if (o.result == remote::TransferResult::Refused)
-                s.refusedWhy << coreText(o.detail);
+        summarize(*r, s);
         return s;
     };
     m_pullJob.start(std::move(work), [this](const PullSummary& s) {
@@ -278,13 +284,7 @@ void RemoteSession::push(const QStringList& paths, const RemoteSource& target)
             s.error = coreText(r.error());
             return s;
         }
-        s.done = int(r->count(remote::TransferResult::Done));
-        s.skipped = int(r->count(remote::TransferResult::Skipped));
-        s.refused = int(r->count(remote::TransferResult::Refused));
-        s.cancelled = r->cancelled;
-        for (const remote::TransferOutcome& o : r->outcomes)
-            if (o.result == remote::TransferResult::Refused)
-                s.refusedWhy << coreText(o.detail);
+        summarize(*r, s);
         return s;
     };
     remember(target);
