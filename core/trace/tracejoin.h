@@ -1,0 +1,66 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "trace/traceanalysis.h"
+#include "util/text.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kl::trace {
+
+/// A cache entry a traced kernel may have run from, and what its binary says.
+struct EntryMatch {
+    int snapshot = 0;      ///< index into the snapshots given to joinCaches
+    std::size_t entry = 0; ///< index into that snapshot's entries
+    std::string path;      ///< the entry folder (or Redis key pattern)
+    std::string arch;
+    std::optional<std::int64_t> numWarps;
+    std::optional<std::uint32_t> registers;   ///< from the entry's cubin (.nv.info), if readable
+    std::optional<std::uint64_t> sharedBytes; ///< metadata "shared" (what the launch asks for)
+    std::optional<std::uint64_t> staticShared; ///< the cubin's .nv.shared section
+    bool archMatches = true;   ///< the trace's device arch is the entry's (or unknown)
+    bool warpsMatch = true;    ///< block threads == num_warps * warp size (or unknown)
+    bool resourcesMatch = true; ///< registers and shared memory agree with the trace
+    Text cubinError;            ///< why the cubin could not be read, when it could not
+};
+
+/// A kernel of the trace and the entries it matched.
+struct KernelJoin {
+    std::size_t kernel = 0; ///< index into TraceReport::kernels
+    std::vector<EntryMatch> entries;
+    /// The entry that fits: same arch, same warps and the same registers and shared memory.
+    int best = -1; ///< index into entries, -1 when none fits
+};
+
+/// A finding of the join: stable code, the kernel, the entries, a sentence and the fix.
+struct TraceFinding {
+    std::string code; ///< "binary-mismatch", "arch-mismatch", "resources-vary", "no-entry-inductor"
+    std::string severity; ///< "error", "warning", "info"
+    std::size_t kernel = 0;
+    std::vector<std::string> entries; ///< entry paths
+    Text message;
+    Text fix;
+};
+
+struct JoinResult {
+    std::vector<KernelJoin> kernels; ///< one per matched kernel, by TraceReport order
+    std::vector<std::size_t> unmatched; ///< compute kernels with no entry (indices into kernels)
+    std::vector<TraceFinding> findings;
+    std::int64_t matchedNs = 0; ///< GPU time of kernels with a fitting entry
+};
+
+/// Reads an entry's cubin bytes: by path for local entries, from the server for remote ones.
+/// Returns empty with `error` set when it cannot.
+using CubinLoader = std::function<std::vector<std::uint8_t>(const Snapshot&, const Entry&, Text& error)>;
+
+/// Matches the report's kernels to the snapshots' entries: Triton entries by kernel name
+/// (Inductor's triton_* names included), NVRTC entries by their kernel's base name; then
+/// compares the trace's registers and shared memory with each candidate's cubin.
+JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapshot*>& snapshots,
+                      const CubinLoader& loadCubin = {});
+
+} // namespace kl::trace
