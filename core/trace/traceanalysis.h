@@ -41,7 +41,7 @@ struct KernelStats {
     double share = 0; ///< totalNs / all GPU activity's total, 0..1
     Observed registers;
     Observed sharedMemory;
-    Observed blockX;        ///< block[0]*block[1]*block[2], threads per block
+    Observed blockX; ///< block[0]*block[1]*block[2], threads per block
     std::vector<std::int32_t> devices;
     std::vector<std::int32_t> ranks; ///< for several files; empty for one
     /// Launch-to-start delay over the launches whose correlation id matched, ns.
@@ -61,7 +61,7 @@ struct StreamStats {
     std::int64_t busyNs = 0; ///< union of the activity intervals
     std::int64_t spanNs = 0; ///< first start to last end
     std::int64_t events = 0;
-    std::int64_t idleNs = 0; ///< spanNs - busyNs
+    std::int64_t idleNs = 0;          ///< spanNs - busyNs
     std::vector<IdleGap> largestGaps; ///< the 5 largest, longest first
 };
 
