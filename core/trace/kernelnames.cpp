@@ -57,9 +57,16 @@ std::vector<std::string> components(std::string_view name)
 
 } // namespace
 
+/// Only C++ names are taken apart: "Memcpy HtoD (Pageable -> Device)" stays as it is.
+bool looksDemangled(std::string_view name)
+{
+    return name.starts_with("void ") || name.find("::") != std::string_view::npos ||
+           name.find('<') != std::string_view::npos;
+}
+
 std::string shortenKernelName(std::string_view name)
 {
-    if (name.find_first_of("<(: ") == std::string_view::npos)
+    if (!looksDemangled(name))
         return std::string(name);
     std::vector<std::string> parts = components(name);
     std::vector<std::string> named;
@@ -75,8 +82,12 @@ std::string shortenKernelName(std::string_view name)
 
 std::string baseKernelName(std::string_view name)
 {
-    if (name.find_first_of("<(: ") == std::string_view::npos)
-        return std::string(name);
+    if (!looksDemangled(name)) {
+        // "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)" has '<'; a
+        // plain C name with a parameter list ends at its '('.
+        const std::size_t paren = name.find('(');
+        return std::string(name.substr(0, paren));
+    }
     std::vector<std::string> parts = components(name);
     return parts.empty() ? std::string(name) : parts.back();
 }

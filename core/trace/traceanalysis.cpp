@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 namespace kl::trace {
@@ -121,6 +122,8 @@ struct KernelAgg {
     std::vector<std::int64_t> durations;
     std::vector<std::int64_t> delays;
     Counter registers, shared, threads;
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, std::pair<std::int64_t, std::int64_t>>
+        variants;
 };
 
 struct LaneKey {
@@ -193,9 +196,14 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
             agg.stats.totalNs += e.durNs;
             agg.registers.add(e.registers);
             agg.shared.add(e.sharedMemory);
-            if (e.block[0] >= 0)
-                agg.threads.add(static_cast<std::int64_t>(e.block[0]) * std::max(e.block[1], 1) *
-                                std::max(e.block[2], 1));
+            const std::int64_t threads = e.block[0] >= 0
+                                             ? static_cast<std::int64_t>(e.block[0]) *
+                                                   std::max(e.block[1], 1) * std::max(e.block[2], 1)
+                                             : -1;
+            agg.threads.add(threads);
+            auto& variant = agg.variants[{e.registers, e.sharedMemory, threads}];
+            ++variant.first;
+            variant.second += e.durNs;
             addUnique(agg.stats.devices, e.device);
             if (several)
                 addUnique(agg.stats.ranks, rank);
@@ -258,6 +266,12 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
         s.registers = agg.registers.observed();
         s.sharedMemory = agg.shared.observed();
         s.blockX = agg.threads.observed();
+        for (const auto& [key, v] : agg.variants)
+            s.variants.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), v.first, v.second});
+        std::stable_sort(s.variants.begin(), s.variants.end(),
+                         [](const LaunchVariant& a, const LaunchVariant& b) { return a.calls > b.calls; });
+        if (s.variants.size() > 16)
+            s.variants.resize(16);
         if (!agg.delays.empty()) {
             s.launchDelayMaxNs = *std::max_element(agg.delays.begin(), agg.delays.end());
             s.launchDelayP50Ns = percentile(agg.delays, 0.5);

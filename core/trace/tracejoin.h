@@ -32,8 +32,18 @@ struct EntryMatch {
 struct KernelJoin {
     std::size_t kernel = 0; ///< index into TraceReport::kernels
     std::vector<EntryMatch> entries;
-    /// The entry that fits: same arch, same warps and the same registers and shared memory.
-    int best = -1; ///< index into entries, -1 when none fits
+    /// Per KernelStats::variants (one item when none were recorded): the entry that fits that
+    /// binary (same arch, warps, registers and shared memory), index into entries, or -1.
+    std::vector<int> variantBest;
+    /// The entry that fits the most-called binary, -1 when none does.
+    int best = -1;
+    bool allFit() const
+    {
+        for (int b : variantBest)
+            if (b < 0)
+                return false;
+        return !variantBest.empty();
+    }
 };
 
 /// A finding of the join: stable code, the kernel, the entries, a sentence and the fix.
@@ -51,6 +61,14 @@ struct JoinResult {
     std::vector<std::size_t> unmatched; ///< compute kernels with no entry (indices into kernels)
     std::vector<TraceFinding> findings;
     std::int64_t matchedNs = 0; ///< GPU time of kernels with a fitting entry
+    /// For each kernel of the report, its index in `kernels`, or -1.
+    std::vector<int> byKernel;
+    const KernelJoin* of(std::size_t kernel) const
+    {
+        return kernel < byKernel.size() && byKernel[kernel] >= 0
+                   ? &kernels[static_cast<std::size_t>(byKernel[kernel])]
+                   : nullptr;
+    }
 };
 
 /// Reads an entry's cubin bytes: by path for local entries, from the server for remote ones.
