@@ -185,7 +185,7 @@ class RankGen:
             self.t0 = epoch_ns - self.base
         self.cpu = self.t0 + 2_000_000
         self.gpu = {COMPUTE_STREAM: self.cpu, NCCL_STREAM: self.cpu}
-        self.hashes = {name: kernel_hash(random.Random(f"{args.seed}:{name}")) for name, *_ in TRITON}
+        self.hashes = {name: kernel_hash(random.Random("%d:%s" % (args.seed, name))) for name, *_ in TRITON}
         self.user = "bench"
         self.lines = []   # the current step's CPU-side events
         self.gpu_lines = []  # its GPU activities, launches and flows, in Kineto's activity order
@@ -263,7 +263,9 @@ class RankGen:
         self.lines.insert(index, self.lines.pop())
         return ext
 
-    def gpu_activity(self, kind, spec, tid, op_name, stream=COMPUTE_STREAM):
+    def gpu_activity(self, kind, spec, tid, op_name, stream=COMPUTE_STREAM, launch=None):
+        """One GPU activity of `kind` (kernel, triton, nccl, memcpy, memset) with the CPU ops
+        and the launch record before it; `launch` = (cat, name, cbid) overrides the launch."""
         nested = self.rng.randrange(1, 5)
         start = self._launch_common(tid, nested)
         self.corr += 1
@@ -286,11 +288,13 @@ class RankGen:
         else:
             name, regs, shm, block, gridx, mean = spec
             launch_cat, launch_name, cbid, launch_dur = "cuda_runtime", "cudaLaunchKernel", 211, self.dur(6_000, 0.4)
+        if launch:
+            launch_cat, launch_name, cbid = launch
         self.cpu += launch_dur
         # The outer op: Inductor's record for Triton (same name as the kernel), an aten op else.
         if inductor:
             iname, warps, stages, gridx = inductor
-            h = self.hashes[iname]
+            h = self.hashes.get(iname) or kernel_hash(random.Random("%d:%s" % (self.a.seed, iname)))
             extra = ('"kernel_hash": "%s", "grid": "grid(%d,)", "stream": 0, "kernel_file": '
                      '"/tmp/torchinductor_%s/%s/%s.py", "kernel_backend": "triton", "num_warps": %d, '
                      '"num_stages": %d, ' % (h, gridx, self.user, h[:2], h, warps, stages))
