@@ -18,7 +18,8 @@
 # Environment: KL_KLENS, KL_BENCH_DIR (default /tmp/kl-bench), KL_BENCH_HTA_REPS (HTA runs,
 # default 3; 0 skips HTA), KL_HTA_PYTHON (default <repo>/.venv-hta/bin/python),
 # KL_BENCH_GZIP=1 (time a .json.gz instead; json.load then reads it through gzip.open),
-# KL_BENCH_KEEP=1 (keep the generated trace; by default it is deleted at the end).
+# KL_BENCH_KEEP=1 (keep the generated trace; by default it is deleted at the end),
+# KL_BENCH_BASELINES_ONLY=1 (time json.load and HTA only, e.g. before klens has `trace`).
 # Targets are reported, never fatal; the exit status is 2 on errors (no klens trace, a tool
 # failing) and 1 when the per-kernel totals disagree.
 set -euo pipefail
@@ -30,9 +31,13 @@ HTA_REPS="${KL_BENCH_HTA_REPS:-3}"
 HTA_PY="${KL_HTA_PYTHON:-$repo/.venv-hta/bin/python}"
 GZ="${KL_BENCH_GZIP:-0}"
 
-[ -x "$KLENS" ] || die "klens not found at $KLENS (set KL_KLENS)"
+ONLY_BASE="${KL_BENCH_BASELINES_ONLY:-0}"
 [ -x "$TIME_BIN" ] || die "$TIME_BIN missing (apt-get install time)"
-"$KLENS" trace --help >/dev/null 2>&1 || die "$KLENS has no 'trace' command yet (build klens from a tree that has it)"
+if [ "$ONLY_BASE" != 1 ]; then
+    [ -x "$KLENS" ] || die "klens not found at $KLENS (set KL_KLENS)"
+    "$KLENS" trace --help >/dev/null 2>&1 ||
+        die "$KLENS has no 'trace' command yet (build klens from a tree that has it, or KL_BENCH_BASELINES_ONLY=1)"
+fi
 
 work="$BENCH_DIR/trace-$SIZE"
 mkdir -p "$work/dir"
@@ -81,14 +86,23 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else prin
 col() { awk -v c="$2" '{print $c}' "$tmp/$1"; }
 
 LOAD_START="$(cut -d' ' -f1-3 /proc/loadavg)"
-echo "untimed warm-up: klens, json.load ..."
-run_one klens; run_one json; rm -f "$tmp/klens" "$tmp/json"
-for ((i = 1; i <= REPS; i++)); do
-    if ((i % 2)); then order="klens json"; else order="json klens"; fi
-    for name in $order; do run_one "$name"; done
-    printf '  run %d: klens %.2f s, json.load %.2f s\n' "$i" "$(tail -n1 "$tmp/klens" | cut -d' ' -f1)" \
-        "$(tail -n1 "$tmp/json" | cut -d' ' -f1)"
-done
+if [ "$ONLY_BASE" = 1 ]; then
+    echo "untimed warm-up: json.load ..."
+    run_one json; rm -f "$tmp/json"
+    for ((i = 1; i <= REPS; i++)); do
+        run_one json
+        printf '  run %d: json.load %.2f s\n' "$i" "$(tail -n1 "$tmp/json" | cut -d' ' -f1)"
+    done
+else
+    echo "untimed warm-up: klens, json.load ..."
+    run_one klens; run_one json; rm -f "$tmp/klens" "$tmp/json"
+    for ((i = 1; i <= REPS; i++)); do
+        if ((i % 2)); then order="klens json"; else order="json klens"; fi
+        for name in $order; do run_one "$name"; done
+        printf '  run %d: klens %.2f s, json.load %.2f s\n' "$i" "$(tail -n1 "$tmp/klens" | cut -d' ' -f1)" \
+            "$(tail -n1 "$tmp/json" | cut -d' ' -f1)"
+    done
+fi
 
 hta_ok=0
 if [ "$HTA_REPS" -gt 0 ] && [ -x "$HTA_PY" ] && "$HTA_PY" -c 'import hta.trace_analysis' 2>/dev/null; then
@@ -105,6 +119,29 @@ if [ "$HTA_REPS" -gt 0 ] && [ -x "$HTA_PY" ] && "$HTA_PY" -c 'import hta.trace_a
     done
 else
     echo "HTA skipped: no $HTA_PY with HTA (bash scripts/hta-venv.sh), or KL_BENCH_HTA_REPS=0"
+fi
+
+if [ "$ONLY_BASE" = 1 ]; then
+    j=$(col json 1 | median); jcpu=$(col json 3 | median); jrss=$(col json 2 | sort -n | tail -n1)
+    echo
+    echo "== baselines only (no klens): $F, $bytes bytes"
+    echo "   $(nproc) CPUs, $(($(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo) / 1024)) MB RAM, $(date -u +%Y-%m-%dT%H:%MZ); load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+    printf '   python3 json.load: median wall %.2f s, CPU %.2f s, peak RSS %.1f MB (%d runs)\n' "$j" "$jcpu" "$(echo "$jrss / 1024" | bc -l)" "$REPS"
+    if [ $hta_ok = 1 ]; then
+        printf '   HTA TraceAnalysis + get_gpu_kernel_breakdown: median %.2f s (whole process %.2f s), peak RSS %.1f MB (%d runs)\n' \
+            "$(col hta 1 | median)" "$(col hta 3 | median)" "$(echo "$(col hta 2 | sort -n | tail -n1) / 1024" | bc -l)" "$HTA_REPS"
+        python3 - "$truth" "$tmp/hta.json" <<'PY'
+import json, sys
+truth = {k["name"]: (k["calls"], k["total_ns"] / 1000) for k in json.load(open(sys.argv[1]))["kernels"]}
+hta = json.load(open(sys.argv[2]))["kernels"]
+bad = [n for n, (c, t) in truth.items() if n not in hta or hta[n]["calls"] - hta[n].get("inductor_cpu_calls", 0) != c
+       or abs(hta[n]["sum_us"] - hta[n].get("inductor_cpu_us", 0) - t) > 5e-4 * c + 1e-6 * t]
+print("   HTA's per-kernel sums (Inductor cpu_op rows taken out) vs the generator's: %d names, %d disagree" % (len(truth), len(bad)))
+PY
+        printf '   targets then: klens <= %.2f s (0.3x json.load), <= %.2f s (HTA / 10)\n' \
+            "$(echo "0.3 * $j" | bc -l)" "$(echo "$(col hta 1 | median) / 10" | bc -l)"
+    fi
+    exit 0
 fi
 
 # Per-kernel totals: klens against the generator's exact figures and against HTA.
