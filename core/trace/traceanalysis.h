@@ -51,7 +51,7 @@ struct KernelStats {
     double share = 0; ///< totalNs / all GPU activity's total, 0..1
     Observed registers;
     Observed sharedMemory;
-    Observed blockX; ///< block[0]*block[1]*block[2], threads per block
+    Observed blockX;                     ///< block[0]*block[1]*block[2], threads per block
     std::vector<LaunchVariant> variants; ///< most calls first; at most 16 kept
     std::vector<std::int32_t> devices;
     std::vector<std::int32_t> ranks; ///< for several files; empty for one
