@@ -1,6 +1,8 @@
 #include "tracecommand.h"
 
 #include "clioutput.h"
+#include "remote/remotecache.h"
+#include "remotecommand.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
 #include "trace/traceanalysis.h"
@@ -9,9 +11,11 @@
 #include "trace/tracereader.h"
 #include "traceexportcommand.h"
 #include "util/jsonwriter.h"
+#include "util/posixfile.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -194,18 +198,70 @@ int runTrace(const TraceArgs& args)
     const trace::TraceReport report = trace::analyse(traces);
     read.clear(); // the report holds what it needs; the events can go before the caches are read
 
-    std::vector<Snapshot> snaps;
-    std::vector<const Snapshot*> snapPtrs;
-    std::unique_ptr<trace::JoinResult> join;
-    if (!args.caches.empty()) {
-        snaps.push_back(CacheScanner().scan(selectRoots(args.caches)));
-        for (const Root& r : snaps.back().roots)
+    // Folders are scanned as one snapshot; each Redis server (a URL) is listed as its own, and
+    // its cubins are read from the server when the join needs them.
+    std::vector<std::string> folders;
+    std::vector<std::string> servers;
+    for (const std::string& c : args.caches)
+        (c.starts_with("redis://") || c.starts_with("rediss://") || c.starts_with("unix://") ? servers
+                                                                                             : folders)
+            .push_back(c);
+    std::vector<std::unique_ptr<Snapshot>> snaps;
+    std::map<const Snapshot*, std::unique_ptr<RemoteConnection>> connections;
+    if (!folders.empty()) {
+        snaps.push_back(std::make_unique<Snapshot>(CacheScanner().scan(selectRoots(folders))));
+        for (const Root& r : snaps.back()->roots)
             if (!r.error.empty()) {
                 printError(r.error.english());
                 return ExitError;
             }
-        snapPtrs.push_back(&snaps.back());
-        join = std::make_unique<trace::JoinResult>(trace::joinCaches(report, snapPtrs));
+    }
+    for (const std::string& url : servers) {
+        RemoteArgs remoteArgs;
+        remoteArgs.url = url;
+        std::optional<RemoteConnection> c = connectRemote(remoteArgs);
+        if (!c)
+            return ExitError;
+        remote::RemoteScanOptions options;
+        options.idleTimes = false;
+        options.inductor = false;
+        options.cancel = remoteInterruptFlag();
+        auto listed = remote::scanRemote(c->client, c->format, options);
+        if (!listed) {
+            printError(listed.error().english());
+            return ExitError;
+        }
+        snaps.push_back(std::make_unique<Snapshot>(std::move(listed->snapshot)));
+        connections[snaps.back().get()] = std::make_unique<RemoteConnection>(std::move(*c));
+    }
+    std::vector<const Snapshot*> snapPtrs;
+    for (const auto& s : snaps)
+        snapPtrs.push_back(s.get());
+    std::unique_ptr<trace::JoinResult> join;
+    if (!snapPtrs.empty()) {
+        const trace::CubinLoader load = [&](const Snapshot& snap, const Entry& entry, Text& error) {
+            std::vector<std::uint8_t> bytes;
+            const Stage* stage = entry.stage("cubin");
+            auto it = connections.find(&snap);
+            if (!stage)
+                return bytes;
+            if (it == connections.end()) {
+                std::string data, why;
+                if (!readFile(joinPath(entry.path, stage->fileName), 256ull << 20, data, why))
+                    error = Text::verbatim(joinPath(entry.path, stage->fileName) + ": " + why);
+                bytes.assign(data.begin(), data.end());
+                return bytes;
+            }
+            RemoteConnection& c = *it->second;
+            auto value =
+                remote::fetchValue(c.client, c.format, entry.folderName, stage->fileName, 256ull << 20);
+            if (!value)
+                error = value.error();
+            else
+                bytes.assign(value->begin(), value->end());
+            return bytes;
+        };
+        join = std::make_unique<trace::JoinResult>(trace::joinCaches(report, snapPtrs, load));
         for (const trace::TraceFinding& f : join->findings)
             problems = problems || f.severity == "error";
     }
@@ -229,7 +285,10 @@ void addTraceCommand(CLI::App& app, Commands& commands)
         "and stream, and with --cache which cache entries ran; `trace export` writes the compile events "
         "as a trace");
     trace->add_option("FILE", args->files, "Chrome trace JSON files (.json, .json.gz), one per rank");
-    trace->add_option("--cache", args->caches, "cache folders whose entries the kernels are matched to")
+    trace
+        ->add_option("--cache", args->caches,
+                     "caches whose entries the kernels are matched to: folders, or Redis servers "
+                     "(redis://host:port/db)")
         ->allow_extra_args(false);
     trace->add_option("--top", args->top, "kernels listed, 0 for all (default 20 in text, all in JSON)")
         ->each([args](const std::string&) { args->topGiven = true; });

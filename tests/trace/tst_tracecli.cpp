@@ -1,6 +1,8 @@
 // `klens trace` as a user runs it: per-kernel totals in --json against json.load's sums on the
 // corpus traces, the demo trace joined with the demo caches (the planted mismatch found, exit 1),
 // several files as ranks, --top, and a missing or cut-off file.
+#include "redisserver.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -114,6 +116,38 @@ private slots:
         const Run text = klens({QStringLiteral("trace"), kDemoTrace, QStringLiteral("--cache"), kDemoTriton});
         QCOMPARE(text.code, 1);
         QVERIFY(text.out.contains("The binary that ran is not the one in the cache"));
+    }
+
+    void joinWithATeamCache()
+    {
+        // The demo cache pushed into a real redis-server: the join reads the cubins from the
+        // server and finds the same planted mismatch as with the folder.
+        RedisServer server;
+        if (!server.error().isEmpty())
+            QFAIL(qPrintable(server.error()));
+        const Run push = klens({QStringLiteral("remote"), QStringLiteral("push"), kDemoTriton,
+                                QStringLiteral("--url"), server.url()});
+        QVERIFY2(push.code == 0, push.err.constData());
+        const Run r = klens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace,
+                             QStringLiteral("--cache"), server.url()});
+        QCOMPARE(r.code, 1);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value("caches").toArray().size(), 1);
+        bool mismatch = false;
+        for (const QJsonValue& f : doc.value("findings").toArray())
+            mismatch = mismatch || (f.toObject().value("code").toString() == "binary-mismatch" &&
+                                    f.toObject().value("kernel").toString() == "_row_softmax_kernel");
+        QVERIFY(mismatch);
+        for (const QJsonValue& v : doc.value("kernels").toArray()) {
+            const QJsonObject k = v.toObject();
+            if (k.value("name").toString() != "add_kernel")
+                continue;
+            QCOMPARE(k.value("match").toString(), QStringLiteral("fits"));
+            for (const QJsonValue& e : k.value("entries").toArray())
+                QVERIFY2(e.toObject().value("cubin_error").isNull() ||
+                             e.toObject().value("arch").toString() == "gfx90a",
+                         qPrintable(e.toObject().value("cubin_error").toString()));
+        }
     }
 
     void ranksAndTop()
