@@ -2,7 +2,7 @@
 # Builds the "fuzz" preset and runs one libFuzzer target for a while.
 #   tests/fuzz/run.sh <target> [seconds] [libFuzzer flags...]
 #   tests/fuzz/run.sh <target> <input files...>      replays inputs (a crash, a regression) once
-#   target: cubin | gpubinary | metadata | groupfile (or fuzz_<target>); seconds default 300.
+#   target: cubin | gpubinary | metadata | groupfile | trace (or fuzz_<target>); seconds default 300.
 # One process (one core; the same as -jobs=1). The growing corpus lives in build/fuzz/corpus/<target>
 # (seeded from tests/fuzz/seeds and tests/fuzz/regressions), crashes/timeouts/leaks go to
 # build/fuzz/artifacts/<target>/ and the log to build/fuzz/logs/<target>.log.
@@ -36,6 +36,7 @@ build=$root/build/fuzz
 case $target in
 cubin | gpubinary) dict=$here/cubin.dict seeds=$here/seeds/cubin maxlen=65536 kinds=(cubin gpubinary) ;;
 metadata | groupfile) dict=$here/json.dict seeds=$here/seeds/$target maxlen=8192 kinds=(metadata groupfile) ;;
+trace) dict=$here/json.dict seeds=$here/seeds/trace maxlen=65536 kinds=(trace) ;;
 *) usage ;;
 esac
 

@@ -1,0 +1,162 @@
+// `klens trace` as a user runs it: per-kernel totals in --json against json.load's sums on the
+// corpus traces, the demo trace joined with the demo caches (the planted mismatch found, exit 1),
+// several files as ranks, --top, and a missing or cut-off file.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run klens(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(KL_KLENS_BIN), args);
+    if (!p.waitForFinished(300000))
+        qFatal("klens did not finish");
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString tracesDir()
+{
+    const QString dir = QStringLiteral(KL_SOURCE_DIR "/../shared/corpus/traces");
+    return QDir(dir).exists() ? QDir(dir).canonicalPath() : QString();
+}
+
+QJsonObject expected(const QString& path)
+{
+    QProcess p;
+    p.start(QStringLiteral("python3"), {QStringLiteral(KL_SOURCE_DIR "/tests/trace/traceexpect.py"), path});
+    if (!p.waitForFinished(120000) || p.exitCode() != 0)
+        qFatal("traceexpect.py failed");
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+}
+
+const QString kDemoTrace = QStringLiteral(KL_SOURCE_DIR "/resources/demo/trace/demo.pt.trace.json.gz");
+const QString kDemoTriton = QStringLiteral(KL_SOURCE_DIR "/resources/demo/triton/cache");
+const QString kDemoNvrtc = QStringLiteral(KL_SOURCE_DIR "/resources/demo/nvrtc-cache");
+
+} // namespace
+
+class TstTraceCli : public QObject {
+    Q_OBJECT
+private slots:
+    void corpusTotals_data()
+    {
+        QTest::addColumn<QString>("path");
+        if (tracesDir().isEmpty())
+            return;
+        for (const QString& f :
+             QDir(tracesDir()).entryList({QStringLiteral("*.json.gz")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(f)) << tracesDir() + QLatin1Char('/') + f;
+    }
+    void corpusTotals()
+    {
+        if (tracesDir().isEmpty())
+            QSKIP("../shared/corpus/traces is absent");
+        QFETCH(QString, path);
+        const Run r = klens({QStringLiteral("trace"), QStringLiteral("--json"), path});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value("schema").toString(), QStringLiteral("kernellens.trace/1"));
+        const QJsonObject want = expected(path).value("names").toObject();
+        const QJsonArray kernels = doc.value("kernels").toArray();
+        QCOMPARE(kernels.size(), want.size());
+        double share = 0;
+        for (const QJsonValue& v : kernels) {
+            const QJsonObject k = v.toObject();
+            const QJsonObject w = want.value(k.value("name").toString()).toObject();
+            QVERIFY2(!w.isEmpty(), qPrintable(k.value("name").toString()));
+            QCOMPARE(k.value("calls").toInteger(), w.value("calls").toInteger());
+            // total_us carries the nanoseconds exactly (three decimals).
+            QCOMPARE(qRound64(k.value("total_us").toDouble() * 1000.0), w.value("total_ns").toInteger());
+            share += k.value("share").toDouble();
+        }
+        QVERIFY(qAbs(share - 1.0) < 1e-9);
+        for (const QJsonValue& d : doc.value("devices").toArray()) {
+            const QJsonObject dev = d.toObject();
+            QVERIFY(dev.value("busy_us").toDouble() <= dev.value("span_us").toDouble());
+            QVERIFY(dev.value("overlap_us").toDouble() <= dev.value("communication_us").toDouble());
+        }
+    }
+
+    void demoJoinFindsThePlantedMismatch()
+    {
+        const Run r = klens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace,
+                             QStringLiteral("--cache"), kDemoTriton, QStringLiteral("--cache"), kDemoNvrtc});
+        QCOMPARE(r.code, 1); // an error finding
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QStringList codes;
+        for (const QJsonValue& f : doc.value("findings").toArray()) {
+            const QJsonObject o = f.toObject();
+            if (o.value("code").toString() == "binary-mismatch")
+                QCOMPARE(o.value("kernel").toString(), QStringLiteral("_row_softmax_kernel"));
+            codes << o.value("code").toString();
+        }
+        QCOMPARE(codes.count(QStringLiteral("binary-mismatch")), 1);
+        QStringList fits;
+        for (const QJsonValue& v : doc.value("kernels").toArray())
+            if (v.toObject().value("match").toString() == "fits")
+                fits << v.toObject().value("name").toString();
+        QVERIFY2(fits.contains("add_kernel"), qPrintable(fits.join(',')));
+        QVERIFY(doc.value("matched_us").toDouble() > 0);
+        QVERIFY(!doc.value("unmatched").toArray().isEmpty());
+
+        const Run text = klens({QStringLiteral("trace"), kDemoTrace, QStringLiteral("--cache"), kDemoTriton});
+        QCOMPARE(text.code, 1);
+        QVERIFY(text.out.contains("The binary that ran is not the one in the cache"));
+    }
+
+    void ranksAndTop()
+    {
+        QTemporaryDir dir;
+        // The same trace as two ranks: everything doubles, devices split by rank.
+        const Run one = klens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace});
+        const Run two = klens({QStringLiteral("trace"), QStringLiteral("--json"), QStringLiteral("--top"),
+                               QStringLiteral("3"), kDemoTrace, kDemoTrace});
+        QVERIFY2(one.code == 0 && two.code == 0, two.err.constData());
+        const QJsonObject a = QJsonDocument::fromJson(one.out).object();
+        const QJsonObject b = QJsonDocument::fromJson(two.out).object();
+        QCOMPARE(b.value("kernels").toArray().size(), 3);
+        QCOMPARE(qRound64(b.value("gpu_total_us").toDouble() * 1000),
+                 2 * qRound64(a.value("gpu_total_us").toDouble() * 1000));
+        QCOMPARE(b.value("files").toArray().size(), 2);
+        QCOMPARE(b.value("kernels").toArray().first().toObject().value("calls").toInteger(),
+                 2 * a.value("kernels").toArray().first().toObject().value("calls").toInteger());
+    }
+
+    void badFiles()
+    {
+        Run r = klens({QStringLiteral("trace"), QStringLiteral("/nonexistent/x.json")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("/nonexistent/x.json: cannot open"));
+        QTemporaryDir dir;
+        QFile in(kDemoTrace);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray bytes = in.readAll();
+        const QString cut = dir.filePath("cut.json.gz");
+        QFile out(cut);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(bytes.left(bytes.size() * 2 / 3));
+        out.close();
+        r = klens({QStringLiteral("trace"), cut});
+        QCOMPARE(r.code, 1); // partial results, said so
+        QVERIFY2(r.out.contains("warning: " + cut.toUtf8() + ": read up to byte"), r.out.constData());
+        r = klens({QStringLiteral("trace"), QStringLiteral("--json"), cut});
+        const QJsonObject f =
+            QJsonDocument::fromJson(r.out).object().value("files").toArray().first().toObject();
+        QVERIFY(f.value("truncated").toObject().value("offset").toInteger() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstTraceCli)
+#include "tst_tracecli.moc"
