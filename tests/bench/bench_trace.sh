@@ -16,7 +16,7 @@
 #                                    json.load each, alternating (default 5)
 #
 # Environment: KL_KLENS, KL_BENCH_DIR (default /tmp/kl-bench), KL_BENCH_HTA_REPS (HTA runs,
-# default 3; 0 skips HTA), KL_HTA_PYTHON (default <repo>/.venv-hta/bin/python),
+# default 3, or 1 for files of 512 MB and more; 0 skips HTA), KL_HTA_PYTHON (default <repo>/.venv-hta/bin/python),
 # KL_BENCH_GZIP=1 (time a .json.gz instead; json.load then reads it through gzip.open),
 # KL_BENCH_KEEP=1 (keep the generated trace; by default it is deleted at the end),
 # KL_BENCH_BASELINES_ONLY=1 (time json.load and HTA only, e.g. before klens has `trace`).
@@ -27,7 +27,7 @@ BENCH_NAME=bench_trace
 source "$(dirname "${BASH_SOURCE[0]}")/benchenv.sh"
 SIZE="${1:-1G}"
 REPS="${2:-${KL_BENCH_REPS:-5}}"
-HTA_REPS="${KL_BENCH_HTA_REPS:-3}"
+HTA_REPS="${KL_BENCH_HTA_REPS:-}"
 HTA_PY="${KL_HTA_PYTHON:-$repo/.venv-hta/bin/python}"
 GZ="${KL_BENCH_GZIP:-0}"
 
@@ -63,6 +63,8 @@ else
     echo "$stamp" >"$work/stamp"
 fi
 bytes=$(stat -c %s "$F")
+# HTA takes minutes per run on 1 GB (see RESULTS.md): one run there, three below 512 MB.
+[ -n "$HTA_REPS" ] || HTA_REPS=$([ "$bytes" -ge $((512 << 20)) ] && echo 1 || echo 3)
 
 if [ "$GZ" = 1 ]; then
     pyload='import gzip, json, sys; json.load(gzip.open(sys.argv[1]))'
