@@ -18,10 +18,21 @@ struct Candidate {
 };
 
 struct CubinFacts {
-    std::optional<std::uint32_t> registers;
-    std::optional<std::uint64_t> staticShared;
+    std::vector<CubinKernel> kernels;
     Text error;
 };
+
+/// The kernel of a cubin a traced name ran: by the trace's base name, then the entry's kernel
+/// name; a cubin with one kernel (Triton's, most NVRTC ones) is that one.
+const CubinKernel* pickKernel(const CubinFacts& facts, const std::string& traced,
+                              const std::string& entryKernel)
+{
+    for (const std::string& name : {traced, entryKernel})
+        for (const CubinKernel& c : facts.kernels)
+            if (c.name == name)
+                return &c;
+    return facts.kernels.size() == 1 ? &facts.kernels.front() : nullptr;
+}
 
 CubinFacts readFacts(const Snapshot& snap, const Entry& entry, const CubinLoader& load)
 {
@@ -50,20 +61,7 @@ CubinFacts readFacts(const Snapshot& snap, const Entry& entry, const CubinLoader
                                joinPath(entry.path, stage->fileName), cubin.error);
         return facts;
     }
-    // The entry's kernel by name; NVRTC and Triton cubins hold one kernel, so that one otherwise.
-    const CubinKernel* k = nullptr;
-    for (const CubinKernel& c : cubin.info.kernels)
-        if (c.name == entry.kernel)
-            k = &c;
-    if (!k && cubin.info.kernels.size() == 1)
-        k = &cubin.info.kernels.front();
-    if (!k) {
-        facts.error = Text::of(KL_TEXT("kl::trace", "%1: the cubin holds no kernel named %2"), entry.path,
-                               entry.kernel);
-        return facts;
-    }
-    facts.registers = k->registers;
-    facts.staticShared = k->staticSharedBytes;
+    facts.kernels = std::move(cubin.info.kernels);
     return facts;
 }
 
@@ -121,6 +119,31 @@ JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapsho
         }
     }
     std::map<std::pair<int, std::size_t>, CubinFacts> cubins;
+    auto factsOf = [&](int s, std::size_t e) -> const CubinFacts& {
+        auto [it, fresh] = cubins.try_emplace({s, e});
+        if (fresh)
+            it->second = readFacts(*snapshots[static_cast<std::size_t>(s)],
+                                   snapshots[static_cast<std::size_t>(s)]->entries[e], loadCubin);
+        return it->second;
+    };
+    // A KernelLens NVRTC entry is named after its program, and its kernels may be named
+    // otherwise (softmax.cu holds softmax_rows). When a traced kernel matches no entry name,
+    // the entries without num_warps (NVRTC's; Triton always records it) are indexed by the
+    // kernels their cubins hold. Triton caches are never read whole this way.
+    bool someUnnamed = false;
+    for (const KernelStats& k : report.kernels)
+        if (k.cls == KernelClass::Compute && !byName.count(k.name) && !byName.count(baseKernelName(k.name)))
+            someUnnamed = true;
+    if (someUnnamed)
+        for (std::size_t s = 0; s < snapshots.size(); ++s)
+            for (std::size_t e = 0; e < snapshots[s]->entries.size(); ++e) {
+                const Entry& entry = snapshots[s]->entries[e];
+                if (entry.kind != EntryKind::Kernel || entry.numWarps || !entry.stage("cubin"))
+                    continue;
+                for (const CubinKernel& c : factsOf(static_cast<int>(s), e).kernels)
+                    if (c.name != entry.kernel)
+                        byName[c.name].push_back({static_cast<int>(s), e});
+            }
 
     for (std::size_t ki = 0; ki < report.kernels.size(); ++ki) {
         const KernelStats& k = report.kernels[ki];
@@ -178,13 +201,15 @@ JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapsho
                 m.sharedBytes = static_cast<std::uint64_t>(*entry.shared);
             m.archMatches =
                 archs.empty() || entry.target.arch.empty() || archs.count(archDigits(entry.target.arch));
-            auto [cit, fresh] = cubins.try_emplace({c.snapshot, c.entry});
-            if (fresh)
-                cit->second = readFacts(snap, entry, loadCubin);
-            const CubinFacts& facts = cit->second;
-            m.registers = facts.registers;
-            m.staticShared = facts.staticShared;
+            const CubinFacts& facts = factsOf(c.snapshot, c.entry);
             m.cubinError = facts.error;
+            if (const CubinKernel* ck = pickKernel(facts, baseKernelName(k.name), entry.kernel)) {
+                m.registers = ck->registers;
+                m.staticShared = ck->staticSharedBytes;
+            } else if (facts.error.empty()) {
+                m.cubinError = Text::of(KL_TEXT("kl::trace", "%1: the cubin holds no kernel named %2"),
+                                        entry.path, k.name);
+            }
             const int warpSize = entry.target.warpSize > 0 ? entry.target.warpSize : 32;
             m.warpsMatch = false;
             m.resourcesMatch = false;
@@ -206,7 +231,12 @@ JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapsho
                     const std::uint64_t dyn = m.sharedBytes.value_or(0);
                     const std::uint64_t stat = m.staticShared.value_or(0);
                     const auto want = static_cast<std::uint64_t>(lv.sharedMemory);
-                    ok = ok && (want == dyn || want == dyn + stat || want == stat);
+                    if (entry.numWarps)
+                        ok = ok && (want == dyn || want == dyn + stat || want == stat);
+                    else
+                        // An NVRTC kernel's dynamic shared memory is chosen at each launch, so
+                        // only its static part is the binary's.
+                        ok = ok && want >= stat;
                 }
                 if (ok)
                     m.resourcesMatch = true;

@@ -110,6 +110,10 @@ private slots:
             if (v.toObject().value("match").toString() == "fits")
                 fits << v.toObject().value("name").toString();
         QVERIFY2(fits.contains("add_kernel"), qPrintable(fits.join(',')));
+        // NVRTC entries are named after their program (softmax, reduction): their kernels join
+        // by the names their cubins hold.
+        QVERIFY2(fits.contains("softmax_rows") && fits.contains("reduce_sum") && fits.contains("vector_add"),
+                 qPrintable(fits.join(',')));
         QVERIFY(doc.value("matched_us").toDouble() > 0);
         QVERIFY(!doc.value("unmatched").toArray().isEmpty());
 
