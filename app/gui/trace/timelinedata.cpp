@@ -16,9 +16,19 @@ std::size_t TimelineLane::firstReaching(std::int64_t t) const
 
 std::size_t TimelineLane::firstStartingFrom(std::size_t from, std::int64_t t) const
 {
-    from = std::min(from, start.size());
-    return std::size_t(std::lower_bound(start.begin() + std::ptrdiff_t(from), start.end(), t) -
-                       start.begin());
+    // Galloping from `from`: the painter asks for the next pixel column's first event, usually a
+    // few events on. A binary search over the rest of a 100,000-event lane touches 17 cold cache
+    // lines per column.
+    const std::size_t n = start.size();
+    std::size_t lo = std::min(from, n);
+    std::size_t hi = lo;
+    for (std::size_t step = 1; hi < n && start[hi] < t; step *= 2) {
+        lo = hi + 1;
+        hi = std::min(n, hi + step);
+    }
+    return std::size_t(
+        std::lower_bound(start.begin() + std::ptrdiff_t(lo), start.begin() + std::ptrdiff_t(hi), t) -
+        start.begin());
 }
 
 std::int64_t TimelineLane::eventAt(std::int64_t t, std::int64_t slack) const

@@ -291,6 +291,16 @@ std::size_t TimelineView::paintLane(QPainter& p, const TimelineLane& lane, int t
     const int h = m_laneHeight - 6;
     std::size_t rects = 0;
     const std::size_t n = lane.size();
+    const QColor* runColour = nullptr;
+    int runStart = 0;
+    int runEnd = 0;
+    auto flushRun = [&] {
+        if (!runColour)
+            return;
+        p.fillRect(QRect(runStart, y, runEnd - runStart, h), *runColour);
+        ++rects;
+        runColour = nullptr;
+    };
     std::size_t i = lane.firstReaching(std::int64_t(std::floor(t0)));
     while (i < n && double(lane.start[i]) < t1) {
         const double x0 = (double(lane.start[i]) - t0) / nsPerPx;
@@ -303,6 +313,7 @@ std::size_t TimelineView::paintLane(QPainter& p, const TimelineLane& lane, int t
                 k >= 0 && std::size_t(k) < m_kernelColours.size()
                     ? m_kernelColours[std::size_t(k)]
                     : m_mergedColours[std::size_t(lane.cls[i] & 3) * MergedShades + MergedShades - 1];
+            flushRun();
             // A hairline gap between back-to-back kernels keeps them apart.
             p.fillRect(QRect(a, y, std::max(1, b - a - (b - a > 4 ? 1 : 0)), h), c);
             ++rects;
@@ -318,12 +329,21 @@ std::size_t TimelineView::paintLane(QPainter& p, const TimelineLane& lane, int t
         const double busy = double(lane.busyPrefix[j] - lane.busyPrefix[i]) / ((x1m - column) * nsPerPx);
         const int shade = std::clamp(int(busy * (MergedShades - 1) + 0.5), 0, MergedShades - 1);
         const int a = left + int(column);
-        const int b = left + int(std::ceil(x1m));
-        p.fillRect(QRect(a, y, std::max(1, b - a), h),
-                   m_mergedColours[std::size_t(lane.cls[i] & 3) * MergedShades + std::size_t(shade)]);
-        ++rects;
+        const int b = std::max(a + 1, left + int(std::ceil(x1m)));
+        const QColor* c = &m_mergedColours[std::size_t(lane.cls[i] & 3) * MergedShades + std::size_t(shade)];
+        // Neighbouring columns of one shade are one rectangle: a zoomed-out dense lane is a few
+        // long runs rather than a fill per pixel.
+        if (c == runColour && a <= runEnd) {
+            runEnd = std::max(runEnd, b);
+        } else {
+            flushRun();
+            runColour = c;
+            runStart = a;
+            runEnd = b;
+        }
         i = j;
     }
+    flushRun();
     return rects;
 }
 
@@ -346,20 +366,43 @@ std::size_t TimelineView::paintHighlight(QPainter& p, int laneIndex, int top)
     std::size_t rects = 0;
     std::size_t i = from(t0);
     const int y = top + m_laneHeight - 4;
+    // Marks that touch are drawn as one.
+    int runStart = -1;
+    int runEnd = -1;
+    auto flushRun = [&] {
+        if (runStart < 0)
+            return;
+        p.fillRect(QRect(runStart, y, runEnd - runStart, 3), m_highlightColour);
+        ++rects;
+    };
     while (i < events.size() && double(startOf(events[i])) < t1) {
         const std::uint32_t e = events[i];
         const double x0 = std::max((double(lane.start[e]) - t0) / m_nsPerPx, 0.0);
         const double x1 = std::min((double(lane.end[e]) - t0) / m_nsPerPx, double(pw));
         const int a = m_labelWidth + int(x0);
-        p.fillRect(QRect(a, y, std::max(2, int(x1 - x0)), 3), m_highlightColour);
-        ++rects;
-        // Skip the rest of this pixel: its marks would land on the same spot.
+        const int b = a + std::max(2, int(x1 - x0));
+        if (runStart >= 0 && a <= runEnd + 1) {
+            runEnd = std::max(runEnd, b);
+        } else {
+            flushRun();
+            runStart = a;
+            runEnd = b;
+        }
+        // Skip the rest of this pixel, galloping (the next pixel's mark is usually close): its
+        // marks would land on the same spot.
         const double nextNs = t0 + (std::floor(x0) + 1) * m_nsPerPx;
+        std::size_t lo = i + 1;
+        std::size_t hi = lo;
+        for (std::size_t step = 1; hi < events.size() && double(lane.start[events[hi]]) < nextNs; step *= 2) {
+            lo = hi + 1;
+            hi = std::min(events.size(), hi + step);
+        }
         const auto next =
-            std::partition_point(events.begin() + std::ptrdiff_t(i) + 1, events.end(),
+            std::partition_point(events.begin() + std::ptrdiff_t(lo), events.begin() + std::ptrdiff_t(hi),
                                  [&](std::uint32_t x) { return double(lane.start[x]) < nextNs; });
         i = std::size_t(next - events.begin());
     }
+    flushRun();
     return rects;
 }
 
@@ -429,6 +472,8 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
         m_dragFrom = event->position().toPoint();
         m_dragStartNs = m_startNs;
         viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
     }
     QAbstractScrollArea::mousePressEvent(event);
 }
@@ -446,6 +491,8 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
             viewport()->update();
             emit visibleRangeChanged(m_startNs, visibleEndNs());
         }
+        event->accept();
+        return;
     }
     QAbstractScrollArea::mouseMoveEvent(event);
 }
@@ -463,6 +510,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
                     emit kernelClicked(k);
             }
         }
+        event->accept();
+        return;
     }
     QAbstractScrollArea::mouseReleaseEvent(event);
 }
