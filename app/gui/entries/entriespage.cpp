@@ -528,11 +528,11 @@ void EntriesPage::updateSummary()
         (s.problems == 1 ? WindowText::tr("1 problem")
                          : WindowText::tr("%1 problems").arg(locale.toString(qulonglong(s.problems))));
     if (m_proxy->rowCount() != m_model->rowCount())
-        text += QLatin1String(" — ") + WindowText::tr("%1 shown").arg(m_proxy->rowCount());
+        text += QStringLiteral(" — ") + WindowText::tr("%1 shown").arg(m_proxy->rowCount());
     if (s.vanished)
-        text += QLatin1String(" — ") + WindowText::tr("%1 vanished while scanning").arg(s.vanished);
+        text += QStringLiteral(" — ") + WindowText::tr("%1 vanished while scanning").arg(s.vanished);
     if (snapshot->cancelled)
-        text += QLatin1String(" — ") + WindowText::tr("scan cancelled, showing what was read");
+        text += QStringLiteral(" — ") + WindowText::tr("scan cancelled, showing what was read");
     m_summaryLabel->setText(text);
 }
 
