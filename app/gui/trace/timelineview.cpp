@@ -142,6 +142,13 @@ void TimelineView::setHighlightedKernel(int kernel)
     viewport()->update();
 }
 
+int TimelineView::contentHeight() const
+{
+    const int lanes = m_data ? int(m_data->lanes.size()) : 2;
+    return m_rulerHeight + lanes * m_laneHeight + horizontalScrollBar()->sizeHint().height() +
+           2 * frameWidth() + 2;
+}
+
 int TimelineView::plotWidth() const
 {
     return std::max(1, viewport()->width() - m_labelWidth);

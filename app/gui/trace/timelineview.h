@@ -53,6 +53,8 @@ public:
     std::pair<int, std::int64_t> eventAt(const QPoint& pos) const;
     /// Where the plot starts in the viewport (the lane labels are left of it).
     int plotLeft() const { return m_labelWidth; }
+    /// The height that shows every lane without a vertical scroll bar.
+    int contentHeight() const;
 
 signals:
     /// A click on an event: its kernel (a TraceReport index).

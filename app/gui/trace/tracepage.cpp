@@ -88,6 +88,9 @@ TracePage::TracePage(QWidget* parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setHighlightSections(false);
+    // Whether the cache holds what ran is the question this page answers: next to the name,
+    // where a window beside the folders pane still shows it.
+    m_view->horizontalHeader()->moveSection(KernelTableModel::CacheColumn, KernelTableModel::ClassColumn + 1);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &TracePage::onCurrentChanged);
     connect(m_view, &QTableView::doubleClicked, this, [this] {
@@ -110,7 +113,8 @@ TracePage::TracePage(QWidget* parent)
     auto* timelineLayout = new QVBoxLayout(timelineBox);
     timelineLayout->setContentsMargins(0, 0, 0, 0);
     timelineLayout->setSpacing(2);
-    timelineLayout->addWidget(makeLegend());
+    m_legend = makeLegend();
+    timelineLayout->addWidget(m_legend);
     timelineLayout->addWidget(m_timeline);
 
     auto* tableBox = new QWidget(this);
@@ -120,15 +124,16 @@ TracePage::TracePage(QWidget* parent)
     tableLayout->addWidget(makeFilterRow());
     tableLayout->addWidget(m_view);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setObjectName(QStringLiteral("traceSplitter"));
-    splitter->addWidget(timelineBox);
-    splitter->addWidget(tableBox);
-    splitter->addWidget(m_findingsBox);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 4);
-    splitter->setStretchFactor(2, 2);
-    splitter->setChildrenCollapsible(false);
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(QStringLiteral("traceSplitter"));
+    m_splitter->addWidget(timelineBox);
+    m_splitter->addWidget(tableBox);
+    m_splitter->addWidget(m_findingsBox);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setStretchFactor(2, 0);
+    m_splitter->setChildrenCollapsible(false);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
 
     auto* content = new QWidget(this);
     auto* contentLayout = new QVBoxLayout(content);
@@ -136,7 +141,7 @@ TracePage::TracePage(QWidget* parent)
     contentLayout->setSpacing(4);
     contentLayout->addWidget(m_summary);
     contentLayout->addWidget(m_notes);
-    contentLayout->addWidget(splitter, 1);
+    contentLayout->addWidget(m_splitter, 1);
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_placeholder);
@@ -232,6 +237,8 @@ void TracePage::setTraceData(std::shared_ptr<const TraceData> traces)
     m_findingsBox->setVisible(findings > 0);
     m_stack->setCurrentIndex(m_data ? 1 : 0);
     updateSummary();
+    if (!sameTraces)
+        divideSpace();
     if (sameTraces && keep >= 0)
         onCurrentChanged(); // the same kernel, its entries joined again
     else if (m_data && m_proxy->rowCount() > 0)
@@ -269,9 +276,9 @@ void TracePage::updateSummary()
                  locale.toString(qulonglong(r.kernels.size())), TraceText::duration(r.gpuTotalNs),
                  locale.toString(qulonglong(m_data->timeline ? m_data->timeline->lanes.size() : 0)));
     if (!m_data->joined)
-        text += QLatin1String(" — ") + TraceText::tr("no cache open to match with");
+        text += QStringLiteral(" — ") + TraceText::tr("no cache open to match with");
     else if (r.gpuTotalNs > 0)
-        text += QLatin1String(" — ") +
+        text += QStringLiteral(" — ") +
                 TraceText::tr("%1 of the GPU time ran from cache entries that fit")
                     .arg(TraceText::share(double(m_data->join.matchedNs) / double(r.gpuTotalNs)));
     m_summary->setText(text);
@@ -295,6 +302,31 @@ void TracePage::fitColumns()
                                 (c == KernelTableModel::KernelColumn ? icon : 0));
         header->resizeSection(c, std::min(w, c == KernelTableModel::KernelColumn ? 320 : 160));
     }
+}
+
+// The timeline as tall as its lanes (up to half the page), the findings as tall as their rows
+// (up to a third), the table the rest: two lanes need no half page.
+void TracePage::divideSpace()
+{
+    const int total = m_splitter->height() > 100 ? m_splitter->height() : 700;
+    const int timeline =
+        std::clamp(m_legend->sizeHint().height() + 2 + m_timeline->contentHeight(), 100, total / 2);
+    int findings = 0;
+    if (m_findingsBox->isVisibleTo(this)) {
+        int rows = m_findings->horizontalHeader()->sizeHint().height() + 2 * m_findings->frameWidth() + 4;
+        for (int r = 0; r < m_findings->rowCount(); ++r)
+            rows += m_findings->rowHeight(r);
+        findings = std::clamp(m_findingsTitle->sizeHint().height() + 2 + rows, 80, total / 3);
+    }
+    m_splitter->setSizes({timeline, std::max(100, total - timeline - findings), findings});
+}
+
+void TracePage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Only until the user moves a handle: then the layout is theirs.
+    if (!m_userSized)
+        divideSpace();
 }
 
 int TracePage::selectedKernel() const

@@ -12,6 +12,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSplitter;
 class QStackedWidget;
 class QTableView;
 
@@ -54,12 +55,16 @@ signals:
     /// "Show Entries": the user wants the selected kernel's entries on the Entries page.
     void showEntriesRequested(const QStringList& entryPaths);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     QWidget* makeFilterRow();
     QWidget* makeLegend();
     void onCurrentChanged();
     void updateSummary();
     void fitColumns();
+    void divideSpace();
 
     std::shared_ptr<const TraceData> m_data;
     KernelTableModel* m_model = nullptr;
@@ -77,6 +82,9 @@ private:
     QWidget* m_findingsBox = nullptr;
     QLabel* m_findingsTitle = nullptr;
     TraceFindingsView* m_findings = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QWidget* m_legend = nullptr;
+    bool m_userSized = false;
 };
 
 } // namespace kl::gui
