@@ -410,6 +410,8 @@ private slots:
 
         auto* entries = w.findChild<kl::gui::EntriesPage*>();
         QVERIFY(entries);
+        // Opening the trace left the Entries page's own selection alone: only a choice selects.
+        QCOMPARE(entries->selectedEntries().size(), std::size_t(1));
         w.tracePage()->selectKernel(addKernel);
         std::set<std::string> selected;
         for (const kl::Entry& e : entries->selectedEntries())

@@ -34,6 +34,9 @@ TraceFindingsView::TraceFindingsView(QWidget* parent)
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSectionResizeMode(MessageColumn, QHeaderView::Stretch);
+    // Wrapped messages take the height their column's width gives them, which the layout
+    // decides after the rows are filled.
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this] { resizeRowsToContents(); });
     connect(this, &QTableWidget::currentCellChanged, this, [this](int row) {
         if (QTableWidgetItem* item = this->item(row, KernelColumn))
             emit kernelChosen(item->data(Qt::UserRole).toInt());
@@ -61,6 +64,7 @@ void TraceFindingsView::setTraceData(const std::shared_ptr<const TraceData>& tra
     }
     resizeColumnToContents(SeverityColumn);
     resizeColumnToContents(CodeColumn);
+    resizeColumnToContents(KernelColumn);
     setColumnWidth(KernelColumn, std::min(columnWidth(KernelColumn), 220));
     resizeRowsToContents();
 }

@@ -231,18 +231,23 @@ void TracePage::setTraceData(std::shared_ptr<const TraceData> traces)
         m_timeline->setData(m_data ? m_data->timeline : nullptr);
         fitColumns();
     }
+    const int findingsBefore = m_findings->rowCount();
     m_findings->setTraceData(m_data);
     const int findings = m_data ? int(m_data->join.findings.size()) : 0;
     m_findingsTitle->setText(TraceText::tr("Findings (%1)").arg(findings));
     m_findingsBox->setVisible(findings > 0);
     m_stack->setCurrentIndex(m_data ? 1 : 0);
     updateSummary();
-    if (!sameTraces)
+    if (!sameTraces || (!m_userSized && findingsBefore != findings))
         divideSpace();
+    // The first row or the kept one is current, quietly: only the user's choice selects entries
+    // on the Entries page (the demo's start and --entry keep theirs, a rescan keeps the user's).
+    m_quiet = true;
     if (sameTraces && keep >= 0)
         onCurrentChanged(); // the same kernel, its entries joined again
     else if (m_data && m_proxy->rowCount() > 0)
         m_view->setCurrentIndex(m_proxy->index(0, 0));
+    m_quiet = false;
 }
 
 void TracePage::showError(const QString& text)
@@ -313,9 +318,9 @@ void TracePage::divideSpace()
         std::clamp(m_legend->sizeHint().height() + 2 + m_timeline->contentHeight(), 100, total / 2);
     int findings = 0;
     if (m_findingsBox->isVisibleTo(this)) {
-        int rows = m_findings->horizontalHeader()->sizeHint().height() + 2 * m_findings->frameWidth() + 4;
-        for (int r = 0; r < m_findings->rowCount(); ++r)
-            rows += m_findings->rowHeight(r);
+        // Two lines a finding: the rows' own heights are not known before the table is laid out.
+        const int rows = m_findings->horizontalHeader()->sizeHint().height() + 2 * m_findings->frameWidth() +
+                         4 + m_findings->rowCount() * (2 * m_findings->fontMetrics().lineSpacing() + 10);
         findings = std::clamp(m_findingsTitle->sizeHint().height() + 2 + rows, 80, total / 3);
     }
     m_splitter->setSizes({timeline, std::max(100, total - timeline - findings), findings});
@@ -361,7 +366,8 @@ void TracePage::onCurrentChanged()
     const QStringList paths =
         k >= 0 && m_data ? toQStrings(m_data->entryPaths(std::size_t(k))) : QStringList();
     m_showEntries->setEnabled(!paths.isEmpty());
-    emit kernelSelected(k, paths);
+    if (!m_quiet)
+        emit kernelSelected(k, paths);
 }
 
 } // namespace kl::gui

@@ -50,7 +50,9 @@ public:
     TraceFindingsView* findings() const { return m_findings; }
 
 signals:
-    /// The current kernel changed: its cache entries' paths, the fitting one first (may be empty).
+    /// The user chose another kernel (the table, the timeline, a finding, selectKernel): its cache
+    /// entries' paths, the fitting one first (may be empty). Not sent for the row setTraceData
+    /// makes current.
     void kernelSelected(int kernel, const QStringList& entryPaths);
     /// "Show Entries": the user wants the selected kernel's entries on the Entries page.
     void showEntriesRequested(const QStringList& entryPaths);
@@ -85,6 +87,7 @@ private:
     QSplitter* m_splitter = nullptr;
     QWidget* m_legend = nullptr;
     bool m_userSized = false;
+    bool m_quiet = false; ///< the current row changes by setTraceData, not by the user
 };
 
 } // namespace kl::gui
