@@ -92,4 +92,49 @@ Entries written to since the preview, and those a running process is writing, ar
         </translation>
     </message>
 </context>
+<context>
+    <name>kl::gui::TraceText</name>
+    <message numerus="yes">
+        <source>%1: %n event(s) set aside (missing, negative or impossible times)</source>
+        <translation>
+            <numerusform>%1: %n event set aside (missing, negative or impossible times)</numerusform>
+            <numerusform>%1: %n events set aside (missing, negative or impossible times)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysing %n trace(s)…</source>
+        <translation>
+            <numerusform>Analysing %n trace…</numerusform>
+            <numerusform>Analysing %n traces…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n trace(s)…</source>
+        <translation>
+            <numerusform>Opening %n trace…</numerusform>
+            <numerusform>Opening %n traces…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n entry(ies) named after it holds the binary that ran:</source>
+        <translation>
+            <numerusform>The only entry named after it does not hold the binary that ran:</numerusform>
+            <numerusform>None of the %n entries named after it holds the binary that ran:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s), %2 total (%3 of the GPU time), mean %4</source>
+        <translation>
+            <numerusform>%1: %n call, %2 total (%3 of the GPU time), mean %4</numerusform>
+            <numerusform>%1: %n calls, %2 total (%3 of the GPU time), mean %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) named after it; the one marked ✔ holds the binary that ran:</source>
+        <translation>
+            <numerusform>%n entry named after it; the one marked ✔ holds the binary that ran:</numerusform>
+            <numerusform>%n entries named after it; the one marked ✔ holds the binary that ran:</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -107,7 +107,7 @@ QString TraceText::matchTooltip(const TraceData& data, std::size_t kernel)
     }
     QStringList lines;
     lines << (kj->best >= 0
-                  ? tr("Ran from the first entry; %n entry(ies) named after it:", nullptr,
+                  ? tr("%n entry(ies) named after it; the one marked ✔ holds the binary that ran:", nullptr,
                        int(kj->entries.size()))
                   : tr("None of the %n entry(ies) named after it holds the binary that ran:", nullptr,
                        int(kj->entries.size())));
