@@ -3518,7 +3518,7 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message numerus="yes">
         <source>None of the %n entry(ies) named after it holds the binary that ran:</source>
         <translation>
-            <numerusform>Der einzige Eintrag mit diesem Namen enthält nicht die gelaufene Binärdatei:</numerusform>
+            <numerusform>%n Eintrag mit diesem Namen, und er enthält nicht die gelaufene Binärdatei:</numerusform>
             <numerusform>Keiner der %n Einträge mit diesem Namen enthält die gelaufene Binärdatei:</numerusform>
         </translation>
     </message>

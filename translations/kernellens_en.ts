@@ -118,7 +118,7 @@ Entries written to since the preview, and those a running process is writing, ar
     <message numerus="yes">
         <source>None of the %n entry(ies) named after it holds the binary that ran:</source>
         <translation>
-            <numerusform>The only entry named after it does not hold the binary that ran:</numerusform>
+            <numerusform>%n entry named after it, and it does not hold the binary that ran:</numerusform>
             <numerusform>None of the %n entries named after it holds the binary that ran:</numerusform>
         </translation>
     </message>
