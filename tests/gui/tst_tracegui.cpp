@@ -3,6 +3,7 @@
 // the UI thread, a kernel's entries selected on the Entries page and its GPU time in an entry's
 // details, the demo's planted register mismatch, and the timeline's zoom, pan, tooltips and the
 // cost of painting a million events.
+#include "common/translation.h"
 #include "demo/democache.h"
 #include "entries/entriespage.h"
 #include "mainwindow.h"
@@ -198,6 +199,9 @@ private slots:
     {
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
+        // English as the app starts it: its plural forms ("30 calls") come from kernellens_en.ts.
+        QString error;
+        QVERIFY2(kl::gui::installLanguage(QStringLiteral("en"), &error), qPrintable(error));
     }
 
     // Every corpus trace: one row per GPU activity name, calls and totals as the JSON says.
