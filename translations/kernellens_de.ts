@@ -3374,7 +3374,7 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
     <message>
         <source>Any cache entry</source>
-        <translation>Jeder Cache-Stand</translation>
+        <translation>Alle Cache-Zustände</translation>
     </message>
     <message>
         <source>Matched</source>
@@ -3465,7 +3465,7 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
     <message>
         <source>compute</source>
-        <translation>Rechnen</translation>
+        <translation>Berechnung</translation>
     </message>
     <message>
         <source>communication</source>

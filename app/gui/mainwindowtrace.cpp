@@ -81,8 +81,8 @@ void MainWindow::openTraces(const QStringList& paths, bool show)
 {
     if (paths.isEmpty())
         return;
-    joinTracesWithEntries(); // the caches shown now; a scan that ends later joins again
     m_traces->open(paths);
+    joinTracesWithEntries(); // the caches shown now (joined when the load ends); a later scan joins again
     if (show)
         m_pages->setCurrentWidget(m_tracePage);
 }
