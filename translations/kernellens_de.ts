@@ -4647,6 +4647,29 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::trace</name>
+    <message>
+        <source>the trace could not be written: %1</source>
+        <translation>Der Trace konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot write the trace to standard output: %1</source>
+        <translation>Der Trace kann nicht auf die Standardausgabe geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation>%1 kann nicht in %2 umbenannt werden: %3</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Browse GPU kernel compile caches (Triton, NVRTC). With no folder, opens the caches Triton would use in this environment.</source>

@@ -4629,6 +4629,29 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::trace</name>
+    <message>
+        <source>the trace could not be written: %1</source>
+        <translation>无法写入跟踪文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the trace to standard output: %1</source>
+        <translation>无法将跟踪写入标准输出：%1</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot rename %1 to %2: %3</source>
+        <translation>无法将 %1 重命名为 %2：%3</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Browse GPU kernel compile caches (Triton, NVRTC). With no folder, opens the caches Triton would use in this environment.</source>

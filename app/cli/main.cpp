@@ -2,6 +2,7 @@
 // itself through command.h; this file only parses and dispatches.
 #include "clioutput.h"
 #include "command.h"
+#include "tracecommand.h"
 
 int main(int argc, char** argv)
 {
@@ -28,6 +29,7 @@ int main(int argc, char** argv)
     kl::cli::addStatsCommand(app, commands);
     kl::cli::addEventsCommand(app, commands);
     kl::cli::addRemoteCommand(app, commands);
+    kl::cli::addTraceCommand(app, commands);
 
     try {
         app.parse(argc, argv);

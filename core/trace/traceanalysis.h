@@ -26,6 +26,16 @@ struct Observed {
     bool varies() const { return distinct.size() > 1; }
 };
 
+/// One binary a kernel name ran as: launches that agree on registers, shared memory and block
+/// size (a name can run as several: Triton specialisations, a recompile mid-run).
+struct LaunchVariant {
+    std::int64_t registers = -1;
+    std::int64_t sharedMemory = -1;
+    std::int64_t blockThreads = -1;
+    std::int64_t calls = 0;
+    std::int64_t totalNs = 0;
+};
+
 /// Per kernel name (over every device, stream and, for several files, rank).
 struct KernelStats {
     std::string name;      ///< as recorded (demangled C++ for CUDA kernels): JSON keeps it whole
@@ -41,7 +51,8 @@ struct KernelStats {
     double share = 0; ///< totalNs / all GPU activity's total, 0..1
     Observed registers;
     Observed sharedMemory;
-    Observed blockX;        ///< block[0]*block[1]*block[2], threads per block
+    Observed blockX; ///< block[0]*block[1]*block[2], threads per block
+    std::vector<LaunchVariant> variants; ///< most calls first; at most 16 kept
     std::vector<std::int32_t> devices;
     std::vector<std::int32_t> ranks; ///< for several files; empty for one
     /// Launch-to-start delay over the launches whose correlation id matched, ns.
@@ -61,7 +72,7 @@ struct StreamStats {
     std::int64_t busyNs = 0; ///< union of the activity intervals
     std::int64_t spanNs = 0; ///< first start to last end
     std::int64_t events = 0;
-    std::int64_t idleNs = 0; ///< spanNs - busyNs
+    std::int64_t idleNs = 0;          ///< spanNs - busyNs
     std::vector<IdleGap> largestGaps; ///< the 5 largest, longest first
 };
 

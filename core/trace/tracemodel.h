@@ -50,7 +50,7 @@ struct LaunchEvent {
 /// What PyTorch Inductor recorded about a Triton launch on its `cpu_op` (one per distinct
 /// name + kernel_hash; repeats only count).
 struct InductorKernel {
-    std::string name; ///< e.g. triton_poi_fused_add_cos_sin_0, the @triton.jit function's name
+    std::string name;       ///< e.g. triton_poi_fused_add_cos_sin_0, the @triton.jit function's name
     std::string kernelHash; ///< the generated .py file's hash (not Triton's cache key)
     std::string kernelFile; ///< /tmp/torchinductor_<user>/<2 chars>/<hash>.py
     std::string backend;    ///< "triton"
@@ -87,12 +87,12 @@ struct ReadIssue {
 
 /// Events the reader saw but did not keep, by reason (each also counted in Trace::skipped).
 struct SkipCounts {
-    std::uint64_t missingTs = 0;     ///< an X event without a numeric `ts`
-    std::uint64_t missingDur = 0;    ///< a GPU X event without a numeric `dur`
-    std::uint64_t negativeDur = 0;   ///< `dur` < 0
-    std::uint64_t hugeDur = 0;       ///< `dur` over a day: a clock glitch, not a kernel
-    std::uint64_t badNumber = 0;     ///< ts/dur not a finite number that fits int64 ns
-    std::uint64_t nonUtf8Names = 0;  ///< names with invalid UTF-8 (kept, invalid bytes replaced)
+    std::uint64_t missingTs = 0;    ///< an X event without a numeric `ts`
+    std::uint64_t missingDur = 0;   ///< a GPU X event without a numeric `dur`
+    std::uint64_t negativeDur = 0;  ///< `dur` < 0
+    std::uint64_t hugeDur = 0;      ///< `dur` over a day: a clock glitch, not a kernel
+    std::uint64_t badNumber = 0;    ///< ts/dur not a finite number that fits int64 ns
+    std::uint64_t nonUtf8Names = 0; ///< names with invalid UTF-8 (kept, invalid bytes replaced)
     std::uint64_t total() const { return missingTs + missingDur + negativeDur + hugeDur + badNumber; }
 };
 
@@ -111,7 +111,7 @@ struct Trace {
     std::optional<std::int64_t> baseTimeNanoseconds;
     std::optional<std::int32_t> schemaVersion;
     std::string traceName;
-    bool bareArray = false; ///< the file is a bare array of events (no header object)
+    bool bareArray = false;       ///< the file is a bare array of events (no header object)
     std::uint64_t eventsSeen = 0; ///< every element of traceEvents
     std::uint64_t bytes = 0;      ///< bytes of JSON text read (uncompressed)
     SkipCounts skipped;

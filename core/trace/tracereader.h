@@ -16,6 +16,8 @@ struct TraceReadOptions {
     const std::atomic<bool>* cancel = nullptr;
     /// Keep launches (cuda_runtime/cuda_driver with a correlation) for launch delays.
     bool keepLaunches = true;
+    /// The longest single JSON value accepted (RapidJSON gathers a string whole): 256 MiB.
+    std::uint64_t maxToken = 256ull << 20;
 };
 
 /// Reads a Chrome trace (an object with `traceEvents`, or a bare array of events), plain or
