@@ -3291,10 +3291,6 @@ Ereignis nicht protokolliert: %1</translation>
 <context>
     <name>kl::gui::TraceText</name>
     <message>
-        <source>%1 has no cubin</source>
-        <translation>%1 hat kein Cubin</translation>
-    </message>
-    <message>
         <source>Severity</source>
         <translation>Schweregrad</translation>
     </message>
@@ -3349,10 +3345,6 @@ Ereignis nicht protokolliert: %1</translation>
         <translation>Zeitleiste wird angeordnet…</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
         <source>No profiler trace is open.
 
 File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.gz; choose several files to see one trace per rank. Their kernels are matched with the cache entries shown on the Entries page.</source>
@@ -3375,10 +3367,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>Any cache entry</source>
         <translation>Alle Cache-Zustände</translation>
-    </message>
-    <message>
-        <source>Matched</source>
-        <translation>Passend</translation>
     </message>
     <message>
         <source>Mismatch</source>
@@ -3480,10 +3468,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>memset</translation>
     </message>
     <message>
-        <source>matched</source>
-        <translation>passend</translation>
-    </message>
-    <message>
         <source>mismatch</source>
         <translation>abweichend</translation>
     </message>
@@ -3581,11 +3565,59 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>Another entry of this kernel fits what ran better.</source>
         <translation>Ein anderer Eintrag dieses Kernels passt besser zu dem, was lief.</translation>
     </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passend</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passend</translation>
+    </message>
+    <message>
+        <source>%1 threads per block</source>
+        <translation>%1 Threads pro Block</translation>
+    </message>
+    <message>
+        <source>%1 of shared memory</source>
+        <translation>%1 Shared Memory</translation>
+    </message>
+    <message>
+        <source>no launch details recorded</source>
+        <translation>keine Startdetails aufgezeichnet</translation>
+    </message>
     <message numerus="yes">
-        <source>%n entry(ies) named after it; the one marked ✔ holds the binary that ran:</source>
+        <source>%n entry(ies) named after it; ✔ marks those that hold a binary that ran:</source>
         <translation>
-            <numerusform>%n Eintrag mit diesem Namen; der mit ✔ markierte enthält die gelaufene Binärdatei:</numerusform>
-            <numerusform>%n Einträge mit diesem Namen; der mit ✔ markierte enthält die gelaufene Binärdatei:</numerusform>
+            <numerusform>%n Eintrag mit diesem Namen; ✔ markiert ihn, wenn er eine gelaufene Binärdatei enthält:</numerusform>
+            <numerusform>%n Einträge mit diesem Namen; ✔ markiert die, die eine gelaufene Binärdatei enthalten:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not every binary that ran is in the %n entry(ies) named after it; ✔ marks those that hold one:</source>
+        <translation>
+            <numerusform>Nicht jede gelaufene Binärdatei ist in dem %n Eintrag mit diesem Namen; ✔ markiert ihn, wenn er eine enthält:</numerusform>
+            <numerusform>Nicht jede gelaufene Binärdatei ist in den %n Einträgen mit diesem Namen; ✔ markiert die, die eine enthalten:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by %2</source>
+        <translation>
+            <numerusform>Lief %n-mal als %1: enthalten in %2</numerusform>
+            <numerusform>Lief %n-mal als %1: enthalten in %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by no entry</source>
+        <translation>
+            <numerusform>Lief %n-mal als %1: in keinem Eintrag</numerusform>
+            <numerusform>Lief %n-mal als %1: in keinem Eintrag</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
+        <translation>
+            <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
+            <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
         </translation>
     </message>
 </context>
@@ -4667,6 +4699,122 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>cannot rename %1 to %2: %3</source>
         <translation>%1 kann nicht in %2 umbenannt werden: %3</translation>
+    </message>
+    <message>
+        <source>%1 has no cubin</source>
+        <translation>%1 hat kein Cubin</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read</source>
+        <translation>%1: das Cubin konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read: %2</source>
+        <translation>%1: das Cubin konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the cubin holds no kernel named %2</source>
+        <translation>%1: das Cubin enthält keinen Kernel namens %2</translation>
+    </message>
+    <message>
+        <source>%1 is an Inductor Triton kernel (%2) but no opened cache holds it</source>
+        <translation>%1 ist ein Triton-Kernel von Inductor (%2), aber kein geöffneter Cache enthält ihn</translation>
+    </message>
+    <message>
+        <source>Open Inductor&apos;s Triton cache of that run, usually %1/triton (or TORCHINDUCTOR_CACHE_DIR/triton), with --cache</source>
+        <translation>Den Triton-Cache von Inductor aus diesem Lauf mit --cache öffnen, meist %1/triton (oder TORCHINDUCTOR_CACHE_DIR/triton)</translation>
+    </message>
+    <message>
+        <source>%1 registers and %2 bytes of shared memory in %3</source>
+        <translation>%1 Register und %2 Byte Shared Memory in %3</translation>
+    </message>
+    <message>
+        <source>The binary that ran is not the one in the cache: %1 ran %2 times with %3 registers per thread, %4 bytes of shared memory and %5 threads per block, but the cache has %6. Likely cause: the entry was compiled again after the run (another Triton or CUDA version, changed options or source) or the run used another cache folder</source>
+        <translation>Die gelaufene Binärdatei ist nicht die im Cache: %1 lief %2-mal mit %3 Registern pro Thread, %4 Byte Shared Memory und %5 Threads pro Block, aber der Cache hat %6. Wahrscheinliche Ursache: der Eintrag wurde nach dem Lauf neu kompiliert (andere Triton- oder CUDA-Version, geänderte Optionen oder Quelltext) oder der Lauf nutzte einen anderen Cache-Ordner</translation>
+    </message>
+    <message>
+        <source>Compare the entries with `klens explain`, check that the job&apos;s TRITON_CACHE_DIR is this cache, then profile again; `klens clean` removes the stale entries</source>
+        <translation>Die Einträge mit `klens explain` vergleichen, prüfen, ob TRITON_CACHE_DIR des Jobs dieser Cache ist, dann erneut profilieren; `klens clean` entfernt die veralteten Einträge</translation>
+    </message>
+    <message>
+        <source>%1 ran on sm_%2 with %3 threads per block, but the cache&apos;s entries of that name are for other GPUs or warp counts (%4)</source>
+        <translation>%1 lief auf sm_%2 mit %3 Threads pro Block, aber die Cache-Einträge dieses Namens sind für andere GPUs oder Warp-Anzahlen (%4)</translation>
+    </message>
+    <message>
+        <source>Open the cache the profiled job wrote (its TRITON_CACHE_DIR on that machine)</source>
+        <translation>Den Cache öffnen, den der profilierte Job geschrieben hat (sein TRITON_CACHE_DIR auf jener Maschine)</translation>
+    </message>
+    <message>
+        <source>%1 ran as %2 different binaries in this trace (registers per thread: %3): specialisations that share its name, or a recompile during the run</source>
+        <translation>%1 lief in diesem Trace als %2 verschiedene Binärdateien (Register pro Thread: %3): Spezialisierungen mit demselben Namen oder eine Neukompilierung während des Laufs</translation>
+    </message>
+    <message>
+        <source>Look for recompiles (`klens stats`) and for entries of this kernel that differ only in their key (`klens explain`)</source>
+        <translation>Nach Neukompilierungen (`klens stats`) und nach Einträgen dieses Kernels suchen, die sich nur im Schlüssel unterscheiden (`klens explain`)</translation>
+    </message>
+    <message>
+        <source>%1: JSON, but not a profiler trace: no &quot;traceEvents&quot; array (a Chrome trace is an object holding one, or an array of events)</source>
+        <translation>%1: JSON, aber kein Profiler-Trace: kein &quot;traceEvents&quot;-Array (ein Chrome-Trace ist ein Objekt, das eines enthält, oder ein Array von Ereignissen)</translation>
+    </message>
+    <message>
+        <source>the file ends in the middle of the JSON (a trace cut off while being written, e.g. by a killed job)</source>
+        <translation>die Datei endet mitten im JSON (ein beim Schreiben abgebrochener Trace, z. B. durch einen beendeten Job)</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>ungültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>%1: read up to byte %2 only: %3; the %4 events before it are kept</source>
+        <translation>%1: nur bis Byte %2 gelesen: %3; die %4 Ereignisse davor bleiben erhalten</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1: die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>%1: not a profiler trace: at byte %2: %3</source>
+        <translation>%1: kein Profiler-Trace: bei Byte %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: is a symbolic link; give the file it points to</source>
+        <translation>%1: ist ein symbolischer Link; die Datei angeben, auf die er zeigt</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1: keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>%1: read failed at byte %2: %3</source>
+        <translation>%1: Lesen bei Byte %2 fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot start gzip decompression</source>
+        <translation>%1: gzip-Entpacken kann nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is corrupt at compressed byte %2: %3</source>
+        <translation>%1: die gzip-Daten sind bei komprimiertem Byte %2 beschädigt: %3</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data ends early at compressed byte %2 (a file cut off while being written or copied)</source>
+        <translation>%1: die gzip-Daten enden vorzeitig bei komprimiertem Byte %2 (eine beim Schreiben oder Kopieren abgeschnittene Datei)</translation>
+    </message>
+    <message>
+        <source>%1: reading was cancelled at byte %2</source>
+        <translation>%1: das Lesen wurde bei Byte %2 abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: a single JSON value starting at byte %2 is longer than %3 MiB; a trace has no such values, so the file is refused there</source>
+        <translation>%1: ein einzelner JSON-Wert ab Byte %2 ist länger als %3 MiB; ein Trace hat keine solchen Werte, daher wird die Datei dort abgewiesen</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>

@@ -130,10 +130,38 @@ Entries written to since the preview, and those a running process is writing, ar
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n entry(ies) named after it; the one marked ✔ holds the binary that ran:</source>
+        <source>%n entry(ies) named after it; ✔ marks those that hold a binary that ran:</source>
         <translation>
-            <numerusform>%n entry named after it; the one marked ✔ holds the binary that ran:</numerusform>
-            <numerusform>%n entries named after it; the one marked ✔ holds the binary that ran:</numerusform>
+            <numerusform>%n entry named after it; ✔ marks it when it holds a binary that ran:</numerusform>
+            <numerusform>%n entries named after it; ✔ marks those that hold a binary that ran:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not every binary that ran is in the %n entry(ies) named after it; ✔ marks those that hold one:</source>
+        <translation>
+            <numerusform>Not every binary that ran is in the %n entry named after it; ✔ marks it when it holds one:</numerusform>
+            <numerusform>Not every binary that ran is in the %n entries named after it; ✔ marks those that hold one:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by %2</source>
+        <translation>
+            <numerusform>Ran %n time as %1: held by %2</numerusform>
+            <numerusform>Ran %n times as %1: held by %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by no entry</source>
+        <translation>
+            <numerusform>Ran %n time as %1: held by no entry</numerusform>
+            <numerusform>Ran %n times as %1: held by no entry</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
+        <translation>
+            <numerusform>This entry&apos;s binary fits what ran %n time as %1.</numerusform>
+            <numerusform>This entry&apos;s binary fits what ran %n times as %1.</numerusform>
         </translation>
     </message>
 </context>

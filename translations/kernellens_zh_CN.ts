@@ -3279,10 +3279,6 @@ event not logged: %1</source>
 <context>
     <name>kl::gui::TraceText</name>
     <message>
-        <source>%1 has no cubin</source>
-        <translation>%1 没有 cubin</translation>
-    </message>
-    <message>
         <source>Severity</source>
         <translation>严重程度</translation>
     </message>
@@ -3335,10 +3331,6 @@ event not logged: %1</source>
         <translation>正在排布时间线…</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>No profiler trace is open.
 
 File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.gz; choose several files to see one trace per rank. Their kernels are matched with the cache entries shown on the Entries page.</source>
@@ -3361,10 +3353,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>Any cache entry</source>
         <translation>任意缓存状态</translation>
-    </message>
-    <message>
-        <source>Matched</source>
-        <translation>匹配</translation>
     </message>
     <message>
         <source>Mismatch</source>
@@ -3465,10 +3453,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>内存设置</translation>
     </message>
     <message>
-        <source>matched</source>
-        <translation>匹配</translation>
-    </message>
-    <message>
         <source>mismatch</source>
         <translation>不一致</translation>
     </message>
@@ -3564,10 +3548,54 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>Another entry of this kernel fits what ran better.</source>
         <translation>此内核的另一个条目与实际运行的更吻合。</translation>
     </message>
+    <message>
+        <source>Fits</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>%1 threads per block</source>
+        <translation>每块 %1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 of shared memory</source>
+        <translation>%1 共享内存</translation>
+    </message>
+    <message>
+        <source>no launch details recorded</source>
+        <translation>未记录启动详情</translation>
+    </message>
     <message numerus="yes">
-        <source>%n entry(ies) named after it; the one marked ✔ holds the binary that ran:</source>
+        <source>%n entry(ies) named after it; ✔ marks those that hold a binary that ran:</source>
         <translation>
-            <numerusform>以此命名的条目有 %n 个；标 ✔ 的包含实际运行的二进制：</numerusform>
+            <numerusform>以此命名的 %n 个条目；✔ 标出包含实际运行的二进制的条目：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not every binary that ran is in the %n entry(ies) named after it; ✔ marks those that hold one:</source>
+        <translation>
+            <numerusform>并非每个实际运行的二进制都在以此命名的 %n 个条目中；✔ 标出包含其中之一的条目：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by %2</source>
+        <translation>
+            <numerusform>以 %1 运行 %n 次：由 %2 持有</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by no entry</source>
+        <translation>
+            <numerusform>以 %1 运行 %n 次：没有条目持有</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
+        <translation>
+            <numerusform>此条目的二进制与以 %1 运行 %n 次的一致。</numerusform>
         </translation>
     </message>
 </context>
@@ -4649,6 +4677,122 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>cannot rename %1 to %2: %3</source>
         <translation>无法将 %1 重命名为 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 has no cubin</source>
+        <translation>%1 没有 cubin</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read</source>
+        <translation>%1：无法读取 cubin</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read: %2</source>
+        <translation>%1：无法读取 cubin：%2</translation>
+    </message>
+    <message>
+        <source>%1: the cubin holds no kernel named %2</source>
+        <translation>%1：cubin 中没有名为 %2 的内核</translation>
+    </message>
+    <message>
+        <source>%1 is an Inductor Triton kernel (%2) but no opened cache holds it</source>
+        <translation>%1 是 Inductor 的 Triton 内核（%2），但没有已打开的缓存包含它</translation>
+    </message>
+    <message>
+        <source>Open Inductor&apos;s Triton cache of that run, usually %1/triton (or TORCHINDUCTOR_CACHE_DIR/triton), with --cache</source>
+        <translation>用 --cache 打开该次运行的 Inductor Triton 缓存，通常是 %1/triton（或 TORCHINDUCTOR_CACHE_DIR/triton）</translation>
+    </message>
+    <message>
+        <source>%1 registers and %2 bytes of shared memory in %3</source>
+        <translation>%3 中的 %1 个寄存器和 %2 字节共享内存</translation>
+    </message>
+    <message>
+        <source>The binary that ran is not the one in the cache: %1 ran %2 times with %3 registers per thread, %4 bytes of shared memory and %5 threads per block, but the cache has %6. Likely cause: the entry was compiled again after the run (another Triton or CUDA version, changed options or source) or the run used another cache folder</source>
+        <translation>实际运行的二进制不是缓存中的那个：%1 运行了 %2 次，每线程 %3 个寄存器、%4 字节共享内存、每块 %5 个线程，但缓存中是 %6。可能的原因：该条目在运行之后被重新编译（Triton 或 CUDA 版本不同、选项或源码有改动），或者运行时使用了另一个缓存目录</translation>
+    </message>
+    <message>
+        <source>Compare the entries with `klens explain`, check that the job&apos;s TRITON_CACHE_DIR is this cache, then profile again; `klens clean` removes the stale entries</source>
+        <translation>用 `klens explain` 比较这些条目，确认作业的 TRITON_CACHE_DIR 就是这个缓存，然后重新 profile；`klens clean` 可删除过时的条目</translation>
+    </message>
+    <message>
+        <source>%1 ran on sm_%2 with %3 threads per block, but the cache&apos;s entries of that name are for other GPUs or warp counts (%4)</source>
+        <translation>%1 在 sm_%2 上以每块 %3 个线程运行，但缓存中同名的条目是为其他 GPU 或 warp 数编译的（%4）</translation>
+    </message>
+    <message>
+        <source>Open the cache the profiled job wrote (its TRITON_CACHE_DIR on that machine)</source>
+        <translation>打开被 profile 的作业所写的缓存（即那台机器上它的 TRITON_CACHE_DIR）</translation>
+    </message>
+    <message>
+        <source>%1 ran as %2 different binaries in this trace (registers per thread: %3): specialisations that share its name, or a recompile during the run</source>
+        <translation>%1 在此跟踪中以 %2 个不同的二进制运行（每线程寄存器数：%3）：同名的特化版本，或运行期间发生了重新编译</translation>
+    </message>
+    <message>
+        <source>Look for recompiles (`klens stats`) and for entries of this kernel that differ only in their key (`klens explain`)</source>
+        <translation>查找重新编译（`klens stats`），以及此内核中仅键不同的条目（`klens explain`）</translation>
+    </message>
+    <message>
+        <source>%1: JSON, but not a profiler trace: no &quot;traceEvents&quot; array (a Chrome trace is an object holding one, or an array of events)</source>
+        <translation>%1：是 JSON，但不是性能分析跟踪：没有 &quot;traceEvents&quot; 数组（Chrome trace 是包含该数组的对象，或事件数组）</translation>
+    </message>
+    <message>
+        <source>the file ends in the middle of the JSON (a trace cut off while being written, e.g. by a killed job)</source>
+        <translation>文件在 JSON 中途结束（跟踪在写入时被截断，例如作业被终止）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>无效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>%1: read up to byte %2 only: %3; the %4 events before it are kept</source>
+        <translation>%1：只读到第 %2 字节：%3；保留此前的 %4 个事件</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1：文件为空</translation>
+    </message>
+    <message>
+        <source>%1: not a profiler trace: at byte %2: %3</source>
+        <translation>%1：不是性能分析跟踪：第 %2 字节处：%3</translation>
+    </message>
+    <message>
+        <source>%1: is a symbolic link; give the file it points to</source>
+        <translation>%1：是符号链接；请给出它指向的文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1：不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: read failed at byte %2: %3</source>
+        <translation>%1：在第 %2 字节处读取失败：%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot start gzip decompression</source>
+        <translation>%1：无法开始 gzip 解压</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is corrupt at compressed byte %2: %3</source>
+        <translation>%1：gzip 数据在压缩后第 %2 字节处损坏：%3</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data ends early at compressed byte %2 (a file cut off while being written or copied)</source>
+        <translation>%1：gzip 数据在压缩后第 %2 字节处提前结束（文件在写入或复制时被截断）</translation>
+    </message>
+    <message>
+        <source>%1: reading was cancelled at byte %2</source>
+        <translation>%1：读取在第 %2 字节处被取消</translation>
+    </message>
+    <message>
+        <source>%1: a single JSON value starting at byte %2 is longer than %3 MiB; a trace has no such values, so the file is refused there</source>
+        <translation>%1：从第 %2 字节开始的单个 JSON 值超过 %3 MiB；跟踪中不会有这样的值，因此在此处拒绝该文件</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>

@@ -99,24 +99,25 @@ void MainWindow::joinTracesWithEntries()
         m_traces->setCaches({}, {});
         return;
     }
+    // Local entries: the join reads their cubins from the folders itself, as `klens trace` does.
     trace::CubinLoader loader;
-    if (m_entries->hasLocalFiles()) {
-        loader = localCubinLoader();
-    } else if (auto fetch = m_remote->stageFetcher()) {
-        // A remote entry's cubin is one GET on the fetcher's own connection, off the UI thread.
-        loader = [fetch](const Snapshot&, const Entry& entry, Text& error) -> std::vector<std::uint8_t> {
-            const Stage* cubin = entry.stage("cubin");
-            if (!cubin) {
-                error = Text::of(KL_TEXT("kl::gui::TraceText", "%1 has no cubin"), entry.path);
-                return {};
-            }
-            auto bytes = fetch(entry, cubin->fileName, 256ull << 20);
-            if (!bytes) {
-                error = bytes.error();
-                return {};
-            }
-            return {bytes->begin(), bytes->end()};
-        };
+    if (!m_entries->hasLocalFiles()) {
+        if (auto fetch = m_remote->stageFetcher()) {
+            // A remote entry's cubin is one GET on the fetcher's own connection, off the UI thread.
+            loader = [fetch](const Snapshot&, const Entry& entry, Text& error) -> std::vector<std::uint8_t> {
+                const Stage* cubin = entry.stage("cubin");
+                if (!cubin) {
+                    error = Text::of(KL_TEXT("kl::trace", "%1 has no cubin"), entry.path);
+                    return {};
+                }
+                auto bytes = fetch(entry, cubin->fileName, 256ull << 20);
+                if (!bytes) {
+                    error = bytes.error();
+                    return {};
+                }
+                return {bytes->begin(), bytes->end()};
+            };
+        }
     }
     m_traces->setCaches({snapshot}, std::move(loader));
 }

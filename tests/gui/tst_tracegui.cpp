@@ -3,6 +3,7 @@
 // the UI thread, a kernel's entries selected on the Entries page and its GPU time in an entry's
 // details, the demo's planted register mismatch, and the timeline's zoom, pan, tooltips and the
 // cost of painting a million events.
+#include "common/coretext.h"
 #include "common/translation.h"
 #include "demo/democache.h"
 #include "entries/entriespage.h"
@@ -10,9 +11,11 @@
 #include "trace/kernelfilterproxy.h"
 #include "trace/kerneltablemodel.h"
 #include "trace/timelineview.h"
+#include "trace/tracejson.h"
 #include "trace/traceloader.h"
 #include "trace/tracepage.h"
 #include "trace/tracesession.h"
+#include "trace/tracetext.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -257,11 +260,10 @@ private slots:
         for (const auto& [name, x] : expected)
             calls += x.calls;
         QCOMPARE(qint64(data->timeline->events()), qint64(calls));
-        // No cache open: compute kernels have no entry, copies and sets are not cacheable.
-        for (int r = 0; r < model.rowCount(); ++r) {
-            const auto match = CacheMatch(model.index(r, 0).data(KernelTableModel::CacheMatchRole).toInt());
-            QVERIFY(match == CacheMatch::None || match == CacheMatch::NotCacheable);
-        }
+        // No cache open: nothing is joined (klens trace without --cache says "not-joined").
+        for (int r = 0; r < model.rowCount(); ++r)
+            QCOMPARE(CacheMatch(model.index(r, 0).data(KernelTableModel::CacheMatchRole).toInt()),
+                     CacheMatch::NotJoined);
     }
 
     void filterAndSort()
@@ -435,8 +437,8 @@ private slots:
     // mismatch is a finding.
     void demoTraceShowsThePlantedMismatch()
     {
-        if (kl::gui::DemoCache::traceSourceFile().isEmpty())
-            QSKIP("resources/demo/trace/demo.pt.trace.json.gz is not in this tree yet");
+        QVERIFY2(!kl::gui::DemoCache::traceSourceFile().isEmpty(),
+                 "resources/demo/trace/demo.pt.trace.json.gz not found");
         MainWindow w;
         w.show();
         QVERIFY(w.openDemo());
@@ -446,22 +448,101 @@ private slots:
         // The demo keeps the Entries page in front.
         QCOMPARE(w.findChild<QTabWidget*>("pages")->currentIndex(), 0);
         const auto data = w.tracePage()->traceData();
-        bool mismatch = false;
-        for (const auto& f : data->join.findings)
-            mismatch = mismatch || f.code == "binary-mismatch";
-        QVERIFY(mismatch);
+        const QAbstractItemModel* model = w.tracePage()->kernelView()->model();
+        auto matchOf = [&](const char* name) {
+            const int row = rowOf(model, name);
+            return row < 0 ? CacheMatch::NotJoined
+                           : CacheMatch(model->index(row, 0).data(KernelTableModel::CacheMatchRole).toInt());
+        };
+        auto kernelOf = [&](const char* name) {
+            const int row = rowOf(model, name);
+            return row < 0 ? -1 : model->index(row, 0).data(KernelTableModel::KernelIndexRole).toInt();
+        };
+
+        // The planted mismatch: _row_softmax_kernel ran with 32 registers, its sm_90 entry's cubin
+        // has 26. One binary-mismatch finding, on that kernel, naming the sm_90 entry.
+        const int softmax = kernelOf("_row_softmax_kernel");
+        QVERIFY(softmax >= 0);
+        int mismatches = 0;
+        for (const auto& f : data->join.findings) {
+            if (f.code != "binary-mismatch")
+                continue;
+            ++mismatches;
+            QCOMPARE(int(f.kernel), softmax);
+            QCOMPARE(f.severity, std::string("error"));
+            QCOMPARE(f.entries.size(), std::size_t(1));
+            const QString message = kl::gui::coreText(f.message);
+            QVERIFY2(message.contains("32 registers") && message.contains("26 registers"),
+                     qPrintable(message));
+        }
+        QCOMPARE(mismatches, 1);
+        QCOMPARE(matchOf("_row_softmax_kernel"), CacheMatch::Mismatch);
+        const auto* softmaxJoin = data->join.of(std::size_t(softmax));
+        QVERIFY(softmaxJoin && !softmaxJoin->allFit());
+
+        // add_kernel ran as two binaries (128 and 256 threads per block), each held by an entry.
+        const int add = kernelOf("add_kernel");
+        QVERIFY(add >= 0);
+        QCOMPARE(data->report->kernels[std::size_t(add)].variants.size(), std::size_t(2));
+        const auto* addJoin = data->join.of(std::size_t(add));
+        QVERIFY(addJoin && addJoin->allFit());
+        QCOMPARE(addJoin->variantBest.size(), std::size_t(2));
+        QVERIFY(addJoin->variantBest[0] != addJoin->variantBest[1]);
+        QCOMPARE(matchOf("add_kernel"), CacheMatch::Fits);
+        QCOMPARE(matchOf("vector_add"), CacheMatch::Fits);
+
+        // Every row says what klens trace says.
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const std::size_t k = model->index(r, 0).data(KernelTableModel::KernelIndexRole).toULongLong();
+            const std::string_view state = kl::trace::matchState(*data->report, &data->join, k);
+            const auto match = CacheMatch(model->index(r, 0).data(KernelTableModel::CacheMatchRole).toInt());
+            QCOMPARE(match, state == "fits"       ? CacheMatch::Fits
+                            : state == "mismatch" ? CacheMatch::Mismatch
+                            : state == "none"     ? CacheMatch::None
+                                                  : CacheMatch::NotJoined);
+        }
+        // The cache column's text and tooltip.
+        const int softmaxRow = rowOf(model, "_row_softmax_kernel");
+        QCOMPARE(model->index(softmaxRow, KernelTableModel::CacheColumn).data().toString(),
+                 QString("mismatch"));
+        const QString tip =
+            model->index(softmaxRow, KernelTableModel::CacheColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains("held by no entry") && tip.contains("32 registers"), qPrintable(tip));
+        const int addRow = rowOf(model, "add_kernel");
+        QCOMPARE(model->index(addRow, KernelTableModel::CacheColumn).data().toString(), QString("fits"));
+        const QString addTip =
+            model->index(addRow, KernelTableModel::CacheColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(addTip.contains("128 threads per block") && addTip.contains("256 threads per block") &&
+                     !addTip.contains("held by no entry"),
+                 qPrintable(addTip));
+
+        // The findings table shows it.
         auto* findings = w.tracePage()->findChild<QTableWidget*>("traceFindings");
         QVERIFY(findings->rowCount() >= 1);
         bool shown = false;
         for (int r = 0; r < findings->rowCount(); ++r)
-            shown = shown || findings->item(r, 1)->text() == "binary-mismatch";
+            shown = shown || (findings->item(r, 1)->text() == "binary-mismatch" &&
+                              findings->item(r, 2)->text() == "_row_softmax_kernel");
         QVERIFY(shown);
-        int mismatchRows = 0;
-        const QAbstractItemModel* model = w.tracePage()->kernelView()->model();
-        for (int r = 0; r < model->rowCount(); ++r)
-            mismatchRows += CacheMatch(model->index(r, 0).data(KernelTableModel::CacheMatchRole).toInt()) ==
-                            CacheMatch::Mismatch;
-        QVERIFY(mismatchRows >= 1);
+
+        // The entries' details: each add_kernel binary's entry fits what ran, the softmax's sm_90
+        // entry does not.
+        const auto& addVariants = data->report->kernels[std::size_t(add)].variants;
+        for (std::size_t v = 0; v < 2; ++v) {
+            const std::string& path = addJoin->entries[std::size_t(addJoin->variantBest[v])].path;
+            const QString text = kl::gui::TraceText::entryGpuTime(*data, path);
+            const QString want = QString("fits what ran %1 times as %2 threads per block")
+                                     .arg(addVariants[v].calls)
+                                     .arg(addVariants[v].blockThreads);
+            QVERIFY2(text.contains(want), qPrintable(text));
+        }
+        for (const auto& f : data->join.findings)
+            if (f.code == "binary-mismatch") {
+                const QString text = kl::gui::TraceText::entryGpuTime(*data, f.entries.front());
+                QVERIFY2(text.contains("The binary that ran is not this one") &&
+                             text.contains("32 registers") && !text.contains("fits what ran"),
+                         qPrintable(text));
+            }
     }
 
     void timelineZoomPanAndTooltips()

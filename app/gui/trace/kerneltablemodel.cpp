@@ -129,7 +129,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if (column == CacheColumn && m_data->cacheMatch(row) == CacheMatch::Mismatch)
             return QBrush(mismatchColour(QGuiApplication::palette()));
-        if (column == CacheColumn && m_data->cacheMatch(row) == CacheMatch::Matched)
+        if (column == CacheColumn && m_data->cacheMatch(row) == CacheMatch::Fits)
             return QBrush(matchedColour(QGuiApplication::palette()));
         return {};
     }

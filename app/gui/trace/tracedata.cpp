@@ -1,17 +1,18 @@
 #include "trace/tracedata.h"
 
+#include "trace/tracejson.h"
+
+#include <algorithm>
+
 namespace kl::gui {
 
 void TraceData::setJoin(trace::JoinResult result, bool withCache)
 {
     join = std::move(result);
     joined = withCache;
-    m_joinOfKernel.assign(report ? report->kernels.size() : 0, -1);
     m_byEntry.clear();
     for (std::size_t j = 0; j < join.kernels.size(); ++j) {
         const trace::KernelJoin& kj = join.kernels[j];
-        if (kj.kernel < m_joinOfKernel.size())
-            m_joinOfKernel[kj.kernel] = int(j);
         for (std::size_t m = 0; m < kj.entries.size(); ++m)
             m_byEntry[kj.entries[m].path].emplace_back(j, m);
     }
@@ -19,19 +20,21 @@ void TraceData::setJoin(trace::JoinResult result, bool withCache)
 
 const trace::KernelJoin* TraceData::joinOf(std::size_t kernel) const
 {
-    if (kernel >= m_joinOfKernel.size() || m_joinOfKernel[kernel] < 0)
-        return nullptr;
-    return &join.kernels[std::size_t(m_joinOfKernel[kernel])];
+    return joined ? join.of(kernel) : nullptr;
 }
 
 CacheMatch TraceData::cacheMatch(std::size_t kernel) const
 {
-    if (const trace::KernelJoin* kj = joinOf(kernel); kj && !kj->entries.empty())
-        return kj->best >= 0 ? CacheMatch::Matched : CacheMatch::Mismatch;
-    if (report && kernel < report->kernels.size() &&
-        report->kernels[kernel].cls != trace::KernelClass::Compute)
-        return CacheMatch::NotCacheable;
-    return CacheMatch::None;
+    if (!report || kernel >= report->kernels.size())
+        return CacheMatch::NotJoined;
+    const std::string_view state = trace::matchState(*report, joined ? &join : nullptr, kernel);
+    if (state == "fits")
+        return CacheMatch::Fits;
+    if (state == "mismatch")
+        return CacheMatch::Mismatch;
+    if (state == "none")
+        return CacheMatch::None;
+    return CacheMatch::NotJoined;
 }
 
 std::vector<std::string> TraceData::entryPaths(std::size_t kernel) const
@@ -40,10 +43,14 @@ std::vector<std::string> TraceData::entryPaths(std::size_t kernel) const
     const trace::KernelJoin* kj = joinOf(kernel);
     if (!kj)
         return out;
-    if (kj->best >= 0 && std::size_t(kj->best) < kj->entries.size())
-        out.push_back(kj->entries[std::size_t(kj->best)].path);
+    auto fits = [kj](std::size_t m) {
+        return std::find(kj->variantBest.begin(), kj->variantBest.end(), int(m)) != kj->variantBest.end();
+    };
     for (std::size_t m = 0; m < kj->entries.size(); ++m)
-        if (int(m) != kj->best)
+        if (fits(m))
+            out.push_back(kj->entries[m].path);
+    for (std::size_t m = 0; m < kj->entries.size(); ++m)
+        if (!fits(m))
             out.push_back(kj->entries[m].path);
     return out;
 }
@@ -56,7 +63,11 @@ std::vector<TraceData::EntryUse> TraceData::usesOf(const std::string& entryPath)
         return out;
     for (const auto& [j, m] : it->second) {
         const trace::KernelJoin& kj = join.kernels[j];
-        out.push_back({kj.kernel, &kj.entries[m], kj.best == int(m)});
+        EntryUse use{kj.kernel, &kj.entries[m], {}};
+        for (std::size_t v = 0; v < kj.variantBest.size(); ++v)
+            if (kj.variantBest[v] == int(m))
+                use.fits.push_back(v);
+        out.push_back(std::move(use));
     }
     return out;
 }

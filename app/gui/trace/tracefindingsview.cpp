@@ -5,6 +5,8 @@
 #include "trace/tracetext.h"
 
 #include <QHeaderView>
+#include <QStyle>
+#include <algorithm>
 
 namespace kl::gui {
 namespace {
@@ -61,12 +63,35 @@ void TraceFindingsView::setTraceData(const std::shared_ptr<const TraceData>& tra
                     {severityText(severityOf(f.severity)), QString::fromStdString(f.code), kernel,
                      coreText(f.message), coreText(f.fix)});
         item(int(i), KernelColumn)->setData(Qt::UserRole, int(f.kernel));
+        // A wrapped message makes the row tall: the short cells stay at its top, in sight.
+        for (int c = 0; c < NUM_COLUMNS; ++c)
+            item(int(i), c)->setTextAlignment(Qt::AlignLeft | Qt::AlignTop);
     }
     resizeColumnToContents(SeverityColumn);
     resizeColumnToContents(CodeColumn);
     resizeColumnToContents(KernelColumn);
     setColumnWidth(KernelColumn, std::min(columnWidth(KernelColumn), 220));
     resizeRowsToContents();
+}
+
+int TraceFindingsView::wholeHeight(int width) const
+{
+    const int fixed = columnWidth(SeverityColumn) + columnWidth(CodeColumn) + columnWidth(KernelColumn);
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    // The message and the fix share what is left (both stretch); a cell has a few pixels of margin.
+    const int textWidth = std::max(80, (width - 2 * frameWidth() - scrollBar - fixed) / 2 - 8);
+    const QFontMetrics metrics(font());
+    auto textHeight = [&](int row, int column) {
+        const QTableWidgetItem* cell = item(row, column);
+        return cell ? metrics.boundingRect(QRect(0, 0, textWidth, 1 << 20), Qt::TextWordWrap, cell->text())
+                          .height()
+                    : 0;
+    };
+    int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
+    for (int r = 0; r < rowCount(); ++r)
+        height +=
+            std::max({metrics.lineSpacing(), textHeight(r, MessageColumn), textHeight(r, FixColumn)}) + 8;
+    return height;
 }
 
 } // namespace kl::gui

@@ -19,6 +19,11 @@ public:
 
     void setTraceData(const std::shared_ptr<const TraceData>& traces);
 
+    /// The height that shows every finding whole when the view is `width` wide: the message and
+    /// the fix wrapped in the width the stretched columns would get (the rows' own heights are
+    /// not known before the table is laid out).
+    int wholeHeight(int width) const;
+
 signals:
     /// A finding was chosen: its kernel (a TraceReport index).
     void kernelChosen(int kernel);

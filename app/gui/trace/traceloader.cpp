@@ -3,7 +3,6 @@
 #include "common/coretext.h"
 #include "trace/tracereader.h"
 #include "trace/tracetext.h"
-#include "util/posixfile.h"
 
 #include <QFileInfo>
 
@@ -116,26 +115,6 @@ std::shared_ptr<TraceData> joinTraces(const TraceData& data,
     }
     out->setJoin(trace::joinCaches(*data.report, pointers, loadCubin), true);
     return out;
-}
-
-trace::CubinLoader localCubinLoader()
-{
-    return [](const Snapshot&, const Entry& entry, Text& error) -> std::vector<std::uint8_t> {
-        const Stage* cubin = entry.stage("cubin");
-        if (!cubin) {
-            error = Text::of(KL_TEXT("kl::gui::TraceText", "%1 has no cubin"), entry.path);
-            return {};
-        }
-        const std::string path = joinPath(entry.path, cubin->fileName);
-        std::string bytes;
-        std::string why;
-        // Cubins are a few hundred KiB; a bound keeps a planted giant from eating the memory.
-        if (!readFile(path, 256ull << 20, bytes, why)) {
-            error = Text::of(KL_TEXT("kl::gui::TraceText", "Cannot read %1: %2"), path, why);
-            return {};
-        }
-        return {bytes.begin(), bytes.end()};
-    };
 }
 
 } // namespace kl::gui

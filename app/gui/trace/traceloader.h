@@ -35,12 +35,10 @@ struct TraceLoadResult {
 TraceLoadResult loadTraces(const QStringList& paths, const std::atomic<bool>* cancel,
                            const std::function<void(const TraceLoadProgress&)>& progress);
 
-/// Joins `data`'s kernels with the snapshots' entries into a copy of it.
+/// Joins `data`'s kernels with the snapshots' entries into a copy of it (trace::joinCaches, as
+/// `klens trace --cache` does). An empty `loadCubin` reads local entries' cubins from their folders.
 std::shared_ptr<TraceData> joinTraces(const TraceData& data,
                                       const std::vector<std::shared_ptr<const Snapshot>>& snapshots,
                                       const trace::CubinLoader& loadCubin);
-
-/// Reads an entry's cubin from its folder (by the file name the scan listed, bounded).
-trace::CubinLoader localCubinLoader();
 
 } // namespace kl::gui

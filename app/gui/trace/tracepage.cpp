@@ -198,7 +198,7 @@ QWidget* TracePage::makeFilterRow()
     m_cacheFilter = new QComboBox(row);
     m_cacheFilter->setObjectName(QStringLiteral("kernelCacheFilter"));
     m_cacheFilter->addItem(TraceText::tr("Any cache entry"), KernelFilterProxy::Any);
-    m_cacheFilter->addItem(TraceText::tr("Matched"), int(CacheMatch::Matched));
+    m_cacheFilter->addItem(TraceText::tr("Fits"), int(CacheMatch::Fits));
     m_cacheFilter->addItem(TraceText::tr("Mismatch"), int(CacheMatch::Mismatch));
     m_cacheFilter->addItem(TraceText::tr("No entry"), int(CacheMatch::None));
     connect(m_cacheFilter, &QComboBox::currentIndexChanged, this,
@@ -318,10 +318,10 @@ void TracePage::divideSpace()
         std::clamp(m_legend->sizeHint().height() + 2 + m_timeline->contentHeight(), 100, total / 2);
     int findings = 0;
     if (m_findingsBox->isVisibleTo(this)) {
-        // Two lines a finding: the rows' own heights are not known before the table is laid out.
-        const int rows = m_findings->horizontalHeader()->sizeHint().height() + 2 * m_findings->frameWidth() +
-                         4 + m_findings->rowCount() * (2 * m_findings->fontMetrics().lineSpacing() + 10);
-        findings = std::clamp(m_findingsTitle->sizeHint().height() + 2 + rows, 80, total / 3);
+        // Every finding whole, up to a third of the page (then the table scrolls).
+        const int width = m_splitter->width() > 100 ? m_splitter->width() : 900;
+        findings = std::clamp(m_findingsTitle->sizeHint().height() + 6 + m_findings->wholeHeight(width), 80,
+                              total / 3);
     }
     m_splitter->setSizes({timeline, std::max(100, total - timeline - findings), findings});
 }

@@ -26,6 +26,9 @@ public:
     static QString lane(std::int32_t rank, std::int32_t device, std::int32_t stream);
     /// A value per launch: "40", or "32, 40 (varies)" when launches differed.
     static QString observed(const trace::Observed& value, bool asBytes);
+    /// One binary a kernel ran as: "128 threads per block, 26 registers, 1 KiB of shared memory"
+    /// (what the trace did not record left out).
+    static QString variant(const trace::LaunchVariant& v);
     /// The entries a kernel matched, one a line, with what their binaries hold against the trace.
     static QString matchTooltip(const TraceData& data, std::size_t kernel);
     /// The GPU time of the kernels `entryPath` ran as in `data`; empty when none did.
