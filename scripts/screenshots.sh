@@ -7,7 +7,8 @@
 # (*-zh_CN.png, KERNELLENS_LANG=zh_CN), clean-dialog.png (--show clean: the dry-run
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries; -de in German) and, when the shared corpus exists,
-# docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches), and remote-cache.png
+# docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches), trace-demo.png and
+# trace-demo-de.png (the Trace page of --demo), trace-corpus.png (a corpus trace), and remote-cache.png
 # (--remote: a redis-server on a free port with the demo cache pushed by klens, which must be built
 # next to kernellens). Needs xvfb-run, xauth, xwininfo and ImageMagick's import (and
 # redis-server, redis-cli for remote-cache).
@@ -105,6 +106,21 @@ elif command -v redis-server >/dev/null && command -v redis-cli >/dev/null && [[
     wait "$redis_pid" 2>/dev/null || true
 else
     echo "skipped remote-cache: needs redis-server, redis-cli and $klens"
+fi
+# The Trace page: the demo trace joined with the demo cache (its planted register mismatch a
+# finding), in English and German; and a corpus trace with NCCL collectives beside compute.
+demo_trace=resources/demo/trace/demo.pt.trace.json.gz
+if [[ -f $demo_trace ]]; then
+    shoot trace-demo "$bin" --demo --show trace
+    shoot trace-demo-de env KERNELLENS_LANG=de "$bin" --demo --show trace
+else
+    echo "skipped trace-demo: $demo_trace not found"
+fi
+nccl_trace=../shared/corpus/traces/hta_nccl_data.json.gz
+if [[ -f $nccl_trace ]]; then
+    shoot trace-corpus "$bin" --demo --trace "$(realpath "$nccl_trace")"
+else
+    echo "skipped trace-corpus: $nccl_trace not found"
 fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then

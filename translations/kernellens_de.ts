@@ -2088,6 +2088,89 @@ Eintrag   %2
     </message>
 </context>
 <context>
+    <name>kl::gui::KernelTableModel</name>
+    <message>
+        <source>Launches over every device, stream and rank</source>
+        <translation>Starts über alle Geräte, Streams und Ranks</translation>
+    </message>
+    <message>
+        <source>GPU time summed over every launch</source>
+        <translation>GPU-Zeit, über alle Starts summiert</translation>
+    </message>
+    <message>
+        <source>Median launch duration</source>
+        <translation>Median der Laufzeit eines Starts</translation>
+    </message>
+    <message>
+        <source>95th percentile of the launch durations</source>
+        <translation>95. Perzentil der Laufzeiten</translation>
+    </message>
+    <message>
+        <source>Share of all GPU activity&apos;s time</source>
+        <translation>Anteil an der Zeit aller GPU-Aktivitäten</translation>
+    </message>
+    <message>
+        <source>Registers per thread, as the trace recorded them</source>
+        <translation>Register pro Thread, wie der Trace sie aufzeichnete</translation>
+    </message>
+    <message>
+        <source>Shared memory per block, as the trace recorded it</source>
+        <translation>Shared Memory pro Block, wie der Trace ihn aufzeichnete</translation>
+    </message>
+    <message>
+        <source>Whether an opened cache holds the binary that ran: matched, mismatch (an entry with that name holds another binary) or none</source>
+        <translation>Ob ein geöffneter Cache die gelaufene Binärdatei enthält: passend, abweichend (ein Eintrag dieses Namens enthält eine andere Binärdatei) oder keiner</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Register</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>Shared Memory</translation>
+    </message>
+    <message>
+        <source>Cache entry</source>
+        <translation>Cache-Eintrag</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::MainWindow</name>
     <message>
         <source>Filter by kernel or folder name (Ctrl+F)</source>
@@ -2505,6 +2588,42 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>Pushed to %1: %2 done, %3 skipped (already there), %4 refused</source>
         <translation>Nach %1 hochgeladen: %2 erledigt, %3 übersprungen (schon vorhanden), %4 abgelehnt</translation>
+    </message>
+    <message>
+        <source>&amp;Trace</source>
+        <translation>&amp;Trace</translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <source>Cannot open the trace: %1</source>
+        <translation>Der Trace kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Reading the trace was cancelled</source>
+        <translation>Das Lesen des Traces wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s entries are hidden by the Entries page&apos;s filters</source>
+        <translation>Die Einträge des Kernels sind durch die Filter der Seite „Einträge“ ausgeblendet</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>&amp;Trace öffnen…</translation>
+    </message>
+    <message>
+        <source>Read PyTorch profiler traces and match their kernels with the cache entries</source>
+        <translation>PyTorch-Profiler-Traces lesen und ihre Kernel den Cache-Einträgen zuordnen</translation>
+    </message>
+    <message>
+        <source>Open Profiler Traces (several: one per rank)</source>
+        <translation>Profiler-Traces öffnen (mehrere: einer pro Rank)</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json *.json.gz);;All files (*)</source>
+        <translation>Chrome-Traces (*.json *.json.gz);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -3148,6 +3267,358 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Cache bytes</source>
         <translation>Cache-Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::TimelineView</name>
+    <message>
+        <source>No trace opened</source>
+        <translation>Kein Trace geöffnet</translation>
+    </message>
+    <message>
+        <source>(unnamed activity)</source>
+        <translation>(unbenannte Aktivität)</translation>
+    </message>
+    <message>
+        <source>%1
+%2, %3, at %4
+%5</source>
+        <translation>%1
+%2, %3, bei %4
+%5</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::TraceText</name>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation>Was nicht stimmt</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>Abhilfe</translation>
+    </message>
+    <message>
+        <source>%1 ends early at byte %2 (%3): showing the events before it</source>
+        <translation>%1 endet vorzeitig bei Byte %2 (%3): gezeigt werden die Ereignisse davor</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n event(s) set aside (missing, negative or impossible times)</source>
+        <translation>
+            <numerusform>%1: %n Ereignis beiseitegelegt (fehlende, negative oder unmögliche Zeiten)</numerusform>
+            <numerusform>%1: %n Ereignisse beiseitegelegt (fehlende, negative oder unmögliche Zeiten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Reading %1 (%2 of %3)…</source>
+        <translation>Lese %1 (%2 von %3)…</translation>
+    </message>
+    <message>
+        <source>Not shown: %1</source>
+        <translation>Nicht angezeigt: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysing %n trace(s)…</source>
+        <translation>
+            <numerusform>Analysiere %n Trace…</numerusform>
+            <numerusform>Analysiere %n Traces…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Laying out the timeline…</source>
+        <translation>Zeitleiste wird angeordnet…</translation>
+    </message>
+    <message>
+        <source>No profiler trace is open.
+
+File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.gz; choose several files to see one trace per rank. Their kernels are matched with the cache entries shown on the Entries page.</source>
+        <translation>Kein Profiler-Trace geöffnet.
+
+Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .json.gz; mehrere Dateien ergeben einen Trace pro Rank. Ihre Kernel werden den Cache-Einträgen der Seite „Einträge“ zugeordnet.</translation>
+    </message>
+    <message>
+        <source>Wheel or +/− zooms, drag pans, 0 shows all; click a kernel to select it</source>
+        <translation>Rad oder +/− zoomt, Ziehen verschiebt, 0 zeigt alles; Klick wählt einen Kernel</translation>
+    </message>
+    <message>
+        <source>Filter kernels by name</source>
+        <translation>Kernel nach Namen filtern</translation>
+    </message>
+    <message>
+        <source>All classes</source>
+        <translation>Alle Klassen</translation>
+    </message>
+    <message>
+        <source>Any cache entry</source>
+        <translation>Alle Cache-Zustände</translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation>Abweichend</translation>
+    </message>
+    <message>
+        <source>No entry</source>
+        <translation>Kein Eintrag</translation>
+    </message>
+    <message>
+        <source>Show Entries</source>
+        <translation>Einträge zeigen</translation>
+    </message>
+    <message>
+        <source>Show the selected kernel&apos;s cache entries on the Entries page</source>
+        <translation>Die Cache-Einträge des gewählten Kernels auf der Seite „Einträge“ zeigen</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>Befunde (%1)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 GPU activities, %3 kernels, %4 of GPU time on %5 lanes</source>
+        <translation>%1 — %2 GPU-Aktivitäten, %3 Kernel, %4 GPU-Zeit auf %5 Spuren</translation>
+    </message>
+    <message>
+        <source>no cache open to match with</source>
+        <translation>kein Cache zum Abgleich geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 of the GPU time ran from cache entries that fit</source>
+        <translation>%1 der GPU-Zeit lief aus passenden Cache-Einträgen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop reading the trace and keep what was shown before</source>
+        <translation>Das Lesen des Traces beenden und das bisher Gezeigte behalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n trace(s)…</source>
+        <translation>
+            <numerusform>Öffne %n Trace…</numerusform>
+            <numerusform>Öffne %n Traces…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Matching kernels with cache entries…</source>
+        <translation>Kernel werden Cache-Einträgen zugeordnet…</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Berechnung</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>memcpy</source>
+        <translation>memcpy</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>memset</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>abweichend</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>GPU %1 · stream %2</source>
+        <translation>GPU %1 · Stream %2</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>Rank %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (varies)</source>
+        <translation>%1 (schwankt)</translation>
+    </message>
+    <message>
+        <source>Not a kernel a compile cache holds</source>
+        <translation>Kein Kernel, den ein Compile-Cache enthält</translation>
+    </message>
+    <message>
+        <source>No opened cache entry is named after this kernel</source>
+        <translation>Kein geöffneter Cache-Eintrag trägt den Namen dieses Kernels</translation>
+    </message>
+    <message>
+        <source>No cache is open to match with</source>
+        <translation>Kein Cache zum Abgleich geöffnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n entry(ies) named after it holds the binary that ran:</source>
+        <translation>
+            <numerusform>%n Eintrag mit diesem Namen, und er enthält nicht die gelaufene Binärdatei:</numerusform>
+            <numerusform>Keiner der %n Einträge mit diesem Namen enthält die gelaufene Binärdatei:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>arch %1</source>
+        <translation>Arch %1</translation>
+    </message>
+    <message>
+        <source>%1 registers</source>
+        <translation>%1 Register</translation>
+    </message>
+    <message>
+        <source>shared %1</source>
+        <translation>Shared %1</translation>
+    </message>
+    <message>
+        <source>other arch</source>
+        <translation>andere Arch</translation>
+    </message>
+    <message>
+        <source>other warps</source>
+        <translation>andere Warps</translation>
+    </message>
+    <message>
+        <source>other registers or shared memory</source>
+        <translation>andere Register oder anderer Shared Memory</translation>
+    </message>
+    <message>
+        <source>GPU time in the opened traces:</source>
+        <translation>GPU-Zeit in den geöffneten Traces:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s), %2 total (%3 of the GPU time), mean %4</source>
+        <translation>
+            <numerusform>%1: %n Aufruf, %2 gesamt (%3 der GPU-Zeit), Mittel %4</numerusform>
+            <numerusform>%1: %n Aufrufe, %2 gesamt (%3 der GPU-Zeit), Mittel %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This entry&apos;s binary fits what ran.</source>
+        <translation>Die Binärdatei dieses Eintrags passt zu dem, was lief.</translation>
+    </message>
+    <message>
+        <source>The binary that ran is not this one: the trace recorded %1 registers and %2 of shared memory, this entry&apos;s cubin %3 and %4.</source>
+        <translation>Die gelaufene Binärdatei ist nicht diese: der Trace verzeichnet %1 Register und %2 Shared Memory, das Cubin dieses Eintrags %3 und %4.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Compiled for another GPU than the one in the trace.</source>
+        <translation>Für eine andere GPU übersetzt als die im Trace.</translation>
+    </message>
+    <message>
+        <source>Compiled with another number of warps than what ran.</source>
+        <translation>Mit einer anderen Zahl von Warps übersetzt als gelaufen.</translation>
+    </message>
+    <message>
+        <source>Another entry of this kernel fits what ran better.</source>
+        <translation>Ein anderer Eintrag dieses Kernels passt besser zu dem, was lief.</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Passend</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>passend</translation>
+    </message>
+    <message>
+        <source>%1 threads per block</source>
+        <translation>%1 Threads pro Block</translation>
+    </message>
+    <message>
+        <source>%1 of shared memory</source>
+        <translation>%1 Shared Memory</translation>
+    </message>
+    <message>
+        <source>no launch details recorded</source>
+        <translation>keine Startdetails aufgezeichnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) named after it; ✔ marks those that hold a binary that ran:</source>
+        <translation>
+            <numerusform>%n Eintrag mit diesem Namen; ✔ markiert ihn, wenn er eine gelaufene Binärdatei enthält:</numerusform>
+            <numerusform>%n Einträge mit diesem Namen; ✔ markiert die, die eine gelaufene Binärdatei enthalten:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not every binary that ran is in the %n entry(ies) named after it; ✔ marks those that hold one:</source>
+        <translation>
+            <numerusform>Nicht jede gelaufene Binärdatei ist in dem %n Eintrag mit diesem Namen; ✔ markiert ihn, wenn er eine enthält:</numerusform>
+            <numerusform>Nicht jede gelaufene Binärdatei ist in den %n Einträgen mit diesem Namen; ✔ markiert die, die eine enthalten:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by %2</source>
+        <translation>
+            <numerusform>Lief %n-mal als %1: enthalten in %2</numerusform>
+            <numerusform>Lief %n-mal als %1: enthalten in %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by no entry</source>
+        <translation>
+            <numerusform>Lief %n-mal als %1: in keinem Eintrag</numerusform>
+            <numerusform>Lief %n-mal als %1: in keinem Eintrag</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
+        <translation>
+            <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
+            <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4229,6 +4700,122 @@ Ereignis nicht protokolliert: %1</translation>
         <source>cannot rename %1 to %2: %3</source>
         <translation>%1 kann nicht in %2 umbenannt werden: %3</translation>
     </message>
+    <message>
+        <source>%1 has no cubin</source>
+        <translation>%1 hat kein Cubin</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read</source>
+        <translation>%1: das Cubin konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read: %2</source>
+        <translation>%1: das Cubin konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the cubin holds no kernel named %2</source>
+        <translation>%1: das Cubin enthält keinen Kernel namens %2</translation>
+    </message>
+    <message>
+        <source>%1 is an Inductor Triton kernel (%2) but no opened cache holds it</source>
+        <translation>%1 ist ein Triton-Kernel von Inductor (%2), aber kein geöffneter Cache enthält ihn</translation>
+    </message>
+    <message>
+        <source>Open Inductor&apos;s Triton cache of that run, usually %1/triton (or TORCHINDUCTOR_CACHE_DIR/triton), with --cache</source>
+        <translation>Den Triton-Cache von Inductor aus diesem Lauf mit --cache öffnen, meist %1/triton (oder TORCHINDUCTOR_CACHE_DIR/triton)</translation>
+    </message>
+    <message>
+        <source>%1 registers and %2 bytes of shared memory in %3</source>
+        <translation>%1 Register und %2 Byte Shared Memory in %3</translation>
+    </message>
+    <message>
+        <source>The binary that ran is not the one in the cache: %1 ran %2 times with %3 registers per thread, %4 bytes of shared memory and %5 threads per block, but the cache has %6. Likely cause: the entry was compiled again after the run (another Triton or CUDA version, changed options or source) or the run used another cache folder</source>
+        <translation>Die gelaufene Binärdatei ist nicht die im Cache: %1 lief %2-mal mit %3 Registern pro Thread, %4 Byte Shared Memory und %5 Threads pro Block, aber der Cache hat %6. Wahrscheinliche Ursache: der Eintrag wurde nach dem Lauf neu kompiliert (andere Triton- oder CUDA-Version, geänderte Optionen oder Quelltext) oder der Lauf nutzte einen anderen Cache-Ordner</translation>
+    </message>
+    <message>
+        <source>Compare the entries with `klens explain`, check that the job&apos;s TRITON_CACHE_DIR is this cache, then profile again; `klens clean` removes the stale entries</source>
+        <translation>Die Einträge mit `klens explain` vergleichen, prüfen, ob TRITON_CACHE_DIR des Jobs dieser Cache ist, dann erneut profilieren; `klens clean` entfernt die veralteten Einträge</translation>
+    </message>
+    <message>
+        <source>%1 ran on sm_%2 with %3 threads per block, but the cache&apos;s entries of that name are for other GPUs or warp counts (%4)</source>
+        <translation>%1 lief auf sm_%2 mit %3 Threads pro Block, aber die Cache-Einträge dieses Namens sind für andere GPUs oder Warp-Anzahlen (%4)</translation>
+    </message>
+    <message>
+        <source>Open the cache the profiled job wrote (its TRITON_CACHE_DIR on that machine)</source>
+        <translation>Den Cache öffnen, den der profilierte Job geschrieben hat (sein TRITON_CACHE_DIR auf jener Maschine)</translation>
+    </message>
+    <message>
+        <source>%1 ran as %2 different binaries in this trace (registers per thread: %3): specialisations that share its name, or a recompile during the run</source>
+        <translation>%1 lief in diesem Trace als %2 verschiedene Binärdateien (Register pro Thread: %3): Spezialisierungen mit demselben Namen oder eine Neukompilierung während des Laufs</translation>
+    </message>
+    <message>
+        <source>Look for recompiles (`klens stats`) and for entries of this kernel that differ only in their key (`klens explain`)</source>
+        <translation>Nach Neukompilierungen (`klens stats`) und nach Einträgen dieses Kernels suchen, die sich nur im Schlüssel unterscheiden (`klens explain`)</translation>
+    </message>
+    <message>
+        <source>%1: JSON, but not a profiler trace: no &quot;traceEvents&quot; array (a Chrome trace is an object holding one, or an array of events)</source>
+        <translation>%1: JSON, aber kein Profiler-Trace: kein &quot;traceEvents&quot;-Array (ein Chrome-Trace ist ein Objekt, das eines enthält, oder ein Array von Ereignissen)</translation>
+    </message>
+    <message>
+        <source>the file ends in the middle of the JSON (a trace cut off while being written, e.g. by a killed job)</source>
+        <translation>die Datei endet mitten im JSON (ein beim Schreiben abgebrochener Trace, z. B. durch einen beendeten Job)</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>ungültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>%1: read up to byte %2 only: %3; the %4 events before it are kept</source>
+        <translation>%1: nur bis Byte %2 gelesen: %3; die %4 Ereignisse davor bleiben erhalten</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1: die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>%1: not a profiler trace: at byte %2: %3</source>
+        <translation>%1: kein Profiler-Trace: bei Byte %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: is a symbolic link; give the file it points to</source>
+        <translation>%1: ist ein symbolischer Link; die Datei angeben, auf die er zeigt</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1: keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>%1: read failed at byte %2: %3</source>
+        <translation>%1: Lesen bei Byte %2 fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>%1: cannot start gzip decompression</source>
+        <translation>%1: gzip-Entpacken kann nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is corrupt at compressed byte %2: %3</source>
+        <translation>%1: die gzip-Daten sind bei komprimiertem Byte %2 beschädigt: %3</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data ends early at compressed byte %2 (a file cut off while being written or copied)</source>
+        <translation>%1: die gzip-Daten enden vorzeitig bei komprimiertem Byte %2 (eine beim Schreiben oder Kopieren abgeschnittene Datei)</translation>
+    </message>
+    <message>
+        <source>%1: reading was cancelled at byte %2</source>
+        <translation>%1: das Lesen wurde bei Byte %2 abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: a single JSON value starting at byte %2 is longer than %3 MiB; a trace has no such values, so the file is refused there</source>
+        <translation>%1: ein einzelner JSON-Wert ab Byte %2 ist länger als %3 MiB; ein Trace hat keine solchen Werte, daher wird die Datei dort abgewiesen</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -4257,16 +4844,20 @@ Ereignis nicht protokolliert: %1</translation>
         <translation>Diese Stufe des ausgewählten Eintrags anzeigen (ttir, ttgir, llir, ptx, cubin, ...).</translation>
     </message>
     <message>
-        <source>Once the scan ends, show WHAT (comma-separated): dashboard, grouped, metadata, doctor, clean.</source>
-        <translation>Nach dem Scan WHAT anzeigen (durch Kommas getrennt): dashboard, grouped, metadata, doctor, clean.</translation>
-    </message>
-    <message>
         <source>%1 ↔ %2 — KernelLens</source>
         <translation>%1 ↔ %2 — KernelLens</translation>
     </message>
     <message>
         <source>Open Triton&apos;s Redis remote cache at URL (redis://host:port/db).</source>
         <translation>Den Redis-Remote-Cache von Triton unter URL öffnen (redis://host:port/db).</translation>
+    </message>
+    <message>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean.</source>
+        <translation>Nach dem Scan WHAT zeigen (durch Kommas getrennt): dashboard, trace, grouped, metadata, doctor, clean.</translation>
+    </message>
+    <message>
+        <source>Open a PyTorch profiler trace (.json, .json.gz) on the Trace page; repeat for one trace per rank.</source>
+        <translation>Einen PyTorch-Profiler-Trace (.json, .json.gz) auf der Seite „Trace“ öffnen; wiederholen für einen Trace pro Rank.</translation>
     </message>
 </context>
 </TS>

@@ -92,4 +92,77 @@ Entries written to since the preview, and those a running process is writing, ar
         </translation>
     </message>
 </context>
+<context>
+    <name>kl::gui::TraceText</name>
+    <message numerus="yes">
+        <source>%1: %n event(s) set aside (missing, negative or impossible times)</source>
+        <translation>
+            <numerusform>%1: %n event set aside (missing, negative or impossible times)</numerusform>
+            <numerusform>%1: %n events set aside (missing, negative or impossible times)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysing %n trace(s)…</source>
+        <translation>
+            <numerusform>Analysing %n trace…</numerusform>
+            <numerusform>Analysing %n traces…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n trace(s)…</source>
+        <translation>
+            <numerusform>Opening %n trace…</numerusform>
+            <numerusform>Opening %n traces…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n entry(ies) named after it holds the binary that ran:</source>
+        <translation>
+            <numerusform>%n entry named after it, and it does not hold the binary that ran:</numerusform>
+            <numerusform>None of the %n entries named after it holds the binary that ran:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s), %2 total (%3 of the GPU time), mean %4</source>
+        <translation>
+            <numerusform>%1: %n call, %2 total (%3 of the GPU time), mean %4</numerusform>
+            <numerusform>%1: %n calls, %2 total (%3 of the GPU time), mean %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) named after it; ✔ marks those that hold a binary that ran:</source>
+        <translation>
+            <numerusform>%n entry named after it; ✔ marks it when it holds a binary that ran:</numerusform>
+            <numerusform>%n entries named after it; ✔ marks those that hold a binary that ran:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not every binary that ran is in the %n entry(ies) named after it; ✔ marks those that hold one:</source>
+        <translation>
+            <numerusform>Not every binary that ran is in the %n entry named after it; ✔ marks it when it holds one:</numerusform>
+            <numerusform>Not every binary that ran is in the %n entries named after it; ✔ marks those that hold one:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by %2</source>
+        <translation>
+            <numerusform>Ran %n time as %1: held by %2</numerusform>
+            <numerusform>Ran %n times as %1: held by %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by no entry</source>
+        <translation>
+            <numerusform>Ran %n time as %1: held by no entry</numerusform>
+            <numerusform>Ran %n times as %1: held by no entry</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
+        <translation>
+            <numerusform>This entry&apos;s binary fits what ran %n time as %1.</numerusform>
+            <numerusform>This entry&apos;s binary fits what ran %n times as %1.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -2077,6 +2077,89 @@ entry   %2
     </message>
 </context>
 <context>
+    <name>kl::gui::KernelTableModel</name>
+    <message>
+        <source>Launches over every device, stream and rank</source>
+        <translation>所有设备、流和 rank 上的启动次数</translation>
+    </message>
+    <message>
+        <source>GPU time summed over every launch</source>
+        <translation>所有启动的 GPU 时间之和</translation>
+    </message>
+    <message>
+        <source>Median launch duration</source>
+        <translation>单次启动耗时的中位数</translation>
+    </message>
+    <message>
+        <source>95th percentile of the launch durations</source>
+        <translation>启动耗时的第 95 百分位数</translation>
+    </message>
+    <message>
+        <source>Share of all GPU activity&apos;s time</source>
+        <translation>占全部 GPU 活动时间的比例</translation>
+    </message>
+    <message>
+        <source>Registers per thread, as the trace recorded them</source>
+        <translation>每线程寄存器数（按 trace 记录）</translation>
+    </message>
+    <message>
+        <source>Shared memory per block, as the trace recorded it</source>
+        <translation>每个 block 的共享内存（按 trace 记录）</translation>
+    </message>
+    <message>
+        <source>Whether an opened cache holds the binary that ran: matched, mismatch (an entry with that name holds another binary) or none</source>
+        <translation>已打开的缓存是否包含实际运行的二进制：匹配、不一致（同名条目包含另一个二进制）或无</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>Shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>Cache entry</source>
+        <translation>缓存条目</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::MainWindow</name>
     <message>
         <source>Filter by kernel or folder name (Ctrl+F)</source>
@@ -2493,6 +2576,42 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>Pushed to %1: %2 done, %3 skipped (already there), %4 refused</source>
         <translation>已推送到 %1：完成 %2 个，跳过 %3 个（已存在），拒绝 %4 个</translation>
+    </message>
+    <message>
+        <source>&amp;Trace</source>
+        <translation>跟踪(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation>跟踪</translation>
+    </message>
+    <message>
+        <source>Cannot open the trace: %1</source>
+        <translation>无法打开跟踪：%1</translation>
+    </message>
+    <message>
+        <source>Reading the trace was cancelled</source>
+        <translation>已取消读取跟踪</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s entries are hidden by the Entries page&apos;s filters</source>
+        <translation>该内核的条目被“条目”页的筛选隐藏了</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace…</source>
+        <translation>打开跟踪(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Read PyTorch profiler traces and match their kernels with the cache entries</source>
+        <translation>读取 PyTorch profiler 跟踪并将其内核与缓存条目匹配</translation>
+    </message>
+    <message>
+        <source>Open Profiler Traces (several: one per rank)</source>
+        <translation>打开 profiler 跟踪（多个：每个 rank 一个）</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json *.json.gz);;All files (*)</source>
+        <translation>Chrome 跟踪 (*.json *.json.gz);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3136,6 +3255,348 @@ event not logged: %1</source>
     <message>
         <source>Cache bytes</source>
         <translation>缓存字节数</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::TimelineView</name>
+    <message>
+        <source>No trace opened</source>
+        <translation>未打开跟踪</translation>
+    </message>
+    <message>
+        <source>(unnamed activity)</source>
+        <translation>（未命名活动）</translation>
+    </message>
+    <message>
+        <source>%1
+%2, %3, at %4
+%5</source>
+        <translation>%1
+%2，%3，于 %4
+%5</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::TraceText</name>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>What is wrong</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修复方法</translation>
+    </message>
+    <message>
+        <source>%1 ends early at byte %2 (%3): showing the events before it</source>
+        <translation>%1 在第 %2 字节处提前结束（%3）：显示此前的事件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n event(s) set aside (missing, negative or impossible times)</source>
+        <translation>
+            <numerusform>%1：%n 个事件被搁置（时间缺失、为负或不可能）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading %1 (%2 of %3)…</source>
+        <translation>正在读取 %1（第 %2 个，共 %3 个）…</translation>
+    </message>
+    <message>
+        <source>Not shown: %1</source>
+        <translation>未显示：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Analysing %n trace(s)…</source>
+        <translation>
+            <numerusform>正在分析 %n 个跟踪…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Laying out the timeline…</source>
+        <translation>正在排布时间线…</translation>
+    </message>
+    <message>
+        <source>No profiler trace is open.
+
+File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.gz; choose several files to see one trace per rank. Their kernels are matched with the cache entries shown on the Entries page.</source>
+        <translation>未打开 profiler 跟踪。
+
+文件 &gt; 打开跟踪… 读取 PyTorch profiler（Kineto）跟踪，.json 或 .json.gz；选择多个文件即每个 rank 一个跟踪。其内核会与“条目”页显示的缓存条目匹配。</translation>
+    </message>
+    <message>
+        <source>Wheel or +/− zooms, drag pans, 0 shows all; click a kernel to select it</source>
+        <translation>滚轮或 +/− 缩放，拖动平移，0 显示全部；点击内核即选中</translation>
+    </message>
+    <message>
+        <source>Filter kernels by name</source>
+        <translation>按名称筛选内核</translation>
+    </message>
+    <message>
+        <source>All classes</source>
+        <translation>所有类别</translation>
+    </message>
+    <message>
+        <source>Any cache entry</source>
+        <translation>任意缓存状态</translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>No entry</source>
+        <translation>无条目</translation>
+    </message>
+    <message>
+        <source>Show Entries</source>
+        <translation>显示条目</translation>
+    </message>
+    <message>
+        <source>Show the selected kernel&apos;s cache entries on the Entries page</source>
+        <translation>在“条目”页显示所选内核的缓存条目</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>发现（%1）</translation>
+    </message>
+    <message>
+        <source>%1 — %2 GPU activities, %3 kernels, %4 of GPU time on %5 lanes</source>
+        <translation>%1 — %2 个 GPU 活动，%3 个内核，%4 GPU 时间，%5 条泳道</translation>
+    </message>
+    <message>
+        <source>no cache open to match with</source>
+        <translation>未打开可匹配的缓存</translation>
+    </message>
+    <message>
+        <source>%1 of the GPU time ran from cache entries that fit</source>
+        <translation>%1 的 GPU 时间来自匹配的缓存条目</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop reading the trace and keep what was shown before</source>
+        <translation>停止读取跟踪，保留之前显示的内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n trace(s)…</source>
+        <translation>
+            <numerusform>正在打开 %n 个跟踪…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Matching kernels with cache entries…</source>
+        <translation>正在将内核与缓存条目匹配…</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 纳秒</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>memcpy</source>
+        <translation>内存复制</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>内存设置</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GPU %1 · stream %2</source>
+        <translation>GPU %1 · 流 %2</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (varies)</source>
+        <translation>%1（不固定）</translation>
+    </message>
+    <message>
+        <source>Not a kernel a compile cache holds</source>
+        <translation>不是编译缓存会保存的内核</translation>
+    </message>
+    <message>
+        <source>No opened cache entry is named after this kernel</source>
+        <translation>已打开的缓存中没有以此内核命名的条目</translation>
+    </message>
+    <message>
+        <source>No cache is open to match with</source>
+        <translation>未打开可匹配的缓存</translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n entry(ies) named after it holds the binary that ran:</source>
+        <translation>
+            <numerusform>以此命名的 %n 个条目都不包含实际运行的二进制：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>arch %1</source>
+        <translation>架构 %1</translation>
+    </message>
+    <message>
+        <source>%1 registers</source>
+        <translation>%1 个寄存器</translation>
+    </message>
+    <message>
+        <source>shared %1</source>
+        <translation>共享内存 %1</translation>
+    </message>
+    <message>
+        <source>other arch</source>
+        <translation>架构不同</translation>
+    </message>
+    <message>
+        <source>other warps</source>
+        <translation>warp 数不同</translation>
+    </message>
+    <message>
+        <source>other registers or shared memory</source>
+        <translation>寄存器或共享内存不同</translation>
+    </message>
+    <message>
+        <source>GPU time in the opened traces:</source>
+        <translation>已打开跟踪中的 GPU 时间：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s), %2 total (%3 of the GPU time), mean %4</source>
+        <translation>
+            <numerusform>%1：%n 次调用，共 %2（占 GPU 时间 %3），平均 %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This entry&apos;s binary fits what ran.</source>
+        <translation>此条目的二进制与实际运行的一致。</translation>
+    </message>
+    <message>
+        <source>The binary that ran is not this one: the trace recorded %1 registers and %2 of shared memory, this entry&apos;s cubin %3 and %4.</source>
+        <translation>实际运行的二进制不是这个：trace 记录了 %1 个寄存器和 %2 共享内存，此条目的 cubin 为 %3 和 %4。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Compiled for another GPU than the one in the trace.</source>
+        <translation>为与 trace 中不同的 GPU 编译。</translation>
+    </message>
+    <message>
+        <source>Compiled with another number of warps than what ran.</source>
+        <translation>编译时的 warp 数与实际运行的不同。</translation>
+    </message>
+    <message>
+        <source>Another entry of this kernel fits what ran better.</source>
+        <translation>此内核的另一个条目与实际运行的更吻合。</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>%1 threads per block</source>
+        <translation>每块 %1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 of shared memory</source>
+        <translation>%1 共享内存</translation>
+    </message>
+    <message>
+        <source>no launch details recorded</source>
+        <translation>未记录启动详情</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(ies) named after it; ✔ marks those that hold a binary that ran:</source>
+        <translation>
+            <numerusform>以此命名的 %n 个条目；✔ 标出包含实际运行的二进制的条目：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not every binary that ran is in the %n entry(ies) named after it; ✔ marks those that hold one:</source>
+        <translation>
+            <numerusform>并非每个实际运行的二进制都在以此命名的 %n 个条目中；✔ 标出包含其中之一的条目：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by %2</source>
+        <translation>
+            <numerusform>以 %1 运行 %n 次：由 %2 持有</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ran %n time(s) as %1: held by no entry</source>
+        <translation>
+            <numerusform>以 %1 运行 %n 次：没有条目持有</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
+        <translation>
+            <numerusform>此条目的二进制与以 %1 运行 %n 次的一致。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4217,6 +4678,122 @@ event not logged: %1</source>
         <source>cannot rename %1 to %2: %3</source>
         <translation>无法将 %1 重命名为 %2：%3</translation>
     </message>
+    <message>
+        <source>%1 has no cubin</source>
+        <translation>%1 没有 cubin</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read</source>
+        <translation>%1：无法读取 cubin</translation>
+    </message>
+    <message>
+        <source>%1: the cubin could not be read: %2</source>
+        <translation>%1：无法读取 cubin：%2</translation>
+    </message>
+    <message>
+        <source>%1: the cubin holds no kernel named %2</source>
+        <translation>%1：cubin 中没有名为 %2 的内核</translation>
+    </message>
+    <message>
+        <source>%1 is an Inductor Triton kernel (%2) but no opened cache holds it</source>
+        <translation>%1 是 Inductor 的 Triton 内核（%2），但没有已打开的缓存包含它</translation>
+    </message>
+    <message>
+        <source>Open Inductor&apos;s Triton cache of that run, usually %1/triton (or TORCHINDUCTOR_CACHE_DIR/triton), with --cache</source>
+        <translation>用 --cache 打开该次运行的 Inductor Triton 缓存，通常是 %1/triton（或 TORCHINDUCTOR_CACHE_DIR/triton）</translation>
+    </message>
+    <message>
+        <source>%1 registers and %2 bytes of shared memory in %3</source>
+        <translation>%3 中的 %1 个寄存器和 %2 字节共享内存</translation>
+    </message>
+    <message>
+        <source>The binary that ran is not the one in the cache: %1 ran %2 times with %3 registers per thread, %4 bytes of shared memory and %5 threads per block, but the cache has %6. Likely cause: the entry was compiled again after the run (another Triton or CUDA version, changed options or source) or the run used another cache folder</source>
+        <translation>实际运行的二进制不是缓存中的那个：%1 运行了 %2 次，每线程 %3 个寄存器、%4 字节共享内存、每块 %5 个线程，但缓存中是 %6。可能的原因：该条目在运行之后被重新编译（Triton 或 CUDA 版本不同、选项或源码有改动），或者运行时使用了另一个缓存目录</translation>
+    </message>
+    <message>
+        <source>Compare the entries with `klens explain`, check that the job&apos;s TRITON_CACHE_DIR is this cache, then profile again; `klens clean` removes the stale entries</source>
+        <translation>用 `klens explain` 比较这些条目，确认作业的 TRITON_CACHE_DIR 就是这个缓存，然后重新 profile；`klens clean` 可删除过时的条目</translation>
+    </message>
+    <message>
+        <source>%1 ran on sm_%2 with %3 threads per block, but the cache&apos;s entries of that name are for other GPUs or warp counts (%4)</source>
+        <translation>%1 在 sm_%2 上以每块 %3 个线程运行，但缓存中同名的条目是为其他 GPU 或 warp 数编译的（%4）</translation>
+    </message>
+    <message>
+        <source>Open the cache the profiled job wrote (its TRITON_CACHE_DIR on that machine)</source>
+        <translation>打开被 profile 的作业所写的缓存（即那台机器上它的 TRITON_CACHE_DIR）</translation>
+    </message>
+    <message>
+        <source>%1 ran as %2 different binaries in this trace (registers per thread: %3): specialisations that share its name, or a recompile during the run</source>
+        <translation>%1 在此跟踪中以 %2 个不同的二进制运行（每线程寄存器数：%3）：同名的特化版本，或运行期间发生了重新编译</translation>
+    </message>
+    <message>
+        <source>Look for recompiles (`klens stats`) and for entries of this kernel that differ only in their key (`klens explain`)</source>
+        <translation>查找重新编译（`klens stats`），以及此内核中仅键不同的条目（`klens explain`）</translation>
+    </message>
+    <message>
+        <source>%1: JSON, but not a profiler trace: no &quot;traceEvents&quot; array (a Chrome trace is an object holding one, or an array of events)</source>
+        <translation>%1：是 JSON，但不是性能分析跟踪：没有 &quot;traceEvents&quot; 数组（Chrome trace 是包含该数组的对象，或事件数组）</translation>
+    </message>
+    <message>
+        <source>the file ends in the middle of the JSON (a trace cut off while being written, e.g. by a killed job)</source>
+        <translation>文件在 JSON 中途结束（跟踪在写入时被截断，例如作业被终止）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>无效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>%1: read up to byte %2 only: %3; the %4 events before it are kept</source>
+        <translation>%1：只读到第 %2 字节：%3；保留此前的 %4 个事件</translation>
+    </message>
+    <message>
+        <source>%1: the file is empty</source>
+        <translation>%1：文件为空</translation>
+    </message>
+    <message>
+        <source>%1: not a profiler trace: at byte %2: %3</source>
+        <translation>%1：不是性能分析跟踪：第 %2 字节处：%3</translation>
+    </message>
+    <message>
+        <source>%1: is a symbolic link; give the file it points to</source>
+        <translation>%1：是符号链接；请给出它指向的文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1：无法打开：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1：不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: read failed at byte %2: %3</source>
+        <translation>%1：在第 %2 字节处读取失败：%3</translation>
+    </message>
+    <message>
+        <source>%1: cannot start gzip decompression</source>
+        <translation>%1：无法开始 gzip 解压</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data is corrupt at compressed byte %2: %3</source>
+        <translation>%1：gzip 数据在压缩后第 %2 字节处损坏：%3</translation>
+    </message>
+    <message>
+        <source>%1: the gzip data ends early at compressed byte %2 (a file cut off while being written or copied)</source>
+        <translation>%1：gzip 数据在压缩后第 %2 字节处提前结束（文件在写入或复制时被截断）</translation>
+    </message>
+    <message>
+        <source>%1: reading was cancelled at byte %2</source>
+        <translation>%1：读取在第 %2 字节处被取消</translation>
+    </message>
+    <message>
+        <source>%1: a single JSON value starting at byte %2 is longer than %3 MiB; a trace has no such values, so the file is refused there</source>
+        <translation>%1：从第 %2 字节开始的单个 JSON 值超过 %3 MiB；跟踪中不会有这样的值，因此在此处拒绝该文件</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -4245,16 +4822,20 @@ event not logged: %1</source>
         <translation>显示所选条目的此阶段（ttir, ttgir, llir, ptx, cubin, ...）。</translation>
     </message>
     <message>
-        <source>Once the scan ends, show WHAT (comma-separated): dashboard, grouped, metadata, doctor, clean.</source>
-        <translation>扫描结束后显示 WHAT（以逗号分隔）：dashboard, grouped, metadata, doctor, clean。</translation>
-    </message>
-    <message>
         <source>%1 ↔ %2 — KernelLens</source>
         <translation>%1 ↔ %2 — KernelLens</translation>
     </message>
     <message>
         <source>Open Triton&apos;s Redis remote cache at URL (redis://host:port/db).</source>
         <translation>打开位于 URL 的 Triton Redis 远程缓存（redis://host:port/db）。</translation>
+    </message>
+    <message>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean.</source>
+        <translation>扫描结束后显示 WHAT（逗号分隔）：dashboard、trace、grouped、metadata、doctor、clean。</translation>
+    </message>
+    <message>
+        <source>Open a PyTorch profiler trace (.json, .json.gz) on the Trace page; repeat for one trace per rank.</source>
+        <translation>在“跟踪”页打开 PyTorch profiler 跟踪（.json、.json.gz）；重复此选项可按 rank 各打开一个。</translation>
     </message>
 </context>
 </TS>

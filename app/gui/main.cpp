@@ -29,6 +29,7 @@ struct Arguments {
     QStringList show;
     QStringList dirs;
     QString remote;
+    QStringList traces;
 };
 
 // Parses the command line; --help, --version and errors print and exit here.
@@ -67,7 +68,7 @@ Arguments parseArguments(const QCoreApplication& app)
     const QCommandLineOption show(
         QStringLiteral("show"),
         QCoreApplication::translate("main", "Once the scan ends, show WHAT (comma-separated): "
-                                            "dashboard, grouped, metadata, doctor, clean."),
+                                            "dashboard, trace, grouped, metadata, doctor, clean."),
         QStringLiteral("WHAT"));
     parser.addOption(show);
     const QCommandLineOption remote(
@@ -76,6 +77,13 @@ Arguments parseArguments(const QCoreApplication& app)
                                     "Open Triton's Redis remote cache at URL (redis://host:port/db)."),
         QStringLiteral("URL"));
     parser.addOption(remote);
+    const QCommandLineOption trace(
+        QStringLiteral("trace"),
+        QCoreApplication::translate("main",
+                                    "Open a PyTorch profiler trace (.json, .json.gz) on the Trace page; "
+                                    "repeat for one trace per rank."),
+        QStringLiteral("FILE"));
+    parser.addOption(trace);
     parser.process(app);
     if (parser.isSet(diff) && parser.positionalArguments().size() != 2)
         parser.showHelp(2);
@@ -85,7 +93,8 @@ Arguments parseArguments(const QCoreApplication& app)
             parser.value(stage),
             parser.value(show).split(QLatin1Char(','), Qt::SkipEmptyParts),
             parser.positionalArguments(),
-            parser.value(remote)};
+            parser.value(remote),
+            parser.values(trace)};
 }
 
 // --help and --version must work where there is no display, so they never start the GUI.
@@ -185,22 +194,27 @@ int main(int argc, char** argv)
     // Widgets take their texts when they are built: a language switch rebuilds the window on
     // what it showed (the layout comes back from the settings it saved when it closed).
     std::unique_ptr<kl::gui::MainWindow> window;
-    std::function<void(const QStringList&, bool)> open = [&](const QStringList& folders, bool demo) {
+    std::function<void(const QStringList&, bool, const QStringList&)> open = [&](const QStringList& folders,
+                                                                                 bool demo,
+                                                                                 const QStringList& traces) {
         window = std::make_unique<kl::gui::MainWindow>();
         QObject::connect(window.get(), &kl::gui::MainWindow::languageChosen, &app, [&](const QString& code) {
             QTimer::singleShot(0, &app, [&, code] {
                 const bool wasDemo = window->isDemo();
                 const QStringList shown = wasDemo ? QStringList() : window->openedFolders();
+                const QStringList traced = window->openedTraces();
                 window->close();
                 window.reset();
                 QString error;
                 if (!kl::gui::installLanguage(code, &error))
                     std::fprintf(stderr, "kernellens: %s\n", qPrintable(error));
                 kl::gui::saveLanguage(code);
-                open(shown, wasDemo);
+                open(shown, wasDemo, traced);
             });
         });
         window->show();
+        // Before the demo, which opens its own trace only when none was asked for.
+        window->openTraces(traces);
         if (demo)
             window->openDemo(folders);
         else if (!folders.isEmpty())
@@ -209,10 +223,11 @@ int main(int argc, char** argv)
             window->openEnvironmentRoots();
     };
     if (args.remote.isEmpty())
-        open(args.dirs, args.demo);
+        open(args.dirs, args.demo, args.traces);
     else {
         window = std::make_unique<kl::gui::MainWindow>();
         window->show();
+        window->openTraces(args.traces);
         if (QString error; !window->openRemoteUrl(args.remote, &error))
             std::fprintf(stderr, "kernellens: %s\n", qPrintable(error));
     }

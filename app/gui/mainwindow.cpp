@@ -17,6 +17,8 @@
 #include "nvrtc/nvrtccache.h"
 #include "remote/remotesession.h"
 #include "roots/rootspanel.h"
+#include "trace/tracepage.h"
+#include "trace/tracesession.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -72,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_dashboard, &DashboardPage::timeRangeCleared, m_entries, &EntriesPage::clearTimeRange);
     connect(m_entries, &EntriesPage::timeRangeClearRequested, m_dashboard, &DashboardPage::clearTimeRange);
     m_dashboard->setEventLogPaths({qs(defaultEventsLogPath(Environment::current()))});
+    setUpTraces();
 
     connect(m_entries, &EntriesPage::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(m_entries, &EntriesPage::snapshotShown, this, &MainWindow::onSnapshotShown);
@@ -127,6 +130,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 MainWindow::~MainWindow()
 {
     delete m_entries; // its scan may be reading the demo copy, which goes with m_demo
+    delete m_traces;  // so may its join (the entries' cubins)
 }
 
 void MainWindow::createActions()
@@ -145,6 +149,7 @@ void MainWindow::createFileMenu()
     QAction* openRemoteAction = file->addAction(tr("Open Re&mote Cache…"), this, &MainWindow::chooseRemote);
     openRemoteAction->setObjectName(QStringLiteral("openRemoteAction"));
     openRemoteAction->setToolTip(tr("List Triton's Redis remote cache"));
+    addTraceActions(file);
     file->addAction(tr("Open &CUDA File…"), this, &MainWindow::openCudaFile);
     QAction* rescanAction = file->addAction(tr("&Rescan"), this, &MainWindow::rescan);
     rescanAction->setShortcut(QKeySequence::Refresh);
@@ -187,6 +192,9 @@ void MainWindow::createViewMenu()
     entriesPage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction* dashboardPage = view->addAction(tr("&Dashboard"), this, [this] { m_pages->setCurrentIndex(1); });
     dashboardPage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    QAction* tracePage =
+        view->addAction(tr("&Trace"), this, [this] { m_pages->setCurrentWidget(m_tracePage); });
+    tracePage->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("rootsDock"))) {
         QAction* folders = dock->toggleViewAction();
         folders->setText(tr("&Folders Pane"));
@@ -360,6 +368,7 @@ void MainWindow::onSelectionChanged(int count)
 void MainWindow::onSnapshotShown()
 {
     m_dashboard->setCacheSnapshot(m_entries->snapshot());
+    joinTracesWithEntries();
     m_doctorAction->setEnabled(true);
     m_cleanAction->setEnabled(true);
     updateRemoteActions(int(m_entries->selectedEntries().size()));
@@ -452,6 +461,7 @@ bool MainWindow::openDemo(const QStringList& extraFolders)
     if (!m_demo->nvrtcPath().isEmpty())
         folders << m_demo->nvrtcPath();
     openFolders(folders + extraFolders, title);
+    openDemoTrace();
     return true;
 }
 

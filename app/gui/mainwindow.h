@@ -20,11 +20,13 @@ class DemoCache;
 class EntriesPage;
 class RemoteSession;
 class RootsPanel;
+class TracePage;
+class TraceSession;
 struct PullSummary;
 struct RemoteSource;
 
 /// The browser window: menus and actions, the folders dock, the status bar and the pages
-/// (Entries, Dashboard). What it shows lives in the pages; tests find widgets by object name.
+/// (Entries, Dashboard, Trace). What it shows lives in the pages; tests find widgets by object name.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -72,6 +74,14 @@ public:
     bool openRemoteUrl(const QString& url, QString* error);
     RemoteSession* remoteSession() const { return m_remote; }
 
+    /// File > Open Trace: read profiler traces (several: one per rank) off the UI thread, show
+    /// them on the Trace page (when `show`) and join them with the caches shown.
+    void openTraces(const QStringList& paths, bool show = true);
+    /// The trace files shown (or being read).
+    QStringList openedTraces() const;
+    TracePage* tracePage() const { return m_tracePage; }
+    TraceSession* traceSession() const { return m_traces; }
+
 signals:
     /// A pull ended: entries written, skipped (already there) and refused.
     void pullFinished(int done, int skipped, int refused);
@@ -116,9 +126,17 @@ private:
     void reportTransfer(const PullSummary& summary, const QString& failed, const QString& done);
     void showRemoteDoctor();
     void updateRemoteActions(int selected);
+    // mainwindowtrace.cpp
+    void setUpTraces();
+    void addTraceActions(QMenu* file);
+    void chooseTraces();
+    void joinTracesWithEntries();
+    void openDemoTrace();
 
     EntriesPage* m_entries = nullptr;
     DashboardPage* m_dashboard = nullptr;
+    TracePage* m_tracePage = nullptr;
+    TraceSession* m_traces = nullptr;
     QTabWidget* m_pages = nullptr;
     RootsPanel* m_rootsPanel = nullptr;
     QLabel* m_eventsLabel = nullptr;

@@ -7,6 +7,7 @@
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
 #include "mainwindow.h"
+#include "trace/tracepage.h"
 
 #include <QTabWidget>
 
@@ -49,6 +50,8 @@ void MainWindow::applyPendingShow()
     for (const QString& w : what) {
         if (w == QLatin1String("dashboard"))
             m_pages->setCurrentWidget(m_dashboard);
+        else if (w == QLatin1String("trace"))
+            m_pages->setCurrentWidget(m_tracePage);
         else if (w == QLatin1String("grouped"))
             setGroupedByKernel(true);
         else if (w == QLatin1String("metadata"))

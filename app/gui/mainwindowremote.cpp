@@ -152,7 +152,7 @@ void MainWindow::reportTransfer(const PullSummary& s, const QString& failed, con
     }
     QString text = done.arg(s.into).arg(s.done).arg(s.skipped).arg(s.refused);
     if (s.cancelled)
-        text += QLatin1String(" — ") + tr("cancelled");
+        text += QStringLiteral(" — ") + tr("cancelled");
     statusBar()->showMessage(text, 15000);
     if (!s.refusedWhy.isEmpty())
         m_entries->showError(text + QLatin1Char('\n') + s.refusedWhy.join(QLatin1Char('\n')));

@@ -98,6 +98,17 @@ std::string joinList(const std::vector<std::string>& items)
     return out;
 }
 
+// Sentences as one list, each still a sentence the GUI translates ("a, b, c" in English).
+Text joinTexts(std::vector<Text> items)
+{
+    if (items.empty())
+        return Text::verbatim(std::string());
+    Text out = std::move(items.front());
+    for (std::size_t i = 1; i < items.size(); ++i)
+        out = Text::of(KL_TEXT("kl::trace", "%1, %2"), std::move(out), std::move(items[i]));
+    return out;
+}
+
 } // namespace
 
 JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapshot*>& snapshots,
@@ -248,7 +259,7 @@ JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapsho
         join.best = join.variantBest.front();
         std::vector<std::string> paths;
         std::vector<std::string> sameArch;
-        std::vector<std::string> seen;
+        std::vector<Text> seen;
         for (const EntryMatch& m : join.entries) {
             paths.push_back(m.path);
             if (m.archMatches && m.warpsMatch) {
@@ -257,8 +268,7 @@ JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapsho
                 seen.push_back(
                     Text::of(KL_TEXT("kl::trace", "%1 registers and %2 bytes of shared memory in %3"),
                              m.registers ? std::to_string(*m.registers) : std::string("?"),
-                             std::to_string(shared), m.path)
-                        .english());
+                             std::to_string(shared), m.path));
             }
         }
         bool allFit = true;
@@ -282,7 +292,7 @@ JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapsho
                             "but the cache has %6. Likely cause: the entry was compiled again after the "
                             "run (another Triton or CUDA version, changed options or source) or the run "
                             "used another cache folder"),
-                    k.name, lv.calls, lv.registers, lv.sharedMemory, lv.blockThreads, joinList(seen));
+                    k.name, lv.calls, lv.registers, lv.sharedMemory, lv.blockThreads, joinTexts(seen));
                 f.fix = Text::of(KL_TEXT("kl::trace",
                                          "Compare the entries with `klens explain`, check that the job's "
                                          "TRITON_CACHE_DIR is this cache, then profile again; `klens "

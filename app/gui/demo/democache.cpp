@@ -34,6 +34,17 @@ QString DemoCache::eventsSourceFile()
     return QFileInfo(source).isFile() ? source : QString();
 }
 
+QString DemoCache::traceSourceFile()
+{
+    const QString installed =
+        QDir(QCoreApplication::applicationDirPath())
+            .filePath(QStringLiteral("../share/kernellens/demo/trace/demo.pt.trace.json.gz"));
+    if (QFileInfo(installed).isFile())
+        return QDir::cleanPath(installed);
+    const QString source = QStringLiteral(KL_DEMO_TRACE_SOURCE_FILE);
+    return QFileInfo(source).isFile() ? source : QString();
+}
+
 QString DemoCache::erasSourceDir()
 {
     const QString installed = QDir(QCoreApplication::applicationDirPath())

@@ -30,6 +30,12 @@ public:
     /// On failure returns false and sets `error` (naming the path and the cause).
     bool materialize(QString* error);
 
+    /// The demo's profiler trace, made from the demo cache's kernels with one planted register
+    /// mismatch: <exe>/../share/kernellens/demo/trace/demo.pt.trace.json.gz when installed, else
+    /// the source tree's resources/demo/trace/. Empty when neither exists. Read in place: the
+    /// reader never writes.
+    static QString traceSourceFile();
+
     /// Entries older Tritons wrote, one folder per version (scripts/gen_demo_eras.py).
     static QString erasSourceDir();
     /// The bundled NVRTC cache (KernelLens's own entries, from scripts/gen_demo_nvrtc.sh).

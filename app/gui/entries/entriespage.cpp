@@ -468,6 +468,7 @@ void EntriesPage::onCurrentRowChanged()
     const Entry* entry = m_model->entry(m_proxy->mapToSource(current));
     if (!entry) {
         m_detailView->clear();
+        m_detailEntry.reset();
         m_stageTabs->clearEntry();
         m_metadataTree->clear();
         m_entryDoctor->clear();
@@ -482,7 +483,7 @@ void EntriesPage::onCurrentRowChanged()
         // from the server when its tab is opened.
         m_stageTabs->setFetcher(m_remoteFetcher);
         m_stageTabs->setEntry(*entry);
-        m_detailView->setPlainText(EntryText::detail(quick) + QLatin1String("\n") +
+        showDetailText(*entry, EntryText::detail(quick) + QLatin1String("\n") +
                                    (m_remoteFetcher
                                         ? WindowText::tr("This entry is on a Redis server: each stage is "
                                                          "fetched from there when its tab is opened.")
@@ -494,7 +495,7 @@ void EntriesPage::onCurrentRowChanged()
     }
     m_stageTabs->setFetcher({});
     m_stageTabs->setEntry(*entry);
-    m_detailView->setPlainText(EntryText::detail(quick));
+    showDetailText(*entry, EntryText::detail(quick));
     m_metadataTree->setDetail(quick);
     if (const auto& snapshot = m_model->snapshot())
         m_entryDoctor->setEntry(snapshot->roots, *entry);
@@ -506,7 +507,7 @@ void EntriesPage::onCurrentRowChanged()
 void EntriesPage::onDetailLoaded(std::shared_ptr<const EntryDetail> detail)
 {
     if (detail && detail->entry.path == m_selectedPath) {
-        m_detailView->setPlainText(EntryText::detail(*detail));
+        showDetailText(detail->entry, EntryText::detail(*detail));
         m_metadataTree->setDetail(*detail);
     }
 }
@@ -527,11 +528,11 @@ void EntriesPage::updateSummary()
         (s.problems == 1 ? WindowText::tr("1 problem")
                          : WindowText::tr("%1 problems").arg(locale.toString(qulonglong(s.problems))));
     if (m_proxy->rowCount() != m_model->rowCount())
-        text += QLatin1String(" — ") + WindowText::tr("%1 shown").arg(m_proxy->rowCount());
+        text += QStringLiteral(" — ") + WindowText::tr("%1 shown").arg(m_proxy->rowCount());
     if (s.vanished)
-        text += QLatin1String(" — ") + WindowText::tr("%1 vanished while scanning").arg(s.vanished);
+        text += QStringLiteral(" — ") + WindowText::tr("%1 vanished while scanning").arg(s.vanished);
     if (snapshot->cancelled)
-        text += QLatin1String(" — ") + WindowText::tr("scan cancelled, showing what was read");
+        text += QStringLiteral(" — ") + WindowText::tr("scan cancelled, showing what was read");
     m_summaryLabel->setText(text);
 }
 

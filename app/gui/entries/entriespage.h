@@ -9,7 +9,9 @@
 #include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -84,6 +86,15 @@ public:
     void find();
 
     std::vector<Entry> selectedEntries() const;
+    /// Selects the shown entries whose paths are in `paths`, the first of them current (the
+    /// Trace page's kernel); returns how many were selected. Nothing changes when none is shown.
+    int selectEntries(const QStringList& paths);
+    /// Text added under the entry's details (the GPU time the opened traces give it); "" adds
+    /// nothing. The window sets it, so the page knows nothing of traces.
+    using DetailAppendix = std::function<QString(const Entry&)>;
+    void setDetailAppendix(DetailAppendix appendix);
+    /// What the appendix says changed (traces opened or joined again): the details are rewritten.
+    void refreshDetailAppendix();
     /// Entry > Compare Selected: a diff window of the two selected entries' stages.
     void compareSelected();
     /// The selected entries into `outPath` (a .tar.gz), off the UI thread.
@@ -129,6 +140,8 @@ private:
     void updateRows(std::shared_ptr<const Snapshot> snapshot);
     void onCurrentRowChanged();
     void onDetailLoaded(std::shared_ptr<const EntryDetail> detail);
+    /// The detail pane's text: `text` about `entry`, then the appendix.
+    void showDetailText(const Entry& entry, const QString& text);
     void updateSummary();
     void showRootMessages(const Snapshot& snapshot);
     void fitColumns();
@@ -171,6 +184,9 @@ private:
     bool m_rescanPending = false;
     bool m_detached = false; ///< showing a snapshot given to openSnapshot
     StageTabs::StageFetcher m_remoteFetcher;
+    DetailAppendix m_detailAppendix;
+    QString m_detailBase; ///< the detail text without the appendix, for refreshDetailAppendix()
+    std::optional<Entry> m_detailEntry;
     bool m_fitColumnsPending = false;
     bool m_streaming = false; ///< the scan running streams rows into the model (a newly opened folder)
     std::shared_ptr<const std::vector<int>> m_streamIndex;

@@ -10,6 +10,9 @@
 
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QItemSelectionModel>
+#include <QPlainTextEdit>
+#include <QSet>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTreeView>
@@ -32,6 +35,65 @@ std::vector<Entry> EntriesPage::selectedEntries() const
         if (const Entry* e = m_model->entry(m_proxy->mapToSource(row)))
             out.push_back(*e);
     return out;
+}
+
+int EntriesPage::selectEntries(const QStringList& paths)
+{
+    const QSet<QString> wanted(paths.begin(), paths.end());
+    QModelIndexList rows; // proxy rows, in the order `paths` gives (the fitting entry first)
+    QHash<QString, QModelIndex> byPath;
+    for (int r = 0, n = m_model->rowCount(); r < n && byPath.size() < wanted.size(); ++r) {
+        const QModelIndex source = m_model->index(r, 0);
+        const Entry* e = m_model->entry(source);
+        if (!e)
+            continue;
+        const QString path = qs(e->path);
+        if (!wanted.contains(path))
+            continue;
+        const QModelIndex row = m_proxy->mapFromSource(source);
+        if (row.isValid()) // a filter hides it: the page's filters are the user's
+            byPath.insert(path, row);
+    }
+    for (const QString& p : paths)
+        if (auto it = byPath.constFind(p); it != byPath.constEnd())
+            rows << *it;
+    if (rows.isEmpty())
+        return 0;
+    const bool grouped = isGroupedByKernel();
+    QAbstractItemView* view = grouped ? static_cast<QAbstractItemView*>(m_groupView) : m_view;
+    auto map = [&](const QModelIndex& i) { return grouped ? m_groupModel->mapFromSource(i) : i; };
+    QItemSelection selection;
+    for (const QModelIndex& r : rows) {
+        const QModelIndex i = map(r);
+        if (grouped)
+            m_groupView->expand(i.parent());
+        selection.select(i, i);
+    }
+    view->selectionModel()->setCurrentIndex(map(rows.front()), QItemSelectionModel::NoUpdate);
+    view->selectionModel()->select(selection,
+                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view->scrollTo(map(rows.front()));
+    return int(rows.size());
+}
+
+void EntriesPage::setDetailAppendix(DetailAppendix appendix)
+{
+    m_detailAppendix = std::move(appendix);
+    refreshDetailAppendix();
+}
+
+void EntriesPage::refreshDetailAppendix()
+{
+    if (m_detailEntry && m_detailEntry->path == m_selectedPath)
+        showDetailText(Entry(*m_detailEntry), QString(m_detailBase));
+}
+
+void EntriesPage::showDetailText(const Entry& entry, const QString& text)
+{
+    m_detailBase = text;
+    m_detailEntry = entry;
+    const QString appendix = m_detailAppendix ? m_detailAppendix(entry) : QString();
+    m_detailView->setPlainText(appendix.isEmpty() ? text : text + QLatin1Char('\n') + appendix);
 }
 
 QString EntriesPage::copySelected(bool keys)
