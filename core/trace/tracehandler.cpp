@@ -469,13 +469,7 @@ bool TraceHandler::EndObject(unsigned)
         m_state = State::Devices;
         break;
     case State::DistInfo: m_state = State::Top; break;
-    case State::Skip:
-        if (--m_skipDepth == 0) {
-            m_state = m_skipBack;
-            if (m_state == State::Events)
-                ++m_trace.eventsSeen;
-        }
-        break;
+    case State::Skip: endSkipped(); break;
     default: break;
     }
     return true;
@@ -488,16 +482,20 @@ bool TraceHandler::EndArray(unsigned)
     case State::Events: m_state = m_bare ? State::Done : State::Top; break;
     case State::ArgArray: m_state = State::Args; break;
     case State::Devices: m_state = State::Top; break;
-    case State::Skip:
-        if (--m_skipDepth == 0) {
-            m_state = m_skipBack;
-            if (m_state == State::Events)
-                ++m_trace.eventsSeen;
-        }
-        break;
+    case State::Skip: endSkipped(); break;
     default: break;
     }
     return true;
+}
+
+void TraceHandler::endSkipped()
+{
+    if (--m_skipDepth > 0)
+        return;
+    m_state = m_skipBack;
+    // A skipped value directly in traceEvents is an element that is not an event object.
+    if (m_state == State::Events)
+        ++m_trace.eventsSeen;
 }
 
 void TraceHandler::finishEvent()

@@ -69,6 +69,7 @@ private:
     void argScalar(std::string_view text, bool isNumber);
     void deviceScalar(std::string_view text, bool isNumber);
     void startSkip(State back);
+    void endSkipped();
     void finishEvent();
     std::uint32_t intern(std::string_view name);
 
