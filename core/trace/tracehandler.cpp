@@ -16,6 +16,14 @@ namespace {
 // A day: no kernel or launch runs that long; such a `dur` is a clock glitch in the profiler.
 constexpr std::int64_t kHugeNs = 86'400'000'000'000;
 
+/// The whole text as a finite double (JSON's number grammar is within from_chars's).
+bool finiteNumber(std::string_view text, double& out)
+{
+    const char* end = text.data() + text.size();
+    auto [p, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc() && p == end && std::isfinite(out);
+}
+
 bool parseInt(std::string_view text, std::int64_t& out)
 {
     const char* end = text.data() + text.size();
@@ -23,14 +31,8 @@ bool parseInt(std::string_view text, std::int64_t& out)
     if (ec == std::errc() && p == end)
         return true;
     // Fractional or exponent forms ("4.0", "1e3") of integral fields.
-    char buf[64];
-    if (text.size() >= sizeof buf)
-        return false;
-    std::memcpy(buf, text.data(), text.size());
-    buf[text.size()] = '\0';
-    char* stop = nullptr;
-    const double d = std::strtod(buf, &stop);
-    if (stop != buf + text.size() || !std::isfinite(d) || std::fabs(d) > 9.0e18)
+    double d = 0;
+    if (!finiteNumber(text, d) || std::fabs(d) > 9.0e18)
         return false;
     out = static_cast<std::int64_t>(std::llround(d));
     return true;
@@ -38,14 +40,8 @@ bool parseInt(std::string_view text, std::int64_t& out)
 
 float parseFloat(std::string_view text)
 {
-    char buf[64];
-    if (text.empty() || text.size() >= sizeof buf)
-        return -1;
-    std::memcpy(buf, text.data(), text.size());
-    buf[text.size()] = '\0';
-    char* stop = nullptr;
-    const double d = std::strtod(buf, &stop);
-    return stop == buf + text.size() && std::isfinite(d) ? static_cast<float>(d) : -1.0f;
+    double d = 0;
+    return finiteNumber(text, d) ? static_cast<float>(d) : -1.0f;
 }
 
 std::int32_t clamp32(std::int64_t v)
@@ -119,14 +115,8 @@ bool microsToNanos(std::string_view text, std::int64_t& ns)
             return true;
         }
     }
-    char buf[64];
-    if (text.empty() || text.size() >= sizeof buf)
-        return false;
-    std::memcpy(buf, text.data(), text.size());
-    buf[text.size()] = '\0';
-    char* stop = nullptr;
-    const double d = std::strtod(buf, &stop);
-    if (stop != buf + text.size() || !std::isfinite(d) || std::fabs(d) > 9.0e15)
+    double d = 0;
+    if (!finiteNumber(text, d) || std::fabs(d) > 9.0e15)
         return false;
     ns = static_cast<std::int64_t>(std::llround(d * 1000.0));
     return true;
