@@ -635,6 +635,21 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::cubin</name>
+    <message>
+        <source>record at offset %1 is cut short</source>
+        <translation>Der Eintrag bei Offset %1 ist abgeschnitten</translation>
+    </message>
+    <message>
+        <source>record at offset %1 claims %2 bytes but the section ends after %3</source>
+        <translation>Der Eintrag bei Offset %1 gibt %2 Bytes an, aber der Abschnitt endet nach %3</translation>
+    </message>
+    <message>
+        <source>record at offset %1 has unknown format %2</source>
+        <translation>Der Eintrag bei Offset %1 hat das unbekannte Format %2</translation>
+    </message>
+</context>
+<context>
     <name>kl::doctor</name>
     <message>
         <source>%1: %2</source>
@@ -795,6 +810,25 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
         <translation>Der Schlüssel passt zum Muster des Schlüsselformats, aber nicht zu seiner Form, daher liest ihn kein Triton je: prüfen, was ihn geschrieben hat (unterscheidet sich TRITON_REDIS_KEY_FORMAT zwischen den Rechnern?), und ihn dann löschen</translation>
+    </message>
+</context>
+<context>
+    <name>kl::events</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>no &quot;origin&quot; string</source>
+        <translation>keine Zeichenkette „origin“</translation>
+    </message>
+    <message>
+        <source>no &quot;cache_hit&quot; boolean</source>
+        <translation>kein Wahrheitswert „cache_hit“</translation>
+    </message>
+    <message>
+        <source>no &quot;time_ns&quot; number</source>
+        <translation>keine Zahl „time_ns“</translation>
     </message>
 </context>
 <context>
@@ -1103,6 +1137,10 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>The folder</source>
         <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB</source>
+        <translation>%1: größer als 64 MiB</translation>
     </message>
 </context>
 <context>
@@ -3961,6 +3999,49 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::keys</name>
+    <message>
+        <source>%1 must be an object of NAME: value strings</source>
+        <translation>%1 muss ein Objekt aus Zeichenketten der Form NAME: Wert sein</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a string</source>
+        <translation>%1.%2 muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not even-length hex</source>
+        <translation>%1.%2 ist kein Hexadezimaltext gerader Länge</translation>
+    </message>
+    <message>
+        <source>the components file must hold a JSON object</source>
+        <translation>Die Komponentendatei muss ein JSON-Objekt enthalten</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1 muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot; (expected triton_key, source_hash, backend_hash, options_hash, env_vars, env_vars_hex, inspect_stages_key)</source>
+        <translation>unbekanntes Feld „%1“ (erwartet: triton_key, source_hash, backend_hash, options_hash, env_vars, env_vars_hex, inspect_stages_key)</translation>
+    </message>
+    <message>
+        <source>missing field &quot;%1&quot;</source>
+        <translation>Feld „%1“ fehlt</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the sha256 of %1 is not recorded in the cache</source>
+        <translation>Die SHA-256-Prüfsumme von %1 ist im Cache nicht verzeichnet</translation>
+    </message>
+</context>
+<context>
     <name>kl::nvrtc</name>
     <message>
         <source>NVRTC could not be loaded (%1)</source>
@@ -4676,6 +4757,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>cannot read %1: %2 bytes exceed the limit</source>
         <translation>%1 kann nicht gelesen werden: %2 Bytes überschreiten die Grenze</translation>
+    </message>
+    <message>
+        <source>exists and is not a folder</source>
+        <translation>existiert und ist kein Ordner</translation>
     </message>
 </context>
 <context>

@@ -635,6 +635,21 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::cubin</name>
+    <message>
+        <source>record at offset %1 is cut short</source>
+        <translation>偏移 %1 处的记录被截断</translation>
+    </message>
+    <message>
+        <source>record at offset %1 claims %2 bytes but the section ends after %3</source>
+        <translation>偏移 %1 处的记录声明有 %2 字节，但该节在 %3 字节后结束</translation>
+    </message>
+    <message>
+        <source>record at offset %1 has unknown format %2</source>
+        <translation>偏移 %1 处的记录格式 %2 未知</translation>
+    </message>
+</context>
+<context>
     <name>kl::doctor</name>
     <message>
         <source>%1: %2</source>
@@ -795,6 +810,25 @@ compiled %6 · cache %7</source>
     <message>
         <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
         <translation>该键符合键格式的模式，但不符合其结构，因此任何 Triton 都不会读取它：请检查是什么写入了它（各机器上的 TRITON_REDIS_KEY_FORMAT 是否不同？），然后将其删除</translation>
+    </message>
+</context>
+<context>
+    <name>kl::events</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;origin&quot; string</source>
+        <translation>缺少字符串“origin”</translation>
+    </message>
+    <message>
+        <source>no &quot;cache_hit&quot; boolean</source>
+        <translation>缺少布尔值“cache_hit”</translation>
+    </message>
+    <message>
+        <source>no &quot;time_ns&quot; number</source>
+        <translation>缺少数值“time_ns”</translation>
     </message>
 </context>
 <context>
@@ -1103,6 +1137,10 @@ compiled %6 · cache %7</source>
     <message>
         <source>The folder</source>
         <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB</source>
+        <translation>%1：大于 64 MiB</translation>
     </message>
 </context>
 <context>
@@ -3939,6 +3977,49 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::keys</name>
+    <message>
+        <source>%1 must be an object of NAME: value strings</source>
+        <translation>%1 必须是由“名称: 值”字符串组成的对象</translation>
+    </message>
+    <message>
+        <source>%1.%2 must be a string</source>
+        <translation>%1.%2 必须是字符串</translation>
+    </message>
+    <message>
+        <source>%1.%2 is not even-length hex</source>
+        <translation>%1.%2 不是偶数长度的十六进制文本</translation>
+    </message>
+    <message>
+        <source>the components file must hold a JSON object</source>
+        <translation>组件文件必须包含一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a string</source>
+        <translation>%1 必须是字符串</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot; (expected triton_key, source_hash, backend_hash, options_hash, env_vars, env_vars_hex, inspect_stages_key)</source>
+        <translation>未知字段“%1”（应为 triton_key、source_hash、backend_hash、options_hash、env_vars、env_vars_hex、inspect_stages_key）</translation>
+    </message>
+    <message>
+        <source>missing field &quot;%1&quot;</source>
+        <translation>缺少字段“%1”</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>the sha256 of %1 is not recorded in the cache</source>
+        <translation>缓存中未记录 %1 的 SHA-256</translation>
+    </message>
+</context>
+<context>
     <name>kl::nvrtc</name>
     <message>
         <source>NVRTC could not be loaded (%1)</source>
@@ -4654,6 +4735,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>cannot read %1: %2 bytes exceed the limit</source>
         <translation>无法读取 %1：%2 字节超出上限</translation>
+    </message>
+    <message>
+        <source>exists and is not a folder</source>
+        <translation>已存在且不是文件夹</translation>
     </message>
 </context>
 <context>

@@ -85,11 +85,12 @@ int runCompile(const CompileArgs& args)
     NvrtcRequest req;
     req.sourcePath = args.file;
     req.name = args.name;
-    std::string error;
-    if (!readFile(args.file, 64ull << 20, req.source, error)) {
-        printError(printableName(args.file) + ": " + error);
+    auto source = readFile(args.file, 64ull << 20);
+    if (!source) {
+        printError(printableName(args.file) + ": " + source.error().english());
         return ExitError;
     }
+    req.source = std::move(*source);
     if (args.arch.empty()) {
         printError("give the target with --arch (NVRTC " + tk.nvrtcVersion + " supports " +
                    supportedArchList() + ")");

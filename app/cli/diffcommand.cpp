@@ -94,11 +94,12 @@ int runDiff(const DiffArgs& args)
     }
     std::string texts[2];
     for (int i = 0; i < 2; ++i) {
-        std::string error;
-        if (!readFile(sides[i].path, kMaxDiffBytes, texts[i], error)) {
-            printError(printableName(sides[i].path) + ": " + error);
+        auto text = readFile(sides[i].path, kMaxDiffBytes);
+        if (!text) {
+            printError(printableName(sides[i].path) + ": " + text.error().english());
             return ExitError;
         }
+        texts[i] = std::move(*text);
     }
     const TextLines a = splitLines(std::move(texts[0])), b = splitLines(std::move(texts[1]));
     DiffOptions o;

@@ -55,16 +55,17 @@ void writeFolders(Writer& w, const std::vector<KeyFolder>& folders)
 
 int runComponents(const KeyArgs& args)
 {
-    std::string text, error;
-    if (!readFile(args.components, 64ull << 20, text, error)) {
-        printError("cannot read " + args.components + ": " + error);
+    auto text = readFile(args.components, 64ull << 20);
+    if (!text) {
+        printError("cannot read " + args.components + ": " + text.error().english());
         return ExitError;
     }
-    KeyComponents parts;
-    if (!parseKeyComponents(text, parts, error)) {
-        printError(args.components + ": " + error);
+    auto parsed = parseKeyComponents(*text);
+    if (!parsed) {
+        printError(args.components + ": " + parsed.error().english());
         return ExitError;
     }
+    const KeyComponents& parts = *parsed;
     const std::string key = tritonCacheKey(parts);
     const std::string sha = sha256Hex(key);
     const auto folders = keyFolderNames(key);

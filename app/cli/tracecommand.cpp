@@ -246,10 +246,12 @@ int runTrace(const TraceArgs& args)
             if (!stage)
                 return bytes;
             if (it == connections.end()) {
-                std::string data, why;
-                if (!readFile(joinPath(entry.path, stage->fileName), 256ull << 20, data, why))
-                    error = Text::verbatim(joinPath(entry.path, stage->fileName) + ": " + why);
-                bytes.assign(data.begin(), data.end());
+                auto data = readFile(joinPath(entry.path, stage->fileName), 256ull << 20);
+                if (!data)
+                    error =
+                        Text::verbatim(joinPath(entry.path, stage->fileName) + ": " + data.error().english());
+                else
+                    bytes.assign(data->begin(), data->end());
                 return bytes;
             }
             RemoteConnection& c = *it->second;

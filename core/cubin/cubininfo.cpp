@@ -196,9 +196,8 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
             return r;
         }
         std::vector<NvInfoRecord> records;
-        std::string error;
-        if (!parseNvInfo(sectionBytes(bytes, s.header), records, error)) {
-            r.error = "section " + shownName(s.name) + ": " + error;
+        if (auto parsed = parseNvInfo(sectionBytes(bytes, s.header), records); !parsed) {
+            r.error = "section " + shownName(s.name) + ": " + parsed.error().english();
             return r;
         }
         if (!global) {
@@ -306,12 +305,13 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
 
 CubinResult readCubinInfo(const std::string& path)
 {
-    std::string data, error;
-    if (!readFile(path, kMaxCubinBytes, data, error)) {
+    auto read = readFile(path, kMaxCubinBytes);
+    if (!read) {
         CubinResult r;
-        r.error = error;
+        r.error = read.error().english();
         return r;
     }
+    const std::string& data = *read;
     CubinResult r = readCubinInfo(
         std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(data.data()), data.size()));
     FileType type = identifyBuffer(data.data(), data.size());

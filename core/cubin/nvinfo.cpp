@@ -12,14 +12,12 @@ bool NvInfoRecord::word(std::size_t i, std::uint32_t& out) const
     return true;
 }
 
-bool parseNvInfo(std::span<const std::uint8_t> data, std::vector<NvInfoRecord>& out, std::string& error)
+Status parseNvInfo(std::span<const std::uint8_t> data, std::vector<NvInfoRecord>& out)
 {
     std::size_t pos = 0;
     while (pos < data.size()) {
-        if (data.size() - pos < 4) {
-            error = "record at offset " + std::to_string(pos) + " is cut short";
-            return false;
-        }
+        if (data.size() - pos < 4)
+            return fail(Text::of(KL_TEXT("kl::cubin", "record at offset %1 is cut short"), pos));
         NvInfoRecord r;
         r.format = data[pos];
         r.attribute = data[pos + 1];
@@ -30,23 +28,21 @@ bool parseNvInfo(std::span<const std::uint8_t> data, std::vector<NvInfoRecord>& 
         case Eifmt::Bval:
         case Eifmt::Hval: break;
         case Eifmt::Sval:
-            if (data.size() - pos < r.value) {
-                error = "record at offset " + std::to_string(pos - 4) + " claims " + std::to_string(r.value) +
-                        " bytes but the section ends after " + std::to_string(data.size() - pos);
-                return false;
-            }
+            if (data.size() - pos < r.value)
+                return fail(Text::of(
+                    KL_TEXT("kl::cubin", "record at offset %1 claims %2 bytes but the section ends after %3"),
+                    pos - 4, r.value, data.size() - pos));
             r.payload.assign(data.begin() + static_cast<std::ptrdiff_t>(pos),
                              data.begin() + static_cast<std::ptrdiff_t>(pos + r.value));
             pos += r.value;
             break;
         default:
-            error = "record at offset " + std::to_string(pos - 4) + " has unknown format " +
-                    std::to_string(r.format);
-            return false;
+            return fail(Text::of(KL_TEXT("kl::cubin", "record at offset %1 has unknown format %2"), pos - 4,
+                                 r.format));
         }
         out.push_back(std::move(r));
     }
-    return true;
+    return {};
 }
 
 } // namespace kl

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -36,8 +38,8 @@ struct NvInfoRecord {
     bool word(std::size_t i, std::uint32_t& out) const;
 };
 
-/// Splits a `.nv.info` section into records. Returns false (with `error` naming the offset)
-/// when a record runs past the end or has an unknown format; records before it are kept.
-bool parseNvInfo(std::span<const std::uint8_t> data, std::vector<NvInfoRecord>& out, std::string& error);
+/// Splits a `.nv.info` section into records, appended to `out`. Fails (naming the offset) when a
+/// record runs past the end or has an unknown format; the records before it are kept in `out`.
+Status parseNvInfo(std::span<const std::uint8_t> data, std::vector<NvInfoRecord>& out);
 
 } // namespace kl

@@ -51,12 +51,14 @@ public:
             t.splitter.feed(std::string_view(buffer, static_cast<std::size_t>(n)),
                             [&](std::string_view line, bool overlong) {
                                 ++t.lineNo;
-                                CompileEvent e;
-                                std::string error = "line longer than 1 MiB";
-                                if (!overlong && parseEventLine(line, e, error))
-                                    deliver(std::move(e));
+                                if (overlong) {
+                                    issue({t.path, t.lineNo, "line longer than 1 MiB"});
+                                    return;
+                                }
+                                if (auto e = parseEventLine(line))
+                                    deliver(std::move(*e));
                                 else
-                                    issue({t.path, t.lineNo, error});
+                                    issue({t.path, t.lineNo, e.error().english()});
                             });
         }
     }

@@ -151,31 +151,23 @@ std::string formatEventLine(const CompileEvent& event)
     return serialize(e, false, truncated);
 }
 
-bool parseEventLine(std::string_view line, CompileEvent& out, std::string& error, EventLineExtras* extras)
+Result<CompileEvent> parseEventLine(std::string_view line, EventLineExtras* extras)
 {
     rapidjson::Document doc;
-    if (!json::parse(doc, line, error))
-        return false;
-    if (!doc.IsObject()) {
-        error = "not a JSON object";
-        return false;
-    }
+    if (auto parsed = json::parse(doc, line); !parsed)
+        return fail(std::move(parsed.error()));
+    if (!doc.IsObject())
+        return fail(Text(KL_TEXT("kl::events", "not a JSON object")));
     auto origin = doc.FindMember("origin");
     auto hit = doc.FindMember("cache_hit");
     auto time = doc.FindMember("time_ns");
     std::int64_t timeNs = 0;
-    if (origin == doc.MemberEnd() || !origin->value.IsString()) {
-        error = "no \"origin\" string";
-        return false;
-    }
-    if (hit == doc.MemberEnd() || !hit->value.IsBool()) {
-        error = "no \"cache_hit\" boolean";
-        return false;
-    }
-    if (time == doc.MemberEnd() || !number(time->value, timeNs)) {
-        error = "no \"time_ns\" number";
-        return false;
-    }
+    if (origin == doc.MemberEnd() || !origin->value.IsString())
+        return fail(Text(KL_TEXT("kl::events", "no \"origin\" string")));
+    if (hit == doc.MemberEnd() || !hit->value.IsBool())
+        return fail(Text(KL_TEXT("kl::events", "no \"cache_hit\" boolean")));
+    if (time == doc.MemberEnd() || !number(time->value, timeNs))
+        return fail(Text(KL_TEXT("kl::events", "no \"time_ns\" number")));
     CompileEvent e;
     e.timeNs = timeNs;
     e.origin.assign(origin->value.GetString(), origin->value.GetStringLength());
@@ -201,8 +193,7 @@ bool parseEventLine(std::string_view line, CompileEvent& out, std::string& error
                 if (v.IsString())
                     extras->truncated.emplace_back(v.GetString(), v.GetStringLength());
     }
-    out = std::move(e);
-    return true;
+    return e;
 }
 
 } // namespace kl

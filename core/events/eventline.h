@@ -1,6 +1,7 @@
 #pragma once
 
 #include "events/compileevent.h"
+#include "util/result.h"
 
 #include <cstddef>
 #include <string>
@@ -31,8 +32,7 @@ struct EventLineExtras {
 /// One line (without its newline) back into an event. Fields not in the schema are ignored;
 /// numbers may be integers or floats (Infinity/NaN are accepted and leave the field at 0, a stage
 /// with such a value is left out). Required: a JSON object with "origin" (string), "cache_hit"
-/// (bool) and "time_ns" (number). False with `error` (the cause) otherwise.
-bool parseEventLine(std::string_view line, CompileEvent& out, std::string& error,
-                    EventLineExtras* extras = nullptr);
+/// (bool) and "time_ns" (number). The error says what is missing, or the JSON parser's cause.
+Result<CompileEvent> parseEventLine(std::string_view line, EventLineExtras* extras = nullptr);
 
 } // namespace kl

@@ -40,13 +40,11 @@ EventLogContents readEventLog(const std::string& path, const EventLogReadOptions
                 addIssue(c, options, f.path, lineNo, "line longer than 1 MiB");
                 return;
             }
-            CompileEvent e;
-            std::string error;
-            if (parseEventLine(line, e, error)) {
-                c.events.push_back(std::move(e));
+            if (auto e = parseEventLine(line)) {
+                c.events.push_back(std::move(*e));
             } else {
                 ++c.corruptLines;
-                addIssue(c, options, f.path, lineNo, error);
+                addIssue(c, options, f.path, lineNo, e.error().english());
             }
         };
         for (;;) {

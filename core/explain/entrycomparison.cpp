@@ -134,11 +134,15 @@ Text compareStage(const EntryDetail& a, const EntryDetail& b, const std::string&
         if (s->size > o.maxStageBytes)
             return Text::of(KL_TEXT("kl::explain", "%1 is larger than %2 bytes"), s->fileName,
                             o.maxStageBytes);
-    std::string ta, tb, error;
+    std::string ta, tb;
     const std::string pa = joinPath(a.entry.path, sa->fileName), pb = joinPath(b.entry.path, sb->fileName);
-    for (const std::string* p : {&pa, &pb})
-        if (!readFile(*p, o.maxStageBytes, p == &pa ? ta : tb, error))
-            return Text::of(KL_TEXT("kl::explain", "cannot read %1: %2"), printableName(*p), error);
+    for (const std::string* p : {&pa, &pb}) {
+        auto text = readFile(*p, o.maxStageBytes);
+        if (!text)
+            return Text::of(KL_TEXT("kl::explain", "cannot read %1: %2"), printableName(*p),
+                            std::move(text.error()));
+        (p == &pa ? ta : tb) = std::move(*text);
+    }
     if (ta == tb)
         return {};
     Difference d;

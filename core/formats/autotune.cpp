@@ -7,9 +7,8 @@ namespace kl {
 Result<AutotuneResult> parseAutotune(std::string_view text)
 {
     rapidjson::Document doc;
-    std::string cause;
-    if (!json::parse(doc, text, cause))
-        return fail(Text::verbatim(std::move(cause)));
+    if (auto parsed = json::parse(doc, text); !parsed)
+        return fail(std::move(parsed.error()));
     if (!doc.IsObject())
         return fail(Text(KL_TEXT("kl::formats", "autotune result is not a JSON object")));
     AutotuneResult r;

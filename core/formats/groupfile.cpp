@@ -50,18 +50,16 @@ Result<GroupFile> fromDocument(const rapidjson::Document& doc)
 Result<GroupFile> parseGroupFile(std::string_view text)
 {
     rapidjson::Document doc;
-    std::string cause;
-    if (!json::parse(doc, text, cause))
-        return fail(Text::verbatim(std::move(cause)));
+    if (auto parsed = json::parse(doc, text); !parsed)
+        return fail(std::move(parsed.error()));
     return fromDocument(doc);
 }
 
 Result<GroupFile> parseGroupFileInPlace(std::string& text)
 {
     rapidjson::Document doc;
-    std::string cause;
-    if (!json::parseInPlace(doc, text, cause))
-        return fail(Text::verbatim(std::move(cause)));
+    if (auto parsed = json::parseInPlace(doc, text); !parsed)
+        return fail(std::move(parsed.error()));
     return fromDocument(doc);
 }
 

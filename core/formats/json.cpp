@@ -131,28 +131,30 @@ bool fullPrecisionUnsafe(std::string_view text)
     return false;
 }
 
+Text parseErrorOf(const rapidjson::Document& doc)
+{
+    return Text::verbatim(std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " +
+                          std::to_string(doc.GetErrorOffset()));
+}
+
 } // namespace
 
-bool parse(rapidjson::Document& doc, std::string_view text, std::string& error)
+Status parse(rapidjson::Document& doc, std::string_view text)
 {
-    if (auto at = tooDeepAt(text, kMaxDepth); at != std::string_view::npos) {
-        error = "nested deeper than " + std::to_string(kMaxDepth) + " levels at byte " + std::to_string(at);
-        return false;
-    }
+    if (auto at = tooDeepAt(text, kMaxDepth); at != std::string_view::npos)
+        return fail(Text::verbatim("nested deeper than " + std::to_string(kMaxDepth) + " levels at byte " +
+                                   std::to_string(at)));
     constexpr unsigned flags = rapidjson::kParseNanAndInfFlag;
     if (fullPrecisionUnsafe(text))
         doc.Parse<flags>(text.data(), text.size());
     else
         doc.Parse<flags | rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
-    if (doc.HasParseError()) {
-        error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " +
-                std::to_string(doc.GetErrorOffset());
-        return false;
-    }
-    return true;
+    if (doc.HasParseError())
+        return fail(parseErrorOf(doc));
+    return {};
 }
 
-bool parseInPlace(rapidjson::Document& doc, std::string& text, std::string& error)
+Status parseInPlace(rapidjson::Document& doc, std::string& text)
 {
     constexpr unsigned flags =
         rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag | rapidjson::kParseNanAndInfFlag;
@@ -160,12 +162,9 @@ bool parseInPlace(rapidjson::Document& doc, std::string& text, std::string& erro
         doc.ParseInsitu<flags>(text.data());
     else
         doc.ParseInsitu<flags | rapidjson::kParseFullPrecisionFlag>(text.data());
-    if (doc.HasParseError()) {
-        error = std::string(rapidjson::GetParseError_En(doc.GetParseError())) + " at byte " +
-                std::to_string(doc.GetErrorOffset());
-        return false;
-    }
-    return true;
+    if (doc.HasParseError())
+        return fail(parseErrorOf(doc));
+    return {};
 }
 
 std::string toText(const rapidjson::Value& value)

@@ -131,18 +131,16 @@ Result<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail det
 Result<Metadata> parseMetadata(std::string_view text, MetadataDetail detail)
 {
     rapidjson::Document doc;
-    std::string cause;
-    if (!json::parse(doc, text, cause))
-        return fail(Text::verbatim(std::move(cause)));
+    if (auto parsed = json::parse(doc, text); !parsed)
+        return fail(std::move(parsed.error()));
     return fromDocument(doc, detail);
 }
 
 Result<Metadata> parseMetadataSummaryInPlace(std::string& text)
 {
     rapidjson::Document doc;
-    std::string cause;
-    if (!json::parseInPlace(doc, text, cause))
-        return fail(Text::verbatim(std::move(cause)));
+    if (auto parsed = json::parseInPlace(doc, text); !parsed)
+        return fail(std::move(parsed.error()));
     return fromDocument(doc, MetadataDetail::Summary);
 }
 

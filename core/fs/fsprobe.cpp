@@ -247,8 +247,9 @@ FsInfo probeFilesystem(const std::string& path, std::chrono::milliseconds timeou
                          facts.probedPath + " exists";
         }
     }
-    std::string mountinfoError;
-    const std::string mountinfo = readProcMountinfo(mountinfoError);
+    Result<std::string> read = readProcMountinfo();
+    std::string mountinfoError = read ? std::string() : read.error().english();
+    const std::string mountinfo = read ? std::move(*read) : std::string();
     if (!statfsError.empty())
         mountinfoError += (mountinfoError.empty() ? "" : "; ") + statfsError;
     return classify(path, facts, mountinfo, mountinfoError);

@@ -139,14 +139,12 @@ std::optional<std::size_t> findMount(const std::vector<MountInfoLine>& mounts, s
     return best(false);
 }
 
-std::string readProcMountinfo(std::string& error)
+Result<std::string> readProcMountinfo()
 {
     const char* path = "/proc/self/mountinfo";
     UniqueFd fd(::open(path, O_RDONLY | O_CLOEXEC));
-    if (!fd.valid()) {
-        error = std::string(path) + ": " + errnoText(errno);
-        return {};
-    }
+    if (!fd.valid())
+        return fail(Text::of(KL_TEXT("kl::fs", "%1: %2"), path, errnoText(errno)));
     // Hosts with thousands of container mounts have megabytes of mountinfo; past 64 MiB
     // something is wrong and the probe falls back to statfs alone.
     constexpr std::size_t kMax = 64u << 20;
@@ -157,16 +155,13 @@ std::string readProcMountinfo(std::string& error)
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            error = std::string(path) + ": " + errnoText(errno);
-            return {};
+            return fail(Text::of(KL_TEXT("kl::fs", "%1: %2"), path, errnoText(errno)));
         }
         if (n == 0)
             break;
         text.append(buf, static_cast<std::size_t>(n));
-        if (text.size() > kMax) {
-            error = std::string(path) + ": larger than 64 MiB";
-            return {};
-        }
+        if (text.size() > kMax)
+            return fail(Text::of(KL_TEXT("kl::fs", "%1: larger than 64 MiB"), path));
     }
     return text;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,7 +40,7 @@ bool isPathUnder(std::string_view path, std::string_view dir);
 std::optional<std::size_t> findMount(const std::vector<MountInfoLine>& mounts, std::string_view path,
                                      std::optional<std::pair<unsigned, unsigned>> dev = std::nullopt);
 
-/// Read /proc/self/mountinfo (its size is not known in advance). Empty with `error` set on failure.
-std::string readProcMountinfo(std::string& error);
+/// Read /proc/self/mountinfo (its size is not known in advance).
+Result<std::string> readProcMountinfo();
 
 } // namespace kl

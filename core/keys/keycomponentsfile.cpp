@@ -6,45 +6,36 @@
 namespace kl {
 namespace {
 
-bool readEnvObject(const rapidjson::Value& v, const char* field, bool hex, EnvVarList& out,
-                   std::string& error)
+Status readEnvObject(const rapidjson::Value& v, const std::string& field, bool hex, EnvVarList& out)
 {
-    if (!v.IsObject()) {
-        error = std::string(field) + " must be an object of NAME: value strings";
-        return false;
-    }
+    if (!v.IsObject())
+        return fail(Text::of(KL_TEXT("kl::keys", "%1 must be an object of NAME: value strings"), field));
     for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
         std::string name(it->name.GetString(), it->name.GetStringLength());
-        if (!it->value.IsString()) {
-            error = std::string(field) + "." + name + " must be a string";
-            return false;
-        }
+        if (!it->value.IsString())
+            return fail(Text::of(KL_TEXT("kl::keys", "%1.%2 must be a string"), field, name));
         std::string value(it->value.GetString(), it->value.GetStringLength());
         if (hex) {
             auto bytes = hexToBytes(value);
-            if (!bytes) {
-                error = std::string(field) + "." + name + " is not even-length hex";
-                return false;
-            }
+            if (!bytes)
+                return fail(Text::of(KL_TEXT("kl::keys", "%1.%2 is not even-length hex"), field, name));
             value = *bytes;
         }
         out.emplace_back(std::move(name), std::move(value));
     }
-    return true;
+    return {};
 }
 
 } // namespace
 
-bool parseKeyComponents(std::string_view json, KeyComponents& out, std::string& error)
+Result<KeyComponents> parseKeyComponents(std::string_view json)
 {
     rapidjson::Document doc;
-    if (!json::parse(doc, json, error))
-        return false;
-    if (!doc.IsObject()) {
-        error = "the components file must hold a JSON object";
-        return false;
-    }
-    out = KeyComponents{};
+    if (auto parsed = json::parse(doc, json); !parsed)
+        return fail(std::move(parsed.error()));
+    if (!doc.IsObject())
+        return fail(Text(KL_TEXT("kl::keys", "the components file must hold a JSON object")));
+    KeyComponents out;
     struct Required {
         const char* name;
         std::string* target;
@@ -57,8 +48,8 @@ bool parseKeyComponents(std::string_view json, KeyComponents& out, std::string& 
     for (auto it = doc.MemberBegin(); it != doc.MemberEnd(); ++it) {
         const std::string name(it->name.GetString(), it->name.GetStringLength());
         if (name == "env_vars" || name == "env_vars_hex") {
-            if (!readEnvObject(it->value, name.c_str(), name == "env_vars_hex", out.envVars, error))
-                return false;
+            if (auto read = readEnvObject(it->value, name, name == "env_vars_hex", out.envVars); !read)
+                return fail(std::move(read.error()));
             continue;
         }
         bool known = false;
@@ -66,26 +57,21 @@ bool parseKeyComponents(std::string_view json, KeyComponents& out, std::string& 
             if (name != r.name)
                 continue;
             known = r.seen = true;
-            if (!it->value.IsString()) {
-                error = name + " must be a string";
-                return false;
-            }
+            if (!it->value.IsString())
+                return fail(Text::of(KL_TEXT("kl::keys", "%1 must be a string"), name));
             r.target->assign(it->value.GetString(), it->value.GetStringLength());
         }
-        if (!known) {
-            error = "unknown field \"" + name +
-                    "\" (expected triton_key, source_hash, backend_hash, options_hash, env_vars, "
-                    "env_vars_hex, inspect_stages_key)";
-            return false;
-        }
+        if (!known)
+            return fail(
+                Text::of(KL_TEXT("kl::keys", "unknown field \"%1\" (expected triton_key, source_hash, "
+                                             "backend_hash, options_hash, env_vars, env_vars_hex, "
+                                             "inspect_stages_key)"),
+                         name));
     }
-    for (const Required& r : required) {
-        if (!r.seen) {
-            error = std::string("missing field \"") + r.name + "\"";
-            return false;
-        }
-    }
-    return true;
+    for (const Required& r : required)
+        if (!r.seen)
+            return fail(Text::of(KL_TEXT("kl::keys", "missing field \"%1\""), r.name));
+    return out;
 }
 
 } // namespace kl

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "keys/tritonkey.h"
+#include "util/result.h"
 
 #include <string>
 #include <string_view>
@@ -14,7 +15,7 @@ namespace kl {
 /// The four hashes are required; the rest optional. `env_vars_hex` carries values that are not
 /// UTF-8 (Python reads such bytes from os.environ as surrogate escapes). A name repeated keeps
 /// its last value, as a Python dict does. Unknown fields are an error (a misspelt name would
-/// otherwise silently change the key). Returns false and sets `error` naming the field.
-bool parseKeyComponents(std::string_view json, KeyComponents& out, std::string& error);
+/// otherwise silently change the key). The error names the field.
+Result<KeyComponents> parseKeyComponents(std::string_view json);
 
 } // namespace kl

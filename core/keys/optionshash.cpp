@@ -49,19 +49,17 @@ std::string pyStr(const rapidjson::Value& v, bool nested)
 std::optional<std::string> pythonStrOfJson(std::string_view json)
 {
     rapidjson::Document doc;
-    std::string error;
-    if (!json::parse(doc, json, error))
+    if (!json::parse(doc, json))
         return std::nullopt;
     return pyStr(doc, false);
 }
 
-std::optional<std::string> sha256OfFile(const std::string& path, std::string& error)
+Result<std::string> sha256OfFile(const std::string& path)
 {
     UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
-    if (!fd.valid()) {
-        error = "cannot open " + printableName(path) + ": " + errnoText(errno);
-        return std::nullopt;
-    }
+    if (!fd.valid())
+        return fail(
+            Text::of(KL_TEXT("kl::keys", "cannot open %1: %2"), printableName(path), errnoText(errno)));
     initCrypto();
     EVP_MD_CTX* ctx = EVP_MD_CTX_new();
     EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr);
@@ -71,9 +69,10 @@ std::optional<std::string> sha256OfFile(const std::string& path, std::string& er
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            error = "cannot read " + printableName(path) + ": " + errnoText(errno);
+            const int err = errno;
             EVP_MD_CTX_free(ctx);
-            return std::nullopt;
+            return fail(
+                Text::of(KL_TEXT("kl::keys", "cannot read %1: %2"), printableName(path), errnoText(err)));
         }
         if (n == 0)
             break;
@@ -99,9 +98,8 @@ OptionsHash optionsHashFromMetadata(const std::vector<MetadataField>& options, s
     std::vector<std::pair<std::string, std::string>> items; // (name, str(value))
     for (const MetadataField& f : options) {
         rapidjson::Document doc;
-        std::string error;
-        if (!json::parse(doc, f.json, error)) {
-            result.error = "option " + f.key + ": " + error;
+        if (auto parsed = json::parse(doc, f.json); !parsed) {
+            result.error = "option " + f.key + ": " + parsed.error().english();
             return result;
         }
         if (f.key != "extern_libs" || !doc.IsArray()) {
@@ -125,14 +123,13 @@ OptionsHash optionsHashFromMetadata(const std::vector<MetadataField>& options, s
             });
         std::string text = "(";
         for (std::size_t i = 0; i < libs.size(); ++i) {
-            std::string why;
-            std::optional<std::string> h;
-            if (hasher)
-                h = hasher(libs[i].second, why);
-            else
-                why = "the sha256 of " + printableName(libs[i].second) + " is not recorded in the cache";
+            const Result<std::string> h =
+                hasher ? hasher(libs[i].second)
+                       : Result<std::string>(fail(
+                             Text::of(KL_TEXT("kl::keys", "the sha256 of %1 is not recorded in the cache"),
+                                      printableName(libs[i].second))));
             if (!h) {
-                result.error = "extern library " + libs[i].first + ": " + why;
+                result.error = "extern library " + libs[i].first + ": " + h.error().english();
                 return result;
             }
             text += (i ? ", (" : "(") + pythonStrRepr(libs[i].first) + ", " + pythonStrRepr(*h) + ")";

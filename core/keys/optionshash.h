@@ -1,6 +1,7 @@
 #pragma once
 
 #include "formats/metadata.h"
+#include "util/result.h"
 
 #include <functional>
 #include <optional>
@@ -11,11 +12,10 @@
 namespace kl {
 
 /// sha256 hex of a file's bytes, as Triton's file_hash() computes it for extern libraries.
-/// Returns nothing and sets `error` (naming the path and the cause) when it cannot be read.
-using ExternLibHasher =
-    std::function<std::optional<std::string>(const std::string& path, std::string& error)>;
+/// The error names the path and the cause when it cannot be read.
+using ExternLibHasher = std::function<Result<std::string>(const std::string& path)>;
 
-std::optional<std::string> sha256OfFile(const std::string& path, std::string& error);
+Result<std::string> sha256OfFile(const std::string& path);
 
 /// Triton's options.hash() rebuilt from the options a metadata json records (3.x CUDA and HIP):
 /// sha256 of "_".join(f"{name}-{value}" for the options sorted by name), each value as Python's

@@ -95,8 +95,7 @@ EnvVarList envVarsFromMetadata(const std::vector<MetadataField>& envVars)
     EnvVarList out;
     for (const MetadataField& f : envVars) {
         rapidjson::Document doc;
-        std::string error;
-        if (json::parse(doc, f.json, error) && doc.IsString())
+        if (json::parse(doc, f.json) && doc.IsString())
             out.emplace_back(f.key, std::string(doc.GetString(), doc.GetStringLength()));
         else
             out.emplace_back(f.key, f.json);

@@ -75,9 +75,10 @@ struct HeaderWalk {
                 for (const auto& p : includePaths)
                     candidates.push_back(joinPath(p, inc.name));
             for (const auto& c : candidates) {
-                std::string bytes, error;
-                if (!readFile(c, kMaxHeaderBytes, bytes, error))
+                auto read = readFile(c, kMaxHeaderBytes);
+                if (!read)
                     continue;
+                const std::string& bytes = *read;
                 const std::string clean = absoluteClean(c);
                 if (seen.insert(clean).second && found.size() < kMaxHeaders) {
                     found.push_back({clean, sha256Hex(bytes)});

@@ -130,8 +130,8 @@ Result<NvrtcMetadata> parseNvrtcMetadata(std::string_view text)
 {
     NvrtcMetadata out;
     rapidjson::Document doc;
-    if (std::string cause; !json::parse(doc, text, cause))
-        return fail(Text::verbatim(cause));
+    if (auto parsed = json::parse(doc, text); !parsed)
+        return fail(std::move(parsed.error()));
     if (!doc.IsObject())
         return fail(Text::of(KL_TEXT("kl::nvrtc", "not a JSON object")));
     std::string producer;

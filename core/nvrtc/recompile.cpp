@@ -26,12 +26,13 @@ bool readStage(const Entry& e, std::string_view ext, std::string& out, std::stri
         if (s.ext() != ext || layout::isGroupFileName(s.fileName))
             continue;
         fileName = s.fileName;
-        std::string why;
-        if (!readFile(joinPath(e.path, s.fileName), kMaxArtefactBytes, out, why)) {
+        auto read = readFile(joinPath(e.path, s.fileName), kMaxArtefactBytes);
+        if (!read) {
             error = Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, s.fileName)),
-                             why);
+                             std::move(read.error()));
             return false;
         }
+        out = std::move(*read);
         return true;
     }
     error = Text::of(KL_TEXT("kl::recompile", "%1: the entry has no .%2 file"), printableName(e.path), ext);

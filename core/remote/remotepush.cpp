@@ -106,13 +106,14 @@ void prepare(Outgoing& o, std::uint64_t maxBytes)
     std::vector<std::string> names;
     if (e.kind == EntryKind::Kernel) {
         o.groupName = layout::groupFileName(layout::fileStem(e.kernel));
-        std::string text, error;
-        if (!readFile(joinPath(e.path, o.groupName), maxBytes, text, error)) {
-            o.outcome.detail = Text::of(KL_TEXT("kl::remote", "cannot read %1: %2"),
-                                        printableName(joinPath(e.path, o.groupName)), error);
+        auto text = readFile(joinPath(e.path, o.groupName), maxBytes);
+        if (!text) {
+            o.outcome.detail =
+                Text::of(KL_TEXT("kl::remote", "cannot read %1: %2"),
+                         printableName(joinPath(e.path, o.groupName)), std::move(text.error()));
             return;
         }
-        auto g = parseGroupFile(text);
+        auto g = parseGroupFile(*text);
         if (!g) {
             o.outcome.detail = Text::of(KL_TEXT("kl::remote", "%1: %2"),
                                         printableName(joinPath(e.path, o.groupName)), std::move(g.error()));
@@ -125,14 +126,14 @@ void prepare(Outgoing& o, std::uint64_t maxBytes)
             names.push_back(s.fileName);
     }
     for (const std::string& n : names) {
-        std::string bytes, error;
-        if (!readFile(joinPath(e.path, n), maxBytes, bytes, error)) {
+        auto bytes = readFile(joinPath(e.path, n), maxBytes);
+        if (!bytes) {
             o.outcome.detail = Text::of(KL_TEXT("kl::remote", "cannot read %1: %2"),
-                                        printableName(joinPath(e.path, n)), error);
+                                        printableName(joinPath(e.path, n)), std::move(bytes.error()));
             return;
         }
-        o.outcome.bytes += bytes.size();
-        o.values.emplace_back(n, std::move(bytes));
+        o.outcome.bytes += bytes->size();
+        o.values.emplace_back(n, std::move(*bytes));
     }
     if (e.kind == EntryKind::Kernel)
         o.values.emplace_back(o.groupName, tritonRemoteGroupText(names));

@@ -14,29 +14,33 @@ EntryDetail loadEntryDetail(const Entry& entry)
 {
     EntryDetail d;
     d.entry = entry;
-    std::string text, error;
     if (entry.kind == EntryKind::Kernel) {
         if (const Stage* meta = entry.stage("json")) {
-            if (readFile(joinPath(entry.path, meta->fileName), 64ull << 20, text, error)) {
-                if (auto m = parseMetadata(text, MetadataDetail::Full))
+            std::string error;
+            if (auto text = readFile(joinPath(entry.path, meta->fileName), 64ull << 20)) {
+                if (auto m = parseMetadata(*text, MetadataDetail::Full))
                     d.metadata = std::move(*m);
                 else
                     error = m.error().english();
+            } else {
+                error = text.error().english();
             }
             if (!d.metadata)
                 d.readError = meta->fileName + ": " + error;
         }
         const std::string groupName = layout::groupFileName(layout::fileStem(entry.kernel));
-        text.clear();
-        if (readFile(joinPath(entry.path, groupName), 64ull << 20, text, error))
-            if (auto g = parseGroupFile(text))
+        if (auto text = readFile(joinPath(entry.path, groupName), 64ull << 20))
+            if (auto g = parseGroupFile(*text))
                 d.group = std::move(*g);
     } else if (entry.kind == EntryKind::Autotune && !entry.stages.empty()) {
-        if (readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20, text, error)) {
-            if (auto a = parseAutotune(text))
+        std::string error;
+        if (auto text = readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20)) {
+            if (auto a = parseAutotune(*text))
                 d.autotune = std::move(*a);
             else
                 error = a.error().english();
+        } else {
+            error = text.error().english();
         }
         if (!d.autotune)
             d.readError = error;
@@ -86,13 +90,14 @@ StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t ma
         return v;
     }
     const std::string path = joinPath(entry.path, s->fileName);
-    std::string bytes, error;
     const bool binaryByName = isBinaryStage(ext);
-    if (!readFile(path, binaryByName ? 4096 : maxBytes, bytes, error)) {
-        v.error = Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), printableName(path), error);
+    auto bytes = readFile(path, binaryByName ? 4096 : maxBytes);
+    if (!bytes) {
+        v.error = Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), printableName(path),
+                           std::move(bytes.error()));
         return v;
     }
-    return stageViewOfBytes(std::move(bytes), ext);
+    return stageViewOfBytes(std::move(*bytes), ext);
 }
 
 StageView stageViewOfBytes(std::string bytes, std::string_view ext)

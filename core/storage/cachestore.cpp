@@ -108,10 +108,10 @@ struct Writer {
     std::string entryPath;
     Text error;
 
-    // `what` is a template with the path as %1 and the cause as %2.
-    bool fail(TextSource what, const std::string& path, const std::string& cause)
+    // `what` is a template with the path as %1 and the cause as %2 (an errno text or a Text).
+    template <typename Cause> bool fail(TextSource what, const std::string& path, Cause&& cause)
     {
-        error = Text::of(what, printableName(path), cause);
+        error = Text::of(what, printableName(path), std::forward<Cause>(cause));
         return false;
     }
 
@@ -119,16 +119,20 @@ struct Writer {
     // when it is a symlink.
     bool openEntry(const std::string& folder, UniqueFd& rootFd, UniqueFd& entryFd)
     {
-        std::string failed, cause;
-        if (!makeFolders(root, options.fsync, failed, cause))
-            return fail(KL_TEXT("kl::storage", "cannot create cache folder %1: %2"), failed, cause);
+        if (auto made =
+                makeFolders(root, options.fsync, KL_TEXT("kl::storage", "cannot create cache folder %1: %2"));
+            !made) {
+            error = std::move(made.error());
+            return false;
+        }
         rootFd = UniqueFd(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (!rootFd.valid())
             return fail(KL_TEXT("kl::storage", "cannot open cache root %1: %2"), root, errnoText(errno));
         for (int attempt = 0; attempt < kFolderAttempts; ++attempt) {
             if (::mkdirat(rootFd.get(), folder.c_str(), 0777) == 0) {
-                if (options.fsync && !syncFolder(rootFd.get(), cause))
-                    return fail(KL_TEXT("kl::storage", "cannot sync cache root %1: %2"), root, cause);
+                if (auto synced = options.fsync ? syncFolder(rootFd.get()) : Status(); !synced)
+                    return fail(KL_TEXT("kl::storage", "cannot sync cache root %1: %2"), root,
+                                std::move(synced.error()));
             } else if (errno != EEXIST) {
                 return fail(KL_TEXT("kl::storage", "cannot create entry folder %1: %2"), entryPath,
                             errnoText(errno));
@@ -178,11 +182,10 @@ struct Writer {
     // Writes one file in the temp folder and renames it over `<entry>/<name>`.
     bool place(TempFolder& temp, int entryFd, const std::string& name, std::string_view bytes)
     {
-        std::string cause;
         temp.created(name); // removed with the folder should anything fail from here on
-        if (!writeNewFileAt(temp.fd(), name, bytes, options.fsync, cause))
+        if (auto written = writeNewFileAt(temp.fd(), name, bytes, options.fsync); !written)
             return fail(KL_TEXT("kl::storage", "cannot write %1: %2"),
-                        joinPath(joinPath(entryPath, temp.name()), name), cause);
+                        joinPath(joinPath(entryPath, temp.name()), name), std::move(written.error()));
         if (::renameat(temp.fd(), name.c_str(), entryFd, name.c_str()) != 0)
             return fail(KL_TEXT("kl::storage", "cannot rename into place %1: %2"), joinPath(entryPath, name),
                         errnoText(errno));
@@ -203,9 +206,11 @@ struct Writer {
 
     bool syncEntry(int entryFd)
     {
-        std::string cause;
-        return !options.fsync || syncFolder(entryFd, cause) ||
-               fail(KL_TEXT("kl::storage", "cannot sync entry folder %1: %2"), entryPath, cause);
+        if (!options.fsync)
+            return true;
+        auto synced = syncFolder(entryFd);
+        return synced || fail(KL_TEXT("kl::storage", "cannot sync entry folder %1: %2"), entryPath,
+                              std::move(synced.error()));
     }
 };
 

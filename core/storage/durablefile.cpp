@@ -1,6 +1,7 @@
 #include "storage/durablefile.h"
 
 #include "util/posixfile.h"
+#include "util/utf8.h"
 
 #include <atomic>
 #include <cerrno>
@@ -13,55 +14,45 @@
 
 namespace kl {
 
-bool writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes, bool sync, std::string& error)
+Status writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes, bool sync)
 {
     // 0666 less the umask: what Python's open(path, "w") creates, so our files look like Triton's.
     UniqueFd fd(::openat(dirFd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
-    if (!fd.valid()) {
-        error = errnoText(errno);
-        return false;
-    }
+    if (!fd.valid())
+        return fail(Text::verbatim(errnoText(errno)));
     std::size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            error = errnoText(errno);
-            return false;
+            return fail(Text::verbatim(errnoText(errno)));
         }
         done += static_cast<std::size_t>(n);
     }
-    if (sync && ::fsync(fd.get()) != 0) {
-        error = "fsync: " + errnoText(errno);
-        return false;
-    }
+    if (sync && ::fsync(fd.get()) != 0)
+        return fail(Text::verbatim("fsync: " + errnoText(errno)));
     // close() can report a deferred write error (NFS): a file we cannot vouch for is not committed.
-    if (::close(fd.release()) != 0) {
-        error = "close: " + errnoText(errno);
-        return false;
-    }
-    return true;
+    if (::close(fd.release()) != 0)
+        return fail(Text::verbatim("close: " + errnoText(errno)));
+    return {};
 }
 
-bool syncFolder(int dirFd, std::string& error)
+Status syncFolder(int dirFd)
 {
-    if (::fsync(dirFd) != 0) {
-        error = "fsync: " + errnoText(errno);
-        return false;
-    }
-    return true;
+    if (::fsync(dirFd) != 0)
+        return fail(Text::verbatim("fsync: " + errnoText(errno)));
+    return {};
 }
 
-bool makeFolders(const std::string& path, bool sync, std::string& failedPath, std::string& error)
+Status makeFolders(const std::string& path, bool sync, TextSource what)
 {
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) {
         if (S_ISDIR(st.st_mode))
-            return true;
-        failedPath = path;
-        error = "exists and is not a folder";
-        return false;
+            return {};
+        return fail(
+            Text::of(what, printableName(path), Text(KL_TEXT("kl::storage", "exists and is not a folder"))));
     }
     std::string sofar;
     std::size_t pos = 0;
@@ -73,20 +64,16 @@ bool makeFolders(const std::string& path, bool sync, std::string& failedPath, st
         if (::mkdir(sofar.c_str(), 0777) == 0) {
             if (sync) {
                 UniqueFd parentFd(::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-                if (!parentFd.valid() || !syncFolder(parentFd.get(), error)) {
-                    if (!parentFd.valid())
-                        error = errnoText(errno);
-                    failedPath = parent;
-                    return false;
-                }
+                if (!parentFd.valid())
+                    return fail(Text::of(what, printableName(parent), errnoText(errno)));
+                if (auto synced = syncFolder(parentFd.get()); !synced)
+                    return fail(Text::of(what, printableName(parent), std::move(synced.error())));
             }
         } else if (errno != EEXIST) {
-            failedPath = sofar;
-            error = errnoText(errno);
-            return false;
+            return fail(Text::of(what, printableName(sofar), errnoText(errno)));
         }
     }
-    return true;
+    return {};
 }
 
 std::string uuid4()

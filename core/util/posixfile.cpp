@@ -96,26 +96,23 @@ SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxB
     return r;
 }
 
-bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out, std::string& error)
+Result<std::string> readFile(const std::string& path, std::uint64_t maxBytes)
 {
     // Like readSmallFileAt: a symlink is not followed (it may point out of the cache), and a FIFO
     // must not block the open; the S_ISREG check below rejects both.
     UniqueFd fd(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
-    if (!fd.valid()) {
-        error = errnoText(errno);
-        return false;
-    }
+    if (!fd.valid())
+        return fail(Text::verbatim(errnoText(errno)));
     struct stat st {};
-    if (::fstat(fd.get(), &st) != 0) {
-        error = errnoText(errno);
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        error = "not a regular file";
-        return false;
-    }
+    if (::fstat(fd.get(), &st) != 0)
+        return fail(Text::verbatim(errnoText(errno)));
+    if (!S_ISREG(st.st_mode))
+        return fail(Text::verbatim("not a regular file"));
     auto size = static_cast<std::uint64_t>(st.st_size);
-    return readAll(fd.get(), size < maxBytes ? size : maxBytes, out, error);
+    std::string out, error;
+    if (!readAll(fd.get(), size < maxBytes ? size : maxBytes, out, error))
+        return fail(Text::verbatim(std::move(error)));
+    return out;
 }
 
 std::string absoluteClean(std::string_view path)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -51,7 +53,9 @@ SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxB
 
 /// Read a regular file by path (stage text for `klens show`), up to `maxBytes`. The last path
 /// component is not followed when it is a symlink, and FIFOs never block: both fail with a cause.
-bool readFile(const std::string& path, std::uint64_t maxBytes, std::string& out, std::string& error);
+/// The error is the bare cause ("No such file or directory", "not a regular file"), verbatim: every
+/// caller puts it into its own sentence next to the path, which it may print differently.
+Result<std::string> readFile(const std::string& path, std::uint64_t maxBytes);
 
 /// Lexically clean an absolute path ("a//b/./c" -> "a/b/c"); relative paths are made absolute first.
 std::string absoluteClean(std::string_view path);

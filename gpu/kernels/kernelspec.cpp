@@ -265,10 +265,11 @@ bool SpecParser::header(const rapidjson::Value& root)
     if (source.empty())
         return m_in.fail("source", Text::of(KL_TEXT("kl::kernels", "empty")));
     m_spec.sourcePath = source.front() == '/' ? source : joinPath(folderOf(m_spec.path), source);
-    std::string readError;
-    if (!readFile(m_spec.sourcePath, kMaxSourceBytes + 1, m_spec.source, readError))
-        return m_in.fail(
-            "source", Text::of(KL_TEXT("kl::kernels", "cannot read %1: %2"), m_spec.sourcePath, readError));
+    auto read = readFile(m_spec.sourcePath, kMaxSourceBytes + 1);
+    if (!read)
+        return m_in.fail("source", Text::of(KL_TEXT("kl::kernels", "cannot read %1: %2"), m_spec.sourcePath,
+                                            std::move(read.error())));
+    m_spec.source = std::move(*read);
     if (m_spec.source.size() > kMaxSourceBytes)
         return m_in.fail("source",
                          Text::of(KL_TEXT("kl::kernels", "%1 is larger than 4 MiB"), m_spec.sourcePath));
@@ -642,9 +643,9 @@ Result<KernelSpec> SpecParser::parse(std::string_view text)
 {
     m_spec.path = m_in.path();
     rapidjson::Document doc;
-    std::string parseError;
-    if (!json::parse(doc, text, parseError))
-        return fail(Text::of(KL_TEXT("kl::kernels", "%1: not valid JSON: %2"), m_in.path(), parseError));
+    if (auto parsed = json::parse(doc, text); !parsed)
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: not valid JSON: %2"), m_in.path(),
+                             std::move(parsed.error())));
     const bool ok =
         m_in.object(doc, "") &&
         m_in.onlyKnown(doc, "",
@@ -666,10 +667,11 @@ Result<KernelSpec> parseKernelSpec(std::string_view text, const std::string& pat
 
 Result<KernelSpec> loadKernelSpec(const std::string& path)
 {
-    std::string text, readError;
     // Specs are a few KiB; 1 MiB is damage or the wrong file.
-    if (!readFile(path, (1u << 20) + 1, text, readError))
-        return fail(Text::of(KL_TEXT("kl::kernels", "%1: %2"), path, readError));
+    auto read = readFile(path, (1u << 20) + 1);
+    if (!read)
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: %2"), path, std::move(read.error())));
+    const std::string& text = *read;
     if (text.size() > (1u << 20))
         return fail(Text::of(KL_TEXT("kl::kernels", "%1: larger than 1 MiB, not a kernel spec"), path));
     return parseKernelSpec(text, path);

@@ -50,11 +50,12 @@ int main(int argc, char** argv)
     req.name = "vector_add";
     req.source = kVectorAdd;
     if (argc > 1 && argv[1][0] != '\0') { // "" keeps the built-in kernel
-        std::string error;
-        if (!kl::readFile(argv[1], 64 << 20, req.source, error)) {
-            std::fprintf(stderr, "bench_nvrtc: %s: %s\n", argv[1], error.c_str());
+        auto source = kl::readFile(argv[1], 64 << 20);
+        if (!source) {
+            std::fprintf(stderr, "bench_nvrtc: %s: %s\n", argv[1], source.error().english().c_str());
             return 2;
         }
+        req.source = std::move(*source);
         req.sourcePath = argv[1];
         req.name.clear();
     }
@@ -97,9 +98,8 @@ int main(int argc, char** argv)
     const std::string cubinPath = first.entryPath + "/" + kl::nvrtcEntryName(req) + ".cubin";
     std::vector<double> readUs;
     for (int i = 0; i < 2000; ++i) {
-        std::string bytes, error;
         t0 = Clock::now();
-        kl::readFile(cubinPath, 1 << 30, bytes, error);
+        const auto bytes = kl::readFile(cubinPath, 1 << 30);
         readUs.push_back(micros(t0));
     }
     std::filesystem::remove_all(root);

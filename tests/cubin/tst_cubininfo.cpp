@@ -65,17 +65,19 @@ private slots:
                                      8,    0,    10, 0, 0,    0,    19,   0,    0,    0};
         std::vector<kl::NvInfoRecord> recs;
         std::string error;
-        QVERIFY(kl::parseNvInfo(data, recs, error));
+        QVERIFY(kl::parseNvInfo(data, recs));
         QCOMPARE(recs.size(), std::size_t(3));
         QCOMPARE(recs[1].value, std::uint16_t(255));
         std::uint32_t w = 0;
         QVERIFY(recs[2].word(1, w));
         QCOMPARE(w, 19u);
         recs.clear();
-        QVERIFY(!kl::parseNvInfo(std::span(data, sizeof data - 1), recs, error));
+        const kl::Status cut = kl::parseNvInfo(std::span(data, sizeof data - 1), recs);
+        QVERIFY(!cut);
+        error = cut.error().english();
         QVERIFY2(error.find("offset 8") != std::string::npos, error.c_str());
         const std::uint8_t badFormat[] = {0x09, 0x2f, 0, 0};
-        QVERIFY(!kl::parseNvInfo(badFormat, recs, error));
+        QVERIFY(!kl::parseNvInfo(badFormat, recs));
     }
 
     void fixtures_data()

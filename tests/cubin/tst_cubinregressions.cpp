@@ -223,9 +223,11 @@ private slots:
         QFETCH(double, value);
         for (const bool inPlace : {false, true}) {
             rapidjson::Document doc;
-            std::string error, copy(text.constData(), std::size_t(text.size()));
-            const bool ok = inPlace ? kl::json::parseInPlace(doc, copy, error)
-                                    : kl::json::parse(doc, std::string_view(copy), error);
+            std::string copy(text.constData(), std::size_t(text.size()));
+            const kl::Status parsed =
+                inPlace ? kl::json::parseInPlace(doc, copy) : kl::json::parse(doc, std::string_view(copy));
+            const bool ok = parsed.has_value();
+            const std::string error = ok ? std::string() : parsed.error().english();
             QVERIFY2(ok, error.c_str());
             QVERIFY(doc.IsArray() && doc[0].IsNumber());
             QCOMPARE(doc[0].GetDouble(), value);

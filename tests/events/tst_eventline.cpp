@@ -11,6 +11,19 @@
 
 namespace {
 
+// parseEventLine as a bool with the event and the English cause, which is what the checks below read.
+bool parseLine(std::string_view line, kl::CompileEvent& out, std::string& error,
+               kl::EventLineExtras* extras = nullptr)
+{
+    auto parsed = kl::parseEventLine(line, extras);
+    if (!parsed) {
+        error = parsed.error().english();
+        return false;
+    }
+    out = std::move(*parsed);
+    return true;
+}
+
 kl::CompileEvent sampleEvent()
 {
     kl::CompileEvent e;
@@ -49,8 +62,7 @@ private slots:
                         "\"host\":\"node1\"}\n"));
         kl::CompileEvent back;
         std::string error;
-        QVERIFY2(kl::parseEventLine(std::string_view(line).substr(0, line.size() - 1), back, error),
-                 error.c_str());
+        QVERIFY2(parseLine(std::string_view(line).substr(0, line.size() - 1), back, error), error.c_str());
         QCOMPARE(back.timeNs, e.timeNs);
         QCOMPARE(back.origin, e.origin);
         QCOMPARE(back.kernel, e.kernel);
@@ -96,7 +108,7 @@ private slots:
         kl::CompileEvent back;
         kl::EventLineExtras extras;
         std::string error;
-        QVERIFY2(kl::parseEventLine(std::string_view(line).substr(0, line.size() - 1), back, error, &extras),
+        QVERIFY2(parseLine(std::string_view(line).substr(0, line.size() - 1), back, error, &extras),
                  error.c_str());
         QStringList got;
         for (const std::string& t : extras.truncated)
@@ -145,7 +157,7 @@ private slots:
         QFETCH(QString, cause);
         kl::CompileEvent e;
         std::string error;
-        QCOMPARE(kl::parseEventLine(line.toStdString(), e, error), ok);
+        QCOMPARE(parseLine(line.toStdString(), e, error), ok);
         QVERIFY2(QString::fromStdString(error).contains(cause), error.c_str());
     }
 

@@ -21,9 +21,10 @@ struct CompileOutcome {
 // does. Warnings count as failures. `arch` is e.g. 80 for sm_80.
 CompileOutcome compileKernel(const kl::KernelSpec& spec, const kl::Configuration& config, int arch)
 {
-    std::string source, error;
-    if (!kl::readFile(spec.sourcePath, 1 << 20, source, error))
-        return {false, QString::fromStdString(spec.sourcePath + ": " + error)};
+    auto read = kl::readFile(spec.sourcePath, 1 << 20);
+    if (!read)
+        return {false, QString::fromStdString(spec.sourcePath + ": " + read.error().english())};
+    const std::string& source = *read;
     kl::NvrtcOptions o;
     o.arch = "sm_" + std::to_string(arch);
     o.defines = kl::configurationDefines(spec, config);

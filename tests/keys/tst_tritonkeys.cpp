@@ -65,22 +65,24 @@ kl::KeyComponents componentsFrom(const QJsonObject& o)
 
 // The fixture's metadata records libdevice/ocml/ockl under the venv it was generated in. Hash the
 // file there, or the same file of the venv this test runs with when the repo moved.
-std::optional<std::string> hashExternLib(const std::string& path, std::string& error)
+kl::Result<std::string> hashExternLib(const std::string& path)
 {
-    if (auto h = kl::sha256OfFile(path, error))
+    auto h = kl::sha256OfFile(path);
+    if (h)
         return h;
     const std::string marker = "/site-packages/triton/";
     const auto at = path.find(marker);
     if (at == std::string::npos)
-        return std::nullopt;
+        return h;
     const QString venv = QFileInfo(QStringLiteral(KL_TRITON_VENV_PYTHON)).absolutePath() + "/..";
     for (const QString& lib : QDir(venv + "/lib").entryList({"python3*"}, QDir::Dirs)) {
         const std::string moved =
             (venv + "/lib/" + lib).toStdString() + marker + path.substr(at + marker.size());
-        if (auto h = kl::sha256OfFile(moved, error))
+        h = kl::sha256OfFile(moved);
+        if (h)
             return h;
     }
-    return std::nullopt;
+    return h;
 }
 
 std::string sortedText(kl::EnvVarList v)
@@ -275,9 +277,10 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, error);
-        kl::KeyComponents c;
-        std::string why;
-        const bool ok = kl::parseKeyComponents(json.toStdString(), c, why);
+        const auto parsed = kl::parseKeyComponents(json.toStdString());
+        const bool ok = parsed.has_value();
+        const kl::KeyComponents c = ok ? *parsed : kl::KeyComponents{};
+        const std::string why = ok ? std::string() : parsed.error().english();
         QCOMPARE(ok, error.isEmpty());
         if (!ok)
             QVERIFY2(QString::fromStdString(why).contains(error), why.c_str());

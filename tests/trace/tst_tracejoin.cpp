@@ -116,11 +116,12 @@ private slots:
         int loads = 0;
         const CubinLoader loader = [&](const Snapshot&, const Entry& e, Text& error) {
             ++loads;
-            std::string bytes;
-            std::string why;
-            if (!readFile(joinPath(e.path, e.kernel + ".cubin"), 64 << 20, bytes, why))
-                error = Text::verbatim(why);
-            return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
+            auto bytes = readFile(joinPath(e.path, e.kernel + ".cubin"), 64 << 20);
+            if (!bytes) {
+                error = bytes.error();
+                return std::vector<std::uint8_t>();
+            }
+            return std::vector<std::uint8_t>(bytes->begin(), bytes->end());
         };
         const JoinResult j = joinCaches(r, {&m_triton}, loader);
         QVERIFY2(j.findings.empty(), j.findings.empty() ? "" : j.findings.front().message.english().c_str());

@@ -112,13 +112,15 @@ void CompileDialog::compile()
         return;
     NvrtcRequest req;
     req.sourcePath = m_file->text().toStdString();
-    std::string error;
-    if (!readFile(req.sourcePath, 64ull << 20, req.source, error)) {
-        m_status->setText(QString::fromStdString(printableName(req.sourcePath) + ": " + error));
+    auto source = readFile(req.sourcePath, 64ull << 20);
+    if (!source) {
+        m_status->setText(
+            QString::fromStdString(printableName(req.sourcePath) + ": " + source.error().english()));
         m_result->clear();
         emit finished();
         return;
     }
+    req.source = std::move(*source);
     req.options.arch = m_arch->currentText().toStdString();
     req.options.optLevel = 3 - m_opt->currentIndex();
     for (const QString& d : m_defines->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))

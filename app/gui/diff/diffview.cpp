@@ -119,11 +119,12 @@ std::shared_ptr<const DiffOutcome> compute(const Request& r, const std::atomic<b
         } else {
             paths[i] = r.files[i].toStdString();
         }
-        std::string error;
-        if (!readFile(paths[i], kMaxDiffBytes, texts[i], error)) {
-            out->error = QString::fromStdString(printableName(paths[i]) + ": " + error);
+        auto text = readFile(paths[i], kMaxDiffBytes);
+        if (!text) {
+            out->error = QString::fromStdString(printableName(paths[i]) + ": " + text.error().english());
             return out;
         }
+        texts[i] = std::move(*text);
     }
     const TextLines a = splitLines(std::move(texts[0])), b = splitLines(std::move(texts[1]));
     const LineDiff d = diffLines(a.lines, b.lines, r.options, cancel);

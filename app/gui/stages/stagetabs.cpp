@@ -74,11 +74,16 @@ std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString&
     if (ext == "cubin") {
         const Stage* s = entry.stage(ext);
         const std::string path = s ? joinPath(entry.path, s->fileName) : std::string();
-        std::string bytes, error;
-        if (!s || !readFile(path, 256ull << 20, bytes, error)) {
-            c->error = QString::fromStdString(printableName(path) + ": " + error);
+        if (!s) {
+            c->error = QString::fromStdString(printableName(path) + ": ");
             return c;
         }
+        auto read = readFile(path, 256ull << 20);
+        if (!read) {
+            c->error = QString::fromStdString(printableName(path) + ": " + read.error().english());
+            return c;
+        }
+        const std::string& bytes = *read;
         c->cubin =
             readCubinInfo(std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
         c->text = QString::fromStdString(hexDump(bytes, kHexDumpBytes));
