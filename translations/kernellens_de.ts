@@ -4790,10 +4790,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>%1 hat kein Cubin</translation>
     </message>
     <message>
-        <source>%1: the cubin could not be read</source>
-        <translation>%1: das Cubin konnte nicht gelesen werden</translation>
-    </message>
-    <message>
         <source>%1: the cubin could not be read: %2</source>
         <translation>%1: das Cubin konnte nicht gelesen werden: %2</translation>
     </message>

@@ -4768,10 +4768,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>%1 没有 cubin</translation>
     </message>
     <message>
-        <source>%1: the cubin could not be read</source>
-        <translation>%1：无法读取 cubin</translation>
-    </message>
-    <message>
         <source>%1: the cubin could not be read: %2</source>
         <translation>%1：无法读取 cubin：%2</translation>
     </message>

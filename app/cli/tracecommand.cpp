@@ -11,7 +11,6 @@
 #include "trace/tracereader.h"
 #include "traceexportcommand.h"
 #include "util/jsonwriter.h"
-#include "util/posixfile.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -239,29 +238,13 @@ int runTrace(const TraceArgs& args)
         snapPtrs.push_back(s.get());
     std::unique_ptr<trace::JoinResult> join;
     if (!snapPtrs.empty()) {
-        const trace::CubinLoader load = [&](const Snapshot& snap, const Entry& entry, Text& error) {
-            std::vector<std::uint8_t> bytes;
-            const Stage* stage = entry.stage("cubin");
+        const trace::CubinLoader load = [&](const Snapshot& snap, const Entry& entry,
+                                            const Stage& cubin) -> Result<std::string> {
             auto it = connections.find(&snap);
-            if (!stage)
-                return bytes;
-            if (it == connections.end()) {
-                auto data = readFile(joinPath(entry.path, stage->fileName), 256ull << 20);
-                if (!data)
-                    error =
-                        Text::verbatim(joinPath(entry.path, stage->fileName) + ": " + data.error().english());
-                else
-                    bytes.assign(data->begin(), data->end());
-                return bytes;
-            }
+            if (it == connections.end())
+                return trace::readLocalCubin(entry, cubin);
             RemoteConnection& c = *it->second;
-            auto value =
-                remote::fetchValue(c.client, c.format, entry.folderName, stage->fileName, 256ull << 20);
-            if (!value)
-                error = value.error();
-            else
-                bytes.assign(value->begin(), value->end());
-            return bytes;
+            return remote::fetchValue(c.client, c.format, entry.folderName, cubin.fileName, 256ull << 20);
         };
         join = std::make_unique<trace::JoinResult>(trace::joinCaches(report, snapPtrs, load));
         for (const trace::TraceFinding& f : join->findings)

@@ -104,18 +104,8 @@ void MainWindow::joinTracesWithEntries()
     if (!m_entries->hasLocalFiles()) {
         if (auto fetch = m_remote->stageFetcher()) {
             // A remote entry's cubin is one GET on the fetcher's own connection, off the UI thread.
-            loader = [fetch](const Snapshot&, const Entry& entry, Text& error) -> std::vector<std::uint8_t> {
-                const Stage* cubin = entry.stage("cubin");
-                if (!cubin) {
-                    error = Text::of(KL_TEXT("kl::trace", "%1 has no cubin"), entry.path);
-                    return {};
-                }
-                auto bytes = fetch(entry, cubin->fileName, 256ull << 20);
-                if (!bytes) {
-                    error = bytes.error();
-                    return {};
-                }
-                return {bytes->begin(), bytes->end()};
+            loader = [fetch](const Snapshot&, const Entry& entry, const Stage& cubin) {
+                return fetch(entry, cubin.fileName, 256ull << 20);
             };
         }
     }

@@ -252,6 +252,10 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
         report.files.push_back(std::move(file));
     }
 
+    // Inductor's first record of each name (a name with several kernel_hash values keeps the first).
+    std::unordered_map<std::string, std::size_t> inductorByName;
+    for (std::size_t i = 0; i < report.inductor.size(); ++i)
+        inductorByName.try_emplace(report.inductor[i].name, i);
     for (KernelAgg& agg : aggs) {
         KernelStats& s = agg.stats;
         s.calls = static_cast<std::int64_t>(agg.durations.size());
@@ -278,11 +282,8 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
         }
         std::sort(s.devices.begin(), s.devices.end());
         std::sort(s.ranks.begin(), s.ranks.end());
-        for (std::size_t i = 0; i < report.inductor.size(); ++i)
-            if (report.inductor[i].name == s.name) {
-                s.inductor = static_cast<int>(i);
-                break;
-            }
+        if (auto it = inductorByName.find(s.name); it != inductorByName.end())
+            s.inductor = static_cast<int>(it->second);
         report.kernels.push_back(std::move(s));
     }
     std::stable_sort(report.kernels.begin(), report.kernels.end(),

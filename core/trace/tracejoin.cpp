@@ -42,20 +42,13 @@ CubinFacts readFacts(const Snapshot& snap, const Entry& entry, const CubinLoader
         facts.error = Text::of(KL_TEXT("kl::trace", "%1 has no cubin"), entry.path);
         return facts;
     }
-    CubinResult cubin;
-    if (load) {
-        Text error;
-        const std::vector<std::uint8_t> bytes = load(snap, entry, error);
-        if (bytes.empty()) {
-            facts.error = error.empty()
-                              ? Text::of(KL_TEXT("kl::trace", "%1: the cubin could not be read"), entry.path)
-                              : error;
-            return facts;
-        }
-        cubin = readCubinInfo(bytes);
-    } else {
-        cubin = readCubinInfo(joinPath(entry.path, stage->fileName));
+    const Result<std::string> bytes = load ? load(snap, entry, *stage) : readLocalCubin(entry, *stage);
+    if (!bytes) {
+        facts.error = bytes.error();
+        return facts;
     }
+    CubinResult cubin = readCubinInfo(
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
     if (!cubin.ok) {
         facts.error = Text::of(KL_TEXT("kl::trace", "%1: the cubin could not be read: %2"),
                                joinPath(entry.path, stage->fileName), cubin.error);
@@ -110,6 +103,16 @@ Text joinTexts(std::vector<Text> items)
 }
 
 } // namespace
+
+Result<std::string> readLocalCubin(const Entry& entry, const Stage& cubin)
+{
+    const std::string path = joinPath(entry.path, cubin.fileName);
+    Result<std::string> bytes = readFile(path, 256ull << 20);
+    if (!bytes)
+        return fail(
+            Text::of(KL_TEXT("kl::trace", "%1: the cubin could not be read: %2"), path, bytes.error()));
+    return bytes;
+}
 
 JoinResult joinCaches(const TraceReport& report, const std::vector<const Snapshot*>& snapshots,
                       const CubinLoader& loadCubin)

@@ -2,6 +2,7 @@
 
 #include "model/snapshot.h"
 #include "trace/traceanalysis.h"
+#include "util/result.h"
 #include "util/text.h"
 
 #include <cstdint>
@@ -71,9 +72,13 @@ struct JoinResult {
     }
 };
 
-/// Reads an entry's cubin bytes: by path for local entries, from the server for remote ones.
-/// Returns empty with `error` set when it cannot.
-using CubinLoader = std::function<std::vector<std::uint8_t>(const Snapshot&, const Entry&, Text& error)>;
+/// Reads the bytes of an entry's cubin (`cubin`, a stage of `entry`): from the server for a
+/// remote listing; the error says why, naming the file or key. Without one the join reads
+/// local entries with readLocalCubin.
+using CubinLoader = std::function<Result<std::string>(const Snapshot&, const Entry&, const Stage& cubin)>;
+
+/// The cubin of a local entry, read by name inside its folder (256 MiB at most).
+Result<std::string> readLocalCubin(const Entry& entry, const Stage& cubin);
 
 /// Matches the report's kernels to the snapshots' entries: Triton entries by kernel name
 /// (Inductor's triton_* names included), NVRTC entries by their kernel's base name; then

@@ -2,6 +2,7 @@
 // corpus traces, the demo trace joined with the demo caches (the planted mismatch found, exit 1),
 // several files as ranks, --top, and a missing or cut-off file.
 #include "redisserver.h"
+#include "tracetestutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,21 +27,6 @@ Run klens(const QStringList& args)
     if (!p.waitForFinished(300000))
         qFatal("klens did not finish");
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-QString tracesDir()
-{
-    const QString dir = QStringLiteral(KL_SOURCE_DIR "/../shared/corpus/traces");
-    return QDir(dir).exists() ? QDir(dir).canonicalPath() : QString();
-}
-
-QJsonObject expected(const QString& path)
-{
-    QProcess p;
-    p.start(QStringLiteral("python3"), {QStringLiteral(KL_SOURCE_DIR "/tests/trace/traceexpect.py"), path});
-    if (!p.waitForFinished(120000) || p.exitCode() != 0)
-        qFatal("traceexpect.py failed");
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
 }
 
 const QString kDemoTrace = QStringLiteral(KL_SOURCE_DIR "/resources/demo/trace/demo.pt.trace.json.gz");
@@ -70,7 +56,7 @@ private slots:
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc.value("schema").toString(), QStringLiteral("kernellens.trace/1"));
-        const QJsonObject want = expected(path).value("names").toObject();
+        const QJsonObject want = expectedFigures(path).value("names").toObject();
         const QJsonArray kernels = doc.value("kernels").toArray();
         QCOMPARE(kernels.size(), want.size());
         double share = 0;

@@ -114,14 +114,9 @@ private slots:
              kernelEvent("add_kernel", add4.registers, long(add4.shared), add4.threads, 2)});
         const TraceReport r = analyse({&t});
         int loads = 0;
-        const CubinLoader loader = [&](const Snapshot&, const Entry& e, Text& error) {
+        const CubinLoader loader = [&](const Snapshot&, const Entry& e, const Stage& cubin) {
             ++loads;
-            auto bytes = readFile(joinPath(e.path, e.kernel + ".cubin"), 64 << 20);
-            if (!bytes) {
-                error = bytes.error();
-                return std::vector<std::uint8_t>();
-            }
-            return std::vector<std::uint8_t>(bytes->begin(), bytes->end());
+            return readLocalCubin(e, cubin);
         };
         const JoinResult j = joinCaches(r, {&m_triton}, loader);
         QVERIFY2(j.findings.empty(), j.findings.empty() ? "" : j.findings.front().message.english().c_str());

@@ -4,6 +4,7 @@
 // invalid UTF-8, a hostile token and nesting depth, cancel.
 #include "trace/tracehandler.h"
 #include "trace/tracereader.h"
+#include "tracetestutil.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,21 +21,6 @@
 using namespace kl::trace;
 
 namespace {
-
-QString tracesDir()
-{
-    const QString dir = QStringLiteral(KL_SOURCE_DIR "/../shared/corpus/traces");
-    return QDir(dir).exists() ? QDir(dir).canonicalPath() : QString();
-}
-
-QJsonObject expected(const QString& path)
-{
-    QProcess p;
-    p.start(QStringLiteral("python3"), {QStringLiteral(KL_SOURCE_DIR "/tests/trace/traceexpect.py"), path});
-    if (!p.waitForFinished(120000) || p.exitCode() != 0)
-        qFatal("traceexpect.py failed: %s", p.readAllStandardError().constData());
-    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
-}
 
 QByteArray readAll(const QString& path)
 {
@@ -92,7 +78,7 @@ private slots:
         if (tracesDir().isEmpty())
             QSKIP("../shared/corpus/traces is absent");
         QFETCH(QString, path);
-        const QJsonObject want = expected(path);
+        const QJsonObject want = expectedFigures(path);
         std::uint64_t lastProgress = 0;
         TraceReadOptions o;
         o.progress = [&](std::uint64_t done, std::uint64_t total) {
