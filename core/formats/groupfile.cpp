@@ -57,7 +57,8 @@ Result<GroupFile> parseGroupFile(std::string_view text)
 
 Result<GroupFile> parseGroupFileInPlace(std::string& text)
 {
-    rapidjson::Document doc;
+    json::ScratchDocument scratch;
+    rapidjson::Document& doc = scratch.get();
     if (auto parsed = json::parseInPlace(doc, text); !parsed)
         return fail(std::move(parsed.error()));
     return fromDocument(doc);

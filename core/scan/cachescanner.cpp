@@ -70,6 +70,23 @@ bool openRoot(Root& root, OpenRoot& open, std::vector<WorkItem>& items, int root
     return root.error.empty();
 }
 
+// Sorts an order of indices, then moves each Entry once: an Entry is some 400 bytes of strings and
+// vectors, and sorting the entries themselves moved each about 50 times (a quarter of a second
+// for 100,000 entries, on the scan's serial tail).
+void sortByPath(std::vector<Entry>& entries)
+{
+    std::vector<std::uint32_t> order(entries.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return entries[a].path < entries[b].path; });
+    std::vector<Entry> sorted;
+    sorted.reserve(entries.size());
+    for (const std::uint32_t i : order)
+        sorted.push_back(std::move(entries[i]));
+    entries = std::move(sorted);
+}
+
 unsigned defaultThreads()
 {
     // A cold cache (or NFS) keeps threads waiting on the disk: on 2 cores a cold 100,000-entry
@@ -191,8 +208,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         }
         items = std::move(nextItems);
     }
-    std::sort(snap.entries.begin(), snap.entries.end(),
-              [](const Entry& a, const Entry& b) { return a.path < b.path; });
+    sortByPath(snap.entries);
     return snap;
 }
 

@@ -4,6 +4,9 @@
 #include "util/utf8.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <utility>
 
 namespace kl {
 
@@ -62,14 +65,23 @@ Stage makeStage(const Entry& e, std::string fileName, std::uint64_t size, std::i
 
 void sortStages(std::vector<Stage>& stages)
 {
-    std::stable_sort(stages.begin(), stages.end(), [](const Stage& a, const Stage& b) {
-        int oa = stageOrder(a.ext()), ob = stageOrder(b.ext());
-        if (oa < 0)
-            oa = 1000;
-        if (ob < 0)
-            ob = 1000;
-        return oa != ob ? oa < ob : a.fileName < b.fileName;
+    // Each stage's rank is looked up once (a linear search of the known stages), not twice per
+    // comparison.
+    std::vector<std::pair<int, std::uint32_t>> rank(stages.size());
+    for (std::uint32_t i = 0; i < rank.size(); ++i) {
+        const int order = stageOrder(stages[i].ext());
+        rank[i] = {order < 0 ? 1000 : order, i};
+    }
+    std::sort(rank.begin(), rank.end(), [&](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first
+                                  : std::tie(stages[a.second].fileName, a.second) <
+                                        std::tie(stages[b.second].fileName, b.second);
     });
+    std::vector<Stage> sorted;
+    sorted.reserve(stages.size());
+    for (const auto& r : rank)
+        sorted.push_back(std::move(stages[r.second]));
+    stages = std::move(sorted);
 }
 
 bool isMaterialisedRemoteGroup(const Entry& e, GroupShape shape)

@@ -47,7 +47,7 @@ struct Listing {
 int listAndStatFiles(int dirFd, Listing& out)
 {
     int statErr = 0;
-    const int err = forEachDirName(dirFd, [&](std::string_view name, unsigned char dtype, std::uint64_t) {
+    auto visit = [&](std::string_view name, unsigned char dtype, std::uint64_t) {
         ItemType type = itemTypeOfDirent(dtype);
         const bool deferStat = type == ItemType::File && name.ends_with(layout::kJsonSuffix);
         struct stat st {};
@@ -79,7 +79,8 @@ int listAndStatFiles(int dirFd, Listing& out)
         case ItemType::Other: out.others.emplace_back(name); break;
         }
         return true;
-    });
+    };
+    const int err = forEachDirName(dirFd, visit, DirStart::Fresh);
     return err != 0 ? err : statErr;
 }
 

@@ -1,6 +1,7 @@
 #include "formats/autotune.h"
 #include "formats/envvars.h"
 #include "formats/groupfile.h"
+#include "formats/json.h"
 #include "formats/metadata.h"
 
 #include <QTest>
@@ -58,6 +59,42 @@ private slots:
         QTEST(QString::fromStdString(m->target.backend), "backend");
         QTEST(QString::fromStdString(m->target.arch), "arch");
         QTEST(m->target.warpSize, "warp");
+        // The scanner's in-place summary (no full-precision pass, a thread's scratch buffer) reads
+        // the same facts.
+        std::string inPlace = text.toStdString();
+        auto summary = parseMetadataSummaryInPlace(inPlace);
+        QVERIFY2(summary, summary ? "" : summary.error().english().c_str());
+        QCOMPARE(summary->format, m->format);
+        QCOMPARE(summary->target.arch, m->target.arch);
+        QCOMPARE(summary->target.warpSize, m->target.warpSize);
+        QCOMPARE(summary->name, m->name);
+        QCOMPARE(summary->hash, m->hash);
+    }
+
+    // Two scratch documents alive on one thread, and one larger than the thread's buffer: each
+    // keeps its own values.
+    void scratchDocuments()
+    {
+        std::string small = R"({"a": "first", "n": 1})";
+        std::string big = "{";
+        for (int i = 0; i < 3000; ++i)
+            big += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": \"value " + std::to_string(i) + "\"";
+        big += "}";
+        json::ScratchDocument outer;
+        QVERIFY(json::parseInPlace(outer.get(), small));
+        {
+            json::ScratchDocument inner;
+            QVERIFY(json::parseInPlace(inner.get(), big));
+            QCOMPARE(inner.get().MemberCount(), 3000u);
+            QCOMPARE(QString::fromUtf8(inner.get()["k2999"].GetString()), QStringLiteral("value 2999"));
+        }
+        QCOMPARE(QString::fromUtf8(outer.get()["a"].GetString()), QStringLiteral("first"));
+        for (int round = 0; round < 3; ++round) { // the buffer is given back and taken again
+            std::string again = R"({"child_paths": ["k.json", "k.ptx"]})";
+            auto g = parseGroupFileInPlace(again);
+            QVERIFY(g);
+            QCOMPARE(g->children.size(), 2u);
+        }
     }
 
     void metadataSplitsOptionsEnvAndDerived()
