@@ -51,6 +51,7 @@ private slots:
     void problemRowsCarryTooltipAndIcon();
     void fixtureScan();
     void resetKeepsProxyConsistent();
+    void typedSortMatchesQtsOrder();
 
 private:
     // Three kernels: archs 75 / 90 / 100 (string order would put sm_100 first), one with a large
@@ -306,3 +307,40 @@ void TstEntryTableModel::resetKeepsProxyConsistent()
 
 QTEST_MAIN(TstEntryTableModel)
 #include "tst_entrytablemodel.moc"
+
+// The proxy's typed comparison gives the order Qt's QVariant comparison gives, on every column
+// and both case sensitivities, over entries that differ in every sorted field.
+void TstEntryTableModel::typedSortMatchesQtsOrder()
+{
+    TempCache cache;
+    makeCache(cache);
+    cache.addKernel(QStringLiteral("Beta_kernel"), sha('d'), 80);
+    cache.addKernel(QStringLiteral("cat_10"), sha('e'), 90);
+    cache.addKernel(QStringLiteral("cat_2"), sha('f'), 90);
+    cache.write(QStringLiteral("not_an_entry.txt"), QByteArray("x"));
+    EntryTableModel model;
+    model.resetSnapshot(scanFolder(cache.path()));
+    QVERIFY(model.rowCount() >= 7);
+    EntryFilterProxy typed;
+    typed.setSourceModel(&model);
+    QSortFilterProxyModel byVariant;
+    byVariant.setSourceModel(&model);
+    byVariant.setSortRole(EntryTableModel::SortRole);
+    auto sourceRows = [](const QSortFilterProxyModel& p) {
+        QList<int> rows;
+        for (int r = 0; r < p.rowCount(); ++r)
+            rows << p.mapToSource(p.index(r, 0)).row();
+        return rows;
+    };
+    for (const Qt::CaseSensitivity cs : {Qt::CaseInsensitive, Qt::CaseSensitive}) {
+        typed.setSortCaseSensitivity(cs);
+        byVariant.setSortCaseSensitivity(cs);
+        for (int column = 0; column < EntryTableModel::NUM_COLUMNS; ++column) {
+            for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                typed.sort(column, order);
+                byVariant.sort(column, order);
+                QCOMPARE(sourceRows(typed), sourceRows(byVariant));
+            }
+        }
+    }
+}

@@ -15,6 +15,20 @@ EntryFilterProxy::EntryFilterProxy(QObject* parent)
     setFilterCaseSensitivity(Qt::CaseInsensitive);
 }
 
+void EntryFilterProxy::setSourceModel(QAbstractItemModel* model)
+{
+    m_entries = qobject_cast<const EntryTableModel*>(model);
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
+bool EntryFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    if (m_entries && sortRole() == EntryTableModel::SortRole && !isSortLocaleAware() &&
+        left.column() == right.column())
+        return m_entries->sortsBefore(left.row(), right.row(), left.column(), sortCaseSensitivity());
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 void EntryFilterProxy::setFilterText(const QString& text)
 {
     const QString trimmed = text.trimmed();

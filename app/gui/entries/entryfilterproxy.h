@@ -4,6 +4,8 @@
 
 namespace kl::gui {
 
+class EntryTableModel;
+
 /// Sorts an EntryTableModel on its SortRole and filters it on its FilterRole (kernel and folder
 /// name, case-insensitive), never on display text.
 class EntryFilterProxy : public QSortFilterProxyModel {
@@ -29,10 +31,15 @@ public:
     void clearTimeRange();
     bool hasTimeRange() const { return m_toNs >= m_fromNs; }
 
+    void setSourceModel(QAbstractItemModel* model) override;
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    /// EntryTableModel's typed comparison when sorting on its SortRole; Qt's otherwise.
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
+    const EntryTableModel* m_entries = nullptr;
     void refilter();
     QString m_filterText;
     QString m_stage, m_arch, m_status, m_kind;

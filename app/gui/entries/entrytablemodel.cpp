@@ -165,12 +165,48 @@ bool EntryTableModel::applyUpdate(const RowUpdate& u)
 
 const Entry* EntryTableModel::entry(const QModelIndex& index) const
 {
-    if (!index.isValid() || index.model() != this || index.row() < 0 || index.row() >= rowCount())
+    if (!index.isValid() || index.model() != this)
         return nullptr;
-    const auto row = static_cast<std::size_t>(index.row());
+    return entryAt(index.row());
+}
+
+const Entry* EntryTableModel::entryAt(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return nullptr;
+    const auto r = static_cast<std::size_t>(row);
     if (!m_snapshot)
-        return &m_streamed[row];
-    return &m_snapshot->entries[m_mapped ? std::size_t(m_rowToEntry[row]) : row];
+        return &m_streamed[r];
+    return &m_snapshot->entries[m_mapped ? std::size_t(m_rowToEntry[r]) : r];
+}
+
+// Keep in step with sortValue: the same values, compared as isVariantLessThan compares them.
+bool EntryTableModel::sortsBefore(int a, int b, int column, Qt::CaseSensitivity cs) const
+{
+    const Entry* ea = entryAt(a);
+    const Entry* eb = entryAt(b);
+    if (!ea || !eb)
+        return ea && !eb; // an invalid value sorts last, as an invalid QVariant does
+    const RowText& ta = m_text[static_cast<std::size_t>(a)];
+    const RowText& tb = m_text[static_cast<std::size_t>(b)];
+    auto less = [](auto x, auto y) { return x < y; };
+    switch (static_cast<Columns>(column)) {
+    case KernelColumn: return ta.kernelSortKey.compare(tb.kernelSortKey, cs) < 0;
+    case KindColumn: return less(static_cast<int>(ea->kind), static_cast<int>(eb->kind));
+    case ArchColumn: return ta.archSortKey.compare(tb.archSortKey, cs) < 0;
+    case StagesColumn: return ta.stages.compare(tb.stages, cs) < 0;
+    case NumWarpsColumn: return less(sortableNumber(ea->numWarps), sortableNumber(eb->numWarps));
+    case NumStagesColumn: return less(sortableNumber(ea->numStages), sortableNumber(eb->numStages));
+    case SharedColumn: return less(sortableNumber(ea->shared), sortableNumber(eb->shared));
+    case SizeColumn: return less(ea->totalSize, eb->totalSize);
+    case ModifiedColumn: return less(ea->newestMtimeNs, eb->newestMtimeNs);
+    case StatusColumn:
+        return less(
+            static_cast<qlonglong>(ea->status) * 1'000'000 + static_cast<qlonglong>(ea->problems.size()),
+            static_cast<qlonglong>(eb->status) * 1'000'000 + static_cast<qlonglong>(eb->problems.size()));
+    case NUM_COLUMNS: break;
+    }
+    return false;
 }
 
 int EntryTableModel::rowCount(const QModelIndex& parent) const

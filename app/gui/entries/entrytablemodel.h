@@ -78,6 +78,11 @@ public:
     bool applyUpdate(const struct RowUpdate& update);
     const std::shared_ptr<const Snapshot>& snapshot() const { return m_snapshot; }
 
+    /// The order QSortFilterProxyModel's default lessThan gives the SortRole values of rows `a`
+    /// and `b` in `column` (strings compared with `cs`, not locale-aware), without making a
+    /// QVariant per comparison: sorting 100,000 streamed rows compares some 1.7 million pairs.
+    bool sortsBefore(int a, int b, int column, Qt::CaseSensitivity cs) const;
+
     /// The entry shown at `index` (any column), or null.
     const Entry* entry(const QModelIndex& index) const;
 
@@ -89,6 +94,7 @@ public:
 private:
     QVariant display(const Entry& entry, const RowText& text, int column) const;
     QVariant sortValue(const Entry& entry, const RowText& text, int column) const;
+    const Entry* entryAt(int row) const;
 
     static RowText makeText(const Entry& e);
 

@@ -109,11 +109,13 @@ quint64 ScanController::start(std::vector<Root> roots, bool stream)
         };
         if (stream) {
             // Row texts and sort keys are made here, on the scan's threads: the UI thread only inserts.
+            // The lock is held for two moves: eight readers and the UI's flush share it.
             options.entryRead = [stream](const Entry& e) {
                 EntryTableModel::Row row = EntryTableModel::makeRow(e);
+                std::string path = e.path;
                 const std::lock_guard lock(stream->mutex);
                 stream->pending.push_back(std::move(row));
-                stream->order.push_back(e.path);
+                stream->order.push_back(std::move(path));
             };
         }
         // The scan's threads (created from this one, so they inherit it) yield to the UI thread:
@@ -146,15 +148,22 @@ void ScanController::flush()
         return;
     auto batch = std::make_shared<std::vector<EntryTableModel::Row>>();
     bool drained = false;
+    // The rows are taken out under the lock (a swap when all of them fit this batch) and moved
+    // into the batch after it: the readers wait on this lock.
+    std::deque<EntryTableModel::Row> taken;
     {
         const std::lock_guard lock(m_stream->mutex);
-        const std::size_t n = std::min(m_stream->pending.size(), m_batchSize);
-        batch->reserve(n);
-        std::move(m_stream->pending.begin(), m_stream->pending.begin() + std::ptrdiff_t(n),
-                  std::back_inserter(*batch));
-        m_stream->pending.erase(m_stream->pending.begin(), m_stream->pending.begin() + std::ptrdiff_t(n));
+        if (m_stream->pending.size() <= m_batchSize) {
+            taken.swap(m_stream->pending);
+        } else {
+            const auto end = m_stream->pending.begin() + std::ptrdiff_t(m_batchSize);
+            std::move(m_stream->pending.begin(), end, std::back_inserter(taken));
+            m_stream->pending.erase(m_stream->pending.begin(), end);
+        }
         drained = m_stream->pending.empty();
     }
+    batch->reserve(taken.size());
+    std::move(taken.begin(), taken.end(), std::back_inserter(*batch));
     const quint64 id = m_currentId;
     if (!batch->empty()) {
         const std::size_t rows = batch->size();
