@@ -648,6 +648,70 @@ kompiliert %6 · Cache %7</translation>
         <source>record at offset %1 has unknown format %2</source>
         <translation>Der Eintrag bei Offset %1 hat das unbekannte Format %2</translation>
     </message>
+    <message>
+        <source>truncated: its %1 ends at byte %2 but the file has %3 bytes</source>
+        <translation>abgeschnitten: %1 endet bei Byte %2, die Datei hat aber %3 Bytes</translation>
+    </message>
+    <message>
+        <source>%1 bytes: larger than any cubin (limit 256 MiB)</source>
+        <translation>%1 Bytes: größer als jedes Cubin (Grenze 256 MiB)</translation>
+    </message>
+    <message>
+        <source>only %1 bytes: too short for an ELF header</source>
+        <translation>nur %1 Bytes: zu kurz für einen ELF-Header</translation>
+    </message>
+    <message>
+        <source>not an ELF file (no 7f 45 4c 46 magic)</source>
+        <translation>keine ELF-Datei (keine Signatur 7f 45 4c 46)</translation>
+    </message>
+    <message>
+        <source>not a 64-bit little-endian ELF, as every cubin is</source>
+        <translation>kein 64-Bit-Little-Endian-ELF, wie es jedes Cubin ist</translation>
+    </message>
+    <message>
+        <source>not a valid ELF file: %1</source>
+        <translation>keine gültige ELF-Datei: %1</translation>
+    </message>
+    <message>
+        <source>e_machine is %1, not EM_CUDA (190): not a cubin</source>
+        <translation>e_machine ist %1, nicht EM_CUDA (190): kein Cubin</translation>
+    </message>
+    <message>
+        <source>no section header table (e_shnum %1)</source>
+        <translation>keine Section-Header-Tabelle (e_shnum %1)</translation>
+    </message>
+    <message>
+        <source>program header table</source>
+        <translation>die Program-Header-Tabelle</translation>
+    </message>
+    <message>
+        <source>section header table</source>
+        <translation>die Section-Header-Tabelle</translation>
+    </message>
+    <message>
+        <source>section name table unreadable: %1</source>
+        <translation>Tabelle der Section-Namen nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>section header %1 unreadable: %2</source>
+        <translation>Section-Header %1 nicht lesbar: %2</translation>
+    </message>
+    <message>
+        <source>section %1</source>
+        <translation>Section %1</translation>
+    </message>
+    <message>
+        <source>its .nv.info sections add up to more bytes than the file: they overlap, as no cubin&apos;s do</source>
+        <translation>seine .nv.info-Sections ergeben zusammen mehr Bytes als die Datei: sie überlappen, was bei keinem Cubin vorkommt</translation>
+    </message>
+    <message>
+        <source>section %1: %2</source>
+        <translation>Section %1: %2</translation>
+    </message>
+    <message>
+        <source>kernel %1: kernel names, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
+        <translation>Kernel %1: Kernelnamen, .nv.info-Einträge und Konstantenbänke ergeben zusammen mehr, als die Datei enthält (Namen oder Sections werden geteilt, wie in keinem Cubin)</translation>
+    </message>
 </context>
 <context>
     <name>kl::doctor</name>

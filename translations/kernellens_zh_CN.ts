@@ -648,6 +648,70 @@ compiled %6 · cache %7</source>
         <source>record at offset %1 has unknown format %2</source>
         <translation>偏移 %1 处的记录格式 %2 未知</translation>
     </message>
+    <message>
+        <source>truncated: its %1 ends at byte %2 but the file has %3 bytes</source>
+        <translation>已截断：%1 结束于第 %2 字节，但文件只有 %3 字节</translation>
+    </message>
+    <message>
+        <source>%1 bytes: larger than any cubin (limit 256 MiB)</source>
+        <translation>%1 字节：比任何 cubin 都大（上限 256 MiB）</translation>
+    </message>
+    <message>
+        <source>only %1 bytes: too short for an ELF header</source>
+        <translation>只有 %1 字节：不足以容纳 ELF 头</translation>
+    </message>
+    <message>
+        <source>not an ELF file (no 7f 45 4c 46 magic)</source>
+        <translation>不是 ELF 文件（没有 7f 45 4c 46 魔数）</translation>
+    </message>
+    <message>
+        <source>not a 64-bit little-endian ELF, as every cubin is</source>
+        <translation>不是 64 位小端 ELF（每个 cubin 都是）</translation>
+    </message>
+    <message>
+        <source>not a valid ELF file: %1</source>
+        <translation>不是有效的 ELF 文件：%1</translation>
+    </message>
+    <message>
+        <source>e_machine is %1, not EM_CUDA (190): not a cubin</source>
+        <translation>e_machine 为 %1，不是 EM_CUDA (190)：不是 cubin</translation>
+    </message>
+    <message>
+        <source>no section header table (e_shnum %1)</source>
+        <translation>没有节头表（e_shnum %1）</translation>
+    </message>
+    <message>
+        <source>program header table</source>
+        <translation>程序头表</translation>
+    </message>
+    <message>
+        <source>section header table</source>
+        <translation>节头表</translation>
+    </message>
+    <message>
+        <source>section name table unreadable: %1</source>
+        <translation>节名表无法读取：%1</translation>
+    </message>
+    <message>
+        <source>section header %1 unreadable: %2</source>
+        <translation>节头 %1 无法读取：%2</translation>
+    </message>
+    <message>
+        <source>section %1</source>
+        <translation>节 %1</translation>
+    </message>
+    <message>
+        <source>its .nv.info sections add up to more bytes than the file: they overlap, as no cubin&apos;s do</source>
+        <translation>其 .nv.info 节的总字节数超过文件大小：这些节相互重叠，正常的 cubin 不会这样</translation>
+    </message>
+    <message>
+        <source>section %1: %2</source>
+        <translation>节 %1：%2</translation>
+    </message>
+    <message>
+        <source>kernel %1: kernel names, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
+        <translation>内核 %1：内核名、.nv.info 记录和常量库加起来超过了文件内容（名称或节被共享，正常的 cubin 不会这样）</translation>
+    </message>
 </context>
 <context>
     <name>kl::doctor</name>

@@ -75,7 +75,7 @@ int runCubin(const CubinArgs& args)
     }
     const CubinResult r = readCubinInfo(path);
     if (!r.ok) {
-        printError(printableName(path) + ": " + r.error +
+        printError(printableName(path) + ": " + r.error.english() +
                    (r.info.fileType.empty() ? "" : " (libmagic: " + r.info.fileType + ")"));
         return ExitError;
     }

@@ -37,10 +37,10 @@ std::uint64_t spanEnd(std::uint64_t offset, std::uint64_t count, std::uint64_t s
     return offset + count * size;
 }
 
-std::string truncatedAt(const std::string& what, std::uint64_t end, std::uint64_t size)
+Text truncatedAt(Text what, std::uint64_t end, std::uint64_t size)
 {
-    return "truncated: its " + what + " ends at byte " + std::to_string(end) + " but the file has " +
-           std::to_string(size) + " bytes";
+    return Text::of(KL_TEXT("kl::cubin", "truncated: its %1 ends at byte %2 but the file has %3 bytes"),
+                    std::move(what), end, size);
 }
 
 // The raw bytes of a section that lies inside the image (checked before libelf maps it).
@@ -90,19 +90,20 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
     std::call_once(once, [] { elf_version(EV_CURRENT); });
     CubinResult r;
     if (bytes.size() > kMaxCubinBytes) {
-        r.error = std::to_string(bytes.size()) + " bytes: larger than any cubin (limit 256 MiB)";
+        r.error =
+            Text::of(KL_TEXT("kl::cubin", "%1 bytes: larger than any cubin (limit 256 MiB)"), bytes.size());
         return r;
     }
     if (bytes.size() < sizeof(Elf64_Ehdr)) {
-        r.error = "only " + std::to_string(bytes.size()) + " bytes: too short for an ELF header";
+        r.error = Text::of(KL_TEXT("kl::cubin", "only %1 bytes: too short for an ELF header"), bytes.size());
         return r;
     }
     if (std::memcmp(bytes.data(), ELFMAG, SELFMAG) != 0) {
-        r.error = "not an ELF file (no 7f 45 4c 46 magic)";
+        r.error = Text(KL_TEXT("kl::cubin", "not an ELF file (no 7f 45 4c 46 magic)"));
         return r;
     }
     if (bytes[EI_CLASS] != ELFCLASS64 || bytes[EI_DATA] != ELFDATA2LSB) {
-        r.error = "not a 64-bit little-endian ELF, as every cubin is";
+        r.error = Text(KL_TEXT("kl::cubin", "not a 64-bit little-endian ELF, as every cubin is"));
         return r;
     }
     // libelf may write to the image it is given; work on a copy so `bytes` stays const.
@@ -110,24 +111,25 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
     std::unique_ptr<Elf, ElfCloser> elf(elf_memory(image.data(), image.size()));
     GElf_Ehdr eh{};
     if (!elf || elf_kind(elf.get()) != ELF_K_ELF || !gelf_getehdr(elf.get(), &eh)) {
-        r.error = "not a valid ELF file: " + libelfError();
+        r.error = Text::of(KL_TEXT("kl::cubin", "not a valid ELF file: %1"), libelfError());
         return r;
     }
     if (eh.e_machine != EM_CUDA) {
-        r.error = "e_machine is " + std::to_string(eh.e_machine) + ", not EM_CUDA (190): not a cubin";
+        r.error =
+            Text::of(KL_TEXT("kl::cubin", "e_machine is %1, not EM_CUDA (190): not a cubin"), eh.e_machine);
         return r;
     }
     const std::uint64_t size = bytes.size();
     if (eh.e_shoff == 0 || eh.e_shnum == 0) {
-        r.error = "no section header table (e_shnum " + std::to_string(eh.e_shnum) + ")";
+        r.error = Text::of(KL_TEXT("kl::cubin", "no section header table (e_shnum %1)"), eh.e_shnum);
         return r;
     }
     if (const std::uint64_t end = spanEnd(eh.e_phoff, eh.e_phnum, eh.e_phentsize); eh.e_phnum && end > size) {
-        r.error = truncatedAt("program header table", end, size);
+        r.error = truncatedAt(Text(KL_TEXT("kl::cubin", "program header table")), end, size);
         return r;
     }
     if (const std::uint64_t end = spanEnd(eh.e_shoff, eh.e_shnum, eh.e_shentsize); end > size) {
-        r.error = truncatedAt("section header table", end, size);
+        r.error = truncatedAt(Text(KL_TEXT("kl::cubin", "section header table")), end, size);
         return r;
     }
     CubinInfo& info = r.info;
@@ -138,7 +140,7 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
 
     std::size_t shstrndx = 0;
     if (elf_getshdrstrndx(elf.get(), &shstrndx) != 0) {
-        r.error = "section name table unreadable: " + libelfError();
+        r.error = Text::of(KL_TEXT("kl::cubin", "section name table unreadable: %1"), libelfError());
         return r;
     }
     std::vector<Section> sections;
@@ -148,12 +150,13 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         Section s;
         const std::size_t index = elf_ndxscn(scn);
         if (!gelf_getshdr(scn, &s.header)) {
-            r.error = "section header " + std::to_string(index) + " unreadable: " + libelfError();
+            r.error =
+                Text::of(KL_TEXT("kl::cubin", "section header %1 unreadable: %2"), index, libelfError());
             return r;
         }
         if (s.header.sh_type != SHT_NOBITS && s.header.sh_size &&
             (s.header.sh_offset > size || s.header.sh_size > size - s.header.sh_offset)) {
-            r.error = truncatedAt("section " + std::to_string(index),
+            r.error = truncatedAt(Text::of(KL_TEXT("kl::cubin", "section %1"), index),
                                   spanEnd(s.header.sh_offset, 1, s.header.sh_size), size);
             return r;
         }
@@ -191,13 +194,15 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         if (s.header.sh_type == SHT_NOBITS)
             continue;
         if ((nvInfoBytes += s.header.sh_size) > size) {
-            r.error = "its .nv.info sections add up to more bytes than the file: they overlap, as no "
-                      "cubin's do";
+            r.error =
+                Text(KL_TEXT("kl::cubin", "its .nv.info sections add up to more bytes than the file: they "
+                                          "overlap, as no cubin's do"));
             return r;
         }
         std::vector<NvInfoRecord> records;
         if (auto parsed = parseNvInfo(sectionBytes(bytes, s.header), records); !parsed) {
-            r.error = "section " + shownName(s.name) + ": " + parsed.error().english();
+            r.error = Text::of(KL_TEXT("kl::cubin", "section %1: %2"), shownName(s.name),
+                               std::move(parsed.error()));
             return r;
         }
         if (!global) {
@@ -253,8 +258,11 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         spent += s.name.size() + (records != perKernel.end() ? records->second.size() : 0) +
                  (banks != constantBanks.end() ? banks->second.size() : 0);
         if (spent > budget) {
-            r.error = "kernel " + shownName(name) + ": kernel names, .nv.info records and constant banks " +
-                      "add up to more than the file holds (names or sections are shared, as in no cubin)";
+            r.error =
+                Text::of(KL_TEXT("kl::cubin", "kernel %1: kernel names, .nv.info records and constant banks "
+                                              "add up to more than the file holds (names or sections are "
+                                              "shared, as in no cubin)"),
+                         shownName(name));
             return r;
         }
         CubinKernel k;
@@ -308,7 +316,7 @@ CubinResult readCubinInfo(const std::string& path)
     auto read = readFile(path, kMaxCubinBytes);
     if (!read) {
         CubinResult r;
-        r.error = read.error().english();
+        r.error = std::move(read.error());
         return r;
     }
     const std::string& data = *read;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -42,7 +44,7 @@ struct CubinInfo {
 
 struct CubinResult {
     bool ok = false;
-    std::string error; ///< the cause (without the path) when !ok
+    Text error; ///< the cause (without the path) when !ok
     CubinInfo info;
 };
 

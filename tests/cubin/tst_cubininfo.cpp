@@ -97,7 +97,7 @@ private slots:
         if (path.isEmpty())
             QSKIP("no .cubin under resources/demo/triton/cache");
         const kl::CubinResult r = kl::readCubinInfo(path.toStdString());
-        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(r.ok, r.error.english().c_str());
         const QJsonObject meta =
             QJsonDocument::fromJson(readAll(path.chopped(int(strlen(".cubin"))) + ".json")).object();
         QCOMPARE(int(r.info.sm), meta["target"].toObject()["arch"].toInt());
@@ -161,7 +161,7 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
         QVERIFY2(regs.hasMatch() && smem.hasMatch(), qPrintable(report));
 
         const kl::CubinResult r = kl::readCubinInfo(dir.filePath(QStringLiteral("k.cubin")).toStdString());
-        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(r.ok, r.error.english().c_str());
         QCOMPARE(int(r.info.sm), sm);
         QCOMPARE(r.info.kernels.size(), std::size_t(1));
         const kl::CubinKernel& k = r.info.kernels.front();
@@ -199,7 +199,7 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
             const QString out = QString::fromLocal8Bit(p.readAllStandardOutput());
             QVERIFY2(p.exitCode() == 0, qPrintable(out));
             const kl::CubinResult r = kl::readCubinInfo(path.toStdString());
-            QVERIFY2(r.ok, r.error.c_str());
+            QVERIFY2(r.ok, r.error.english().c_str());
             for (const kl::CubinKernel& k : r.info.kernels) {
                 const auto m =
                     QRegularExpression(QStringLiteral("Function %1:\\s*\\n\\s*REG:(\\d+) STACK:(\\d+) "
@@ -243,7 +243,7 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
             QVERIFY(r.ok || !r.error.empty());
         }
         QVERIFY(!parse(QByteArray(64, 'x')).ok);
-        QVERIFY(parse(QByteArray(64, 'x')).error.find("not an ELF") != std::string::npos);
+        QVERIFY(parse(QByteArray(64, 'x')).error.english().find("not an ELF") != std::string::npos);
     }
 
     void cli()

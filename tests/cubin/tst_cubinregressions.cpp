@@ -160,7 +160,7 @@ private slots:
         const kl::CubinResult r = parse(bytes);
         QVERIFY2(r.ok || !r.error.empty(), "failed without an error text");
         if (isSeed) {
-            QVERIFY2(r.ok, r.error.c_str());
+            QVERIFY2(r.ok, r.error.english().c_str());
             QVERIFY(!r.info.kernels.empty());
         }
         for (const char* ext : {"cubin", "hsaco"}) {
@@ -327,11 +327,11 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         const kl::CubinResult r = parse(elf);
-        QVERIFY2(r.ok == ok, r.error.c_str());
+        QVERIFY2(r.ok == ok, r.error.english().c_str());
         QVERIFY(r.ok || !r.error.empty());
         // Milliseconds now (also under ASan); the old code took from seconds to forever.
         QVERIFY2(timer.elapsed() < 20000, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
-        QVERIFY(r.error.size() < 1000); // hostile names are cut short in messages
+        QVERIFY(r.error.english().size() < 1000); // hostile names are cut short in messages
     }
 
     // Single-byte flips: all of the ELF header, then a few hundred deterministic positions.

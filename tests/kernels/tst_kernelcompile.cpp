@@ -36,7 +36,7 @@ CompileOutcome compileKernel(const kl::KernelSpec& spec, const kl::Configuration
         std::span(reinterpret_cast<const std::uint8_t*>(out.cubin.data()), out.cubin.size()));
     if (!info.ok || info.info.kernels.empty()) {
         r.ok = false;
-        r.log += QString::fromStdString("\nno readable cubin: " + info.error);
+        r.log += QString::fromStdString("\nno readable cubin: " + info.error.english());
         return r;
     }
     for (const auto& k : info.info.kernels) {

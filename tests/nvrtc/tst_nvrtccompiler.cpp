@@ -58,7 +58,7 @@ private slots:
         QVERIFY(out.cubin.starts_with("\x7f"
                                       "ELF"));
         const kl::CubinResult info = cubinOf(out.cubin);
-        QVERIFY2(info.ok, info.error.c_str());
+        QVERIFY2(info.ok, info.error.english().c_str());
         QCOMPARE(info.info.sm, unsigned(std::stoi(o.arch.substr(3))));
         QCOMPARE(info.info.kernels.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(info.info.kernels[0].name), QStringLiteral("vector_add"));

@@ -243,7 +243,7 @@ void StageTabs::present(const StageContent& c)
                                  .arg(r.info.abiVersion)
                                  .arg(r.info.cudaApiVersion ? tr(", CUDA API %1").arg(*r.info.cudaApiVersion)
                                                             : QString())
-                           : tr("Not a readable cubin: %1").arg(QString::fromStdString(r.error)));
+                           : tr("Not a readable cubin: %1").arg(coreText(r.error)));
         m_cubinTable = new QTableWidget(0, 8, page);
         m_cubinTable->setObjectName(QStringLiteral("cubinTable"));
         m_cubinTable->setHorizontalHeaderLabels({tr("Kernel"), tr("Registers"), tr("Shared (static)"),
