@@ -4527,6 +4527,13 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::report</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>kl::roots</name>
     <message>
         <source>default (%1)</source>

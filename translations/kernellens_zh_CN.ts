@@ -4505,6 +4505,13 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::report</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>kl::roots</name>
     <message>
         <source>default (%1)</source>

@@ -106,7 +106,7 @@ int runEntry(const KeyArgs& args)
         printError(printableName(entry.path) + ": " +
                    (entry.kind != EntryKind::Kernel
                         ? "a " + std::string(toString(entry.kind)) + " entry has no Triton key"
-                        : "no readable metadata (" + d.readError + ")"));
+                        : "no readable metadata (" + d.readError.english() + ")"));
         return ExitError;
     }
     const Metadata& m = *d.metadata;

@@ -71,7 +71,7 @@ void printDetail(const EntryDetail& d)
         }
     }
     if (!d.readError.empty())
-        std::printf("\ncould not read in full: %s\n", d.readError.c_str());
+        std::printf("\ncould not read in full: %s\n", d.readError.english().c_str());
     std::printf("\nproblems:%s\n", e.problems.empty() ? " none" : "");
     for (const Problem& p : e.problems)
         std::printf("  %-18s %s\n", p.code.c_str(), p.message.english().c_str());

@@ -16,31 +16,31 @@ EntryDetail loadEntryDetail(const Entry& entry)
     d.entry = entry;
     if (entry.kind == EntryKind::Kernel) {
         if (const Stage* meta = entry.stage("json")) {
-            std::string error;
+            Text error;
             if (auto text = readFile(joinPath(entry.path, meta->fileName), 64ull << 20)) {
                 if (auto m = parseMetadata(*text, MetadataDetail::Full))
                     d.metadata = std::move(*m);
                 else
-                    error = m.error().english();
+                    error = std::move(m.error());
             } else {
-                error = text.error().english();
+                error = std::move(text.error());
             }
             if (!d.metadata)
-                d.readError = meta->fileName + ": " + error;
+                d.readError = Text::of(KL_TEXT("kl::report", "%1: %2"), meta->fileName, std::move(error));
         }
         const std::string groupName = layout::groupFileName(layout::fileStem(entry.kernel));
         if (auto text = readFile(joinPath(entry.path, groupName), 64ull << 20))
             if (auto g = parseGroupFile(*text))
                 d.group = std::move(*g);
     } else if (entry.kind == EntryKind::Autotune && !entry.stages.empty()) {
-        std::string error;
+        Text error;
         if (auto text = readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20)) {
             if (auto a = parseAutotune(*text))
                 d.autotune = std::move(*a);
             else
-                error = a.error().english();
+                error = std::move(a.error());
         } else {
-            error = text.error().english();
+            error = std::move(text.error());
         }
         if (!d.autotune)
             d.readError = error;

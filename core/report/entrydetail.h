@@ -19,7 +19,7 @@ struct EntryDetail {
     std::optional<Metadata> metadata;
     std::optional<GroupFile> group;
     std::optional<AutotuneResult> autotune;
-    std::string readError; ///< why a part could not be read (already also in entry.problems)
+    Text readError; ///< why a part could not be read (already also in entry.problems)
 };
 
 EntryDetail loadEntryDetail(const Entry& entry);

@@ -278,7 +278,7 @@ void writeEntryDetailJson(const EntryDetail& d, std::FILE* out)
         if (d.readError.empty())
             w.Null();
         else
-            str(w, d.readError);
+            str(w, d.readError.english());
         key(w, "autotune");
         if (d.autotune) {
             w.StartObject();

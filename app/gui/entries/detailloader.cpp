@@ -12,9 +12,10 @@ std::shared_ptr<const EntryDetail> loadDetail(const Entry& entry)
     } catch (const std::exception& e) {
         auto d = std::make_shared<EntryDetail>();
         d->entry = entry;
-        d->readError = DetailLoader::tr("reading %1 failed: %2")
-                           .arg(QString::fromStdString(entry.path), QString::fromUtf8(e.what()))
-                           .toStdString();
+        d->readError =
+            Text::verbatim(DetailLoader::tr("reading %1 failed: %2")
+                               .arg(QString::fromStdString(entry.path), QString::fromUtf8(e.what()))
+                               .toStdString());
         return d;
     }
 }

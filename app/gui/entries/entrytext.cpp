@@ -190,8 +190,8 @@ QString EntryText::detail(const EntryDetail& d)
         }
     }
     if (!d.readError.empty())
-        out +=
-            QLatin1Char('\n') + tr("could not read everything: %1").arg(qs(d.readError)) + QLatin1Char('\n');
+        out += QLatin1Char('\n') + tr("could not read everything: %1").arg(coreText(d.readError)) +
+               QLatin1Char('\n');
     return out;
 }
 

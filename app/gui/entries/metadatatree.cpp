@@ -1,5 +1,7 @@
 #include "entries/metadatatree.h"
 
+#include "common/coretext.h"
+
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -111,7 +113,7 @@ void MetadataTree::setDetail(const EntryDetail& detail)
         pair(g, tr("configurations"), QString::number(detail.autotune->configs.size()));
     }
     if (!detail.readError.empty())
-        pair(group(tr("Errors")), tr("read"), qs(detail.readError));
+        pair(group(tr("Errors")), tr("read"), coreText(detail.readError));
     expandToDepth(0);
 }
 
