@@ -1206,6 +1206,18 @@ kompiliert %6 · Cache %7</translation>
         <source>%1: larger than 64 MiB</source>
         <translation>%1: größer als 64 MiB</translation>
     </message>
+    <message>
+        <source>cannot examine the filesystem of %1: %2</source>
+        <translation>das Dateisystem von %1 lässt sich nicht untersuchen: %2</translation>
+    </message>
+    <message>
+        <source>no mountinfo line matches it</source>
+        <translation>keine Zeile in mountinfo passt dazu</translation>
+    </message>
+    <message>
+        <source>cannot examine an empty path</source>
+        <translation>ein leerer Pfad lässt sich nicht untersuchen</translation>
+    </message>
 </context>
 <context>
     <name>kl::gpu</name>

@@ -1206,6 +1206,18 @@ compiled %6 · cache %7</source>
         <source>%1: larger than 64 MiB</source>
         <translation>%1：大于 64 MiB</translation>
     </message>
+    <message>
+        <source>cannot examine the filesystem of %1: %2</source>
+        <translation>无法检查 %1 所在的文件系统：%2</translation>
+    </message>
+    <message>
+        <source>no mountinfo line matches it</source>
+        <translation>mountinfo 中没有与之匹配的行</translation>
+    </message>
+    <message>
+        <source>cannot examine an empty path</source>
+        <translation>无法检查空路径</translation>
+    </message>
 </context>
 <context>
     <name>kl::gpu</name>

@@ -22,7 +22,7 @@ void printFolderHealth(const FolderHealth& h, bool detailed)
     if (!h.sameAs.empty()) {
         std::printf("  same folder as the %s folder above: judged there\n", h.sameAs.c_str());
     } else if (!fs.error.empty()) {
-        std::printf("  filesystem   unknown (%s)\n", fs.error.c_str());
+        std::printf("  filesystem   unknown (%s)\n", fs.error.english().c_str());
     } else {
         if (fs.walkedUp)
             std::printf("  probed       %s  (does not exist yet: its nearest existing parent)\n",
@@ -68,7 +68,7 @@ int runFs(const FsArgs& args)
     bool ioError = false;
     for (const FolderHealth& h : folders)
         if (!h.fs.error.empty()) {
-            printError(h.fs.error);
+            printError(h.fs.error.english());
             ioError = true;
         }
     if (args.json) {

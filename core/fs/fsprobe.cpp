@@ -126,8 +126,9 @@ FsInfo classify(const std::string& path, const PathFacts& facts, std::string_vie
         }
     }
     if (!at && !facts.magic)
-        info.error = "cannot examine the filesystem of " + facts.probedPath + ": " +
-                     (mountinfoError.empty() ? "no mountinfo line matches it" : mountinfoError);
+        info.error = Text::of(KL_TEXT("kl::fs", "cannot examine the filesystem of %1: %2"), facts.probedPath,
+                              mountinfoError.empty() ? Text(KL_TEXT("kl::fs", "no mountinfo line matches it"))
+                                                     : Text::verbatim(mountinfoError));
     return info;
 }
 
@@ -188,7 +189,7 @@ FsInfo probeFilesystemWithMountinfo(const std::string& path, std::string_view mo
 {
     if (path.empty()) {
         FsInfo info;
-        info.error = "cannot examine an empty path";
+        info.error = Text(KL_TEXT("kl::fs", "cannot examine an empty path"));
         return info;
     }
     return classify(path, walkUp(path, exists), mountinfo, {});
@@ -203,7 +204,7 @@ FsInfo probeFilesystem(const std::string& path, std::chrono::milliseconds timeou
 {
     if (path.empty()) {
         FsInfo info;
-        info.error = "cannot examine an empty path";
+        info.error = Text(KL_TEXT("kl::fs", "cannot examine an empty path"));
         return info;
     }
     // stat and statfs on a hung network mount block until the server answers, possibly forever.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -22,7 +24,7 @@ struct FsInfo {
     std::string source;     ///< mount source, e.g. "server:/export/home"
     std::string mountPoint; ///< where that filesystem is mounted
     FsCategory category = FsCategory::Unknown;
-    std::string error; ///< set (naming the path and cause) when nothing could be examined
+    Text error; ///< set (naming the path and cause) when nothing could be examined
 
     // Added with the implementation; callers may ignore them.
     std::string resolvedPath; ///< probedPath with symlinks resolved: what mountinfo was matched against

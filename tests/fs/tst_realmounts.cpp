@@ -175,7 +175,7 @@ private slots:
 
         const std::string cache = m.dir.toStdString() + "/not/yet/cache";
         const FsInfo fs = probeFilesystem(cache);
-        QCOMPARE(fs.error, std::string());
+        QCOMPARE(fs.error.english(), std::string());
         QCOMPARE(str(fs.category), str(FsCategory::Memory));
         QCOMPARE(fs.type, std::string("tmpfs"));
         QCOMPARE(fs.source, std::string("kl-test-tmpfs"));
@@ -282,7 +282,7 @@ private slots:
         // An existing folder on the mount, and one that does not exist yet.
         const std::string existing = m.mountDir.toStdString() + "/triton";
         FsInfo fs = probeFilesystem(existing);
-        QCOMPARE(fs.error, std::string());
+        QCOMPARE(fs.error.english(), std::string());
         QVERIFY(!fs.walkedUp);
         QCOMPARE(str(fs.category), str(FsCategory::Network));
         QCOMPARE(fs.type, std::string("fuse.sshfs"));
