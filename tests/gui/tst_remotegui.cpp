@@ -448,6 +448,51 @@ private slots:
         }
     }
 
+    // Cancel while the rows stream in: the listing ends early, and the snapshot shown holds exactly
+    // the rows that were on screen (fewer than the server has).
+    void cancelKeepsTheStreamedRows()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto client = clientFor(server.url());
+        QVERIFY(client);
+        pushDemo(*client, defaultFormat());
+        const int planted = 5000;
+        QVERIFY(plantEntries(*client, defaultFormat(), planted));
+        const int total = planted + int(demoKeys().size());
+
+        MainWindow w;
+        auto* page = w.findChild<EntriesPage*>();
+        QAbstractItemModel* model = w.findChild<QTableView*>(QStringLiteral("entryTable"))->model();
+        bool paused = false;
+        QObject guard;
+        connect(model, &QAbstractItemModel::rowsInserted, &guard, [&] {
+            if (!paused) {
+                server.pause();
+                paused = true;
+            }
+        });
+        QSignalSpy shown(page, &EntriesPage::snapshotShown);
+        w.openRemote(sourceFor(server.url()));
+        QTRY_VERIFY_WITH_TIMEOUT(paused, 30000);
+        w.cancelScan();
+        server.resume();
+        QVERIFY(shown.wait(60000));
+        QTRY_VERIFY(!w.isScanning());
+        const auto snap = page->snapshot();
+        QVERIFY(snap);
+        QVERIFY(snap->cancelled);
+        QVERIFY2(int(snap->entries.size()) > 0 && int(snap->entries.size()) < total,
+                 qPrintable(QString::number(snap->entries.size())));
+        QCOMPARE(model->rowCount(), int(snap->entries.size()));
+        QSet<int> indices; // every entry of the snapshot on one row
+        for (int r = 0; r < model->rowCount(); ++r)
+            indices.insert(model->index(r, 0).data(kl::gui::EntryTableModel::EntryIndexRole).toInt());
+        QCOMPARE(int(indices.size()), int(snap->entries.size()));
+        QVERIFY(*std::min_element(indices.begin(), indices.end()) == 0);
+        QVERIFY(*std::max_element(indices.begin(), indices.end()) == int(snap->entries.size()) - 1);
+    }
+
     // A 512 MiB stage (the demo's cubin grown on the server to Redis's default maximum): its tab
     // says it is too large and the server sends nothing of it.
     void hugeStageIsNotFetched()
