@@ -875,6 +875,10 @@ kompiliert %6 · Cache %7</translation>
         <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
         <translation>Der Schlüssel passt zum Muster des Schlüsselformats, aber nicht zu seiner Form, daher liest ihn kein Triton je: prüfen, was ihn geschrieben hat (unterscheidet sich TRITON_REDIS_KEY_FORMAT zwischen den Rechnern?), und ihn dann löschen</translation>
     </message>
+    <message>
+        <source>Far larger than any stage Triton writes, so KernelLens neither pulls nor shows it (Triton itself would fetch it whole on every lookup): check what wrote it, and delete the entry&apos;s keys if it is damage</source>
+        <translation>Weit größer als jede Stufe, die Triton schreibt; KernelLens holt und zeigt sie daher nicht (Triton selbst würde sie bei jedem Nachschlagen ganz holen): prüfen Sie, was sie geschrieben hat, und löschen Sie die Schlüssel des Eintrags, wenn es sich um einen Schaden handelt</translation>
+    </message>
 </context>
 <context>
     <name>kl::events</name>
@@ -2739,6 +2743,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Chrome traces (*.json *.json.gz);;All files (*)</source>
         <translation>Chrome-Traces (*.json *.json.gz);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>The password of %1 is in the system keyring</source>
+        <translation>Das Passwort von %1 liegt im Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>The password of %1 was not saved in the system keyring: %2</source>
+        <translation>Das Passwort von %1 wurde nicht im Schlüsselbund des Systems gespeichert: %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -2976,10 +2988,6 @@ Ereignis nicht protokolliert: %1</translation>
         <translation>nur, wenn der Server eines verlangt</translation>
     </message>
     <message>
-        <source>Used for this session only; never saved</source>
-        <translation>Nur für diese Sitzung verwendet; nie gespeichert</translation>
-    </message>
-    <message>
         <source>Triton&apos;s TRITON_REDIS_KEY_FORMAT: {key} and {filename} once each</source>
         <translation>TRITON_REDIS_KEY_FORMAT von Triton: {key} und {filename} je einmal</translation>
     </message>
@@ -2996,8 +3004,32 @@ Ereignis nicht protokolliert: %1</translation>
         <translation>Schlüsselformat:</translation>
     </message>
     <message>
-        <source>Recent servers are remembered without their password.</source>
-        <translation>Zuletzt verwendete Server werden ohne ihr Passwort gespeichert.</translation>
+        <source>Kept in memory for this session; saved only in the system keyring, and only when asked to</source>
+        <translation>Für diese Sitzung im Speicher gehalten; gespeichert nur im Schlüsselbund des Systems und nur auf Wunsch</translation>
+    </message>
+    <message>
+        <source>Remember password in the system keyring</source>
+        <translation>Passwort im Schlüsselbund des Systems merken</translation>
+    </message>
+    <message>
+        <source>Recent servers are remembered without their password (a password only ever goes to the system keyring).</source>
+        <translation>Zuletzt verwendete Server werden ohne ihr Passwort gemerkt (ein Passwort kommt nur in den Schlüsselbund des Systems).</translation>
+    </message>
+    <message>
+        <source>Asking the system keyring…</source>
+        <translation>Frage den Schlüsselbund des Systems…</translation>
+    </message>
+    <message>
+        <source>The password was read from the system keyring.</source>
+        <translation>Das Passwort wurde aus dem Schlüsselbund des Systems gelesen.</translation>
+    </message>
+    <message>
+        <source>The system keyring is not available (%1): the password is asked for each time.</source>
+        <translation>Der Schlüsselbund des Systems ist nicht verfügbar (%1): das Passwort wird jedes Mal abgefragt.</translation>
+    </message>
+    <message>
+        <source>This build has no QtKeychain: the password is asked for each time.</source>
+        <translation>Dieser Build hat kein QtKeychain: das Passwort wird jedes Mal abgefragt.</translation>
     </message>
 </context>
 <context>
@@ -3037,6 +3069,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Pushing: %1 of %2 entries</source>
         <translation>Hochladen: %1 von %2 Einträgen</translation>
+    </message>
+    <message>
+        <source>Reading the password of %1 from the system keyring…</source>
+        <translation>Lese das Passwort von %1 aus dem Schlüsselbund des Systems…</translation>
     </message>
 </context>
 <context>
@@ -3146,8 +3182,20 @@ Ereignis nicht protokolliert: %1</translation>
         <translation>zuletzt</translation>
     </message>
     <message>
-        <source>Double-click to list this server again</source>
-        <translation>Doppelklicken, um diesen Server erneut aufzulisten</translation>
+        <source>List Again</source>
+        <translation>Erneut auflisten</translation>
+    </message>
+    <message>
+        <source>Forget This Server</source>
+        <translation>Diesen Server vergessen</translation>
+    </message>
+    <message>
+        <source>Remove it from the recent servers, and its password from the system keyring</source>
+        <translation>Aus den zuletzt verwendeten Servern entfernen und sein Passwort aus dem Schlüsselbund des Systems löschen</translation>
+    </message>
+    <message>
+        <source>Double-click to list this server again; right-click to forget it</source>
+        <translation>Doppelklicken, um diesen Server erneut aufzulisten; Rechtsklick, um ihn zu vergessen</translation>
     </message>
 </context>
 <context>
@@ -3354,6 +3402,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>Shown without syntax colours: larger than %1 MiB</source>
         <translation>Ohne Syntaxfarben angezeigt: größer als %1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 is too large to show: %2, more than the %3 KernelLens fetches from a server. It was not fetched.</source>
+        <translation>%1 ist zu groß zum Anzeigen: %2, mehr als die %3, die KernelLens von einem Server holt. Es wurde nicht geholt.</translation>
     </message>
 </context>
 <context>
@@ -3733,6 +3785,13 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
             <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
             <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::keyring</name>
+    <message>
+        <source>this build of KernelLens has no QtKeychain</source>
+        <translation>dieser Build von KernelLens hat kein QtKeychain</translation>
     </message>
 </context>
 <context>
@@ -4450,10 +4509,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>%1 nennt „%2“, was kein einfacher Dateiname ist</translation>
     </message>
     <message>
-        <source>%1 holds %2, more than the %3 a pull accepts; not fetched</source>
-        <translation>%1 enthält %2, mehr als die %3, die pull annimmt; nicht abgerufen</translation>
-    </message>
-    <message>
         <source>%1 is listed but not on the server: Triton would miss on this entry</source>
         <translation>%1 ist aufgeführt, aber nicht auf dem Server: Triton hätte bei diesem Eintrag einen Fehlzugriff</translation>
     </message>
@@ -4536,6 +4591,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>%1 holds %2 bytes, more than the %3 shown; not fetched</source>
         <translation>%1 enthält %2 Bytes, mehr als die angezeigten %3; nicht geholt</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes, more than the %3 bytes KernelLens fetches; not read</source>
+        <translation>%1 enthält %2 Bytes, mehr als die %3 Bytes, die KernelLens holt; nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1 on %2 holds %3, more than the %4 a pull accepts; not fetched</source>
+        <translation>%1 auf %2 enthält %3, mehr als die %4, die ein Pull annimmt; nicht geholt</translation>
     </message>
 </context>
 <context>

@@ -875,6 +875,10 @@ compiled %6 · cache %7</source>
         <source>The key matches the key format&apos;s pattern but not its shape, so no Triton ever reads it: check what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it</source>
         <translation>该键符合键格式的模式，但不符合其结构，因此任何 Triton 都不会读取它：请检查是什么写入了它（各机器上的 TRITON_REDIS_KEY_FORMAT 是否不同？），然后将其删除</translation>
     </message>
+    <message>
+        <source>Far larger than any stage Triton writes, so KernelLens neither pulls nor shows it (Triton itself would fetch it whole on every lookup): check what wrote it, and delete the entry&apos;s keys if it is damage</source>
+        <translation>远大于 Triton 写入的任何阶段，因此 KernelLens 既不拉取也不显示它（Triton 本身每次查找都会完整获取它）：请检查是什么写入了它，如果是损坏，请删除该条目的键</translation>
+    </message>
 </context>
 <context>
     <name>kl::events</name>
@@ -2727,6 +2731,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Chrome traces (*.json *.json.gz);;All files (*)</source>
         <translation>Chrome 跟踪 (*.json *.json.gz);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>The password of %1 is in the system keyring</source>
+        <translation>%1 的密码已保存在系统密钥环中</translation>
+    </message>
+    <message>
+        <source>The password of %1 was not saved in the system keyring: %2</source>
+        <translation>%1 的密码未保存到系统密钥环：%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -2964,10 +2976,6 @@ event not logged: %1</source>
         <translation>仅当服务器要求时填写</translation>
     </message>
     <message>
-        <source>Used for this session only; never saved</source>
-        <translation>仅用于本次会话；从不保存</translation>
-    </message>
-    <message>
         <source>Triton&apos;s TRITON_REDIS_KEY_FORMAT: {key} and {filename} once each</source>
         <translation>Triton 的 TRITON_REDIS_KEY_FORMAT：{key} 和 {filename} 各出现一次</translation>
     </message>
@@ -2984,8 +2992,32 @@ event not logged: %1</source>
         <translation>键格式：</translation>
     </message>
     <message>
-        <source>Recent servers are remembered without their password.</source>
-        <translation>最近使用的服务器会被记住，但不保存其密码。</translation>
+        <source>Kept in memory for this session; saved only in the system keyring, and only when asked to</source>
+        <translation>在本次会话中保存在内存里；仅在要求时保存到系统密钥环</translation>
+    </message>
+    <message>
+        <source>Remember password in the system keyring</source>
+        <translation>在系统密钥环中记住密码</translation>
+    </message>
+    <message>
+        <source>Recent servers are remembered without their password (a password only ever goes to the system keyring).</source>
+        <translation>最近使用的服务器会被记住，但不含密码（密码只会保存到系统密钥环）。</translation>
+    </message>
+    <message>
+        <source>Asking the system keyring…</source>
+        <translation>正在查询系统密钥环…</translation>
+    </message>
+    <message>
+        <source>The password was read from the system keyring.</source>
+        <translation>已从系统密钥环读取密码。</translation>
+    </message>
+    <message>
+        <source>The system keyring is not available (%1): the password is asked for each time.</source>
+        <translation>系统密钥环不可用（%1）：每次都会询问密码。</translation>
+    </message>
+    <message>
+        <source>This build has no QtKeychain: the password is asked for each time.</source>
+        <translation>此版本未包含 QtKeychain：每次都会询问密码。</translation>
     </message>
 </context>
 <context>
@@ -3025,6 +3057,10 @@ event not logged: %1</source>
     <message>
         <source>Pushing: %1 of %2 entries</source>
         <translation>推送中：第 %1 个，共 %2 个条目</translation>
+    </message>
+    <message>
+        <source>Reading the password of %1 from the system keyring…</source>
+        <translation>正在从系统密钥环读取 %1 的密码…</translation>
     </message>
 </context>
 <context>
@@ -3134,8 +3170,20 @@ event not logged: %1</source>
         <translation>最近</translation>
     </message>
     <message>
-        <source>Double-click to list this server again</source>
-        <translation>双击以重新列出此服务器</translation>
+        <source>List Again</source>
+        <translation>重新列出</translation>
+    </message>
+    <message>
+        <source>Forget This Server</source>
+        <translation>忘记此服务器</translation>
+    </message>
+    <message>
+        <source>Remove it from the recent servers, and its password from the system keyring</source>
+        <translation>从最近使用的服务器中移除，并从系统密钥环中删除其密码</translation>
+    </message>
+    <message>
+        <source>Double-click to list this server again; right-click to forget it</source>
+        <translation>双击以重新列出此服务器；右键单击以忘记它</translation>
     </message>
 </context>
 <context>
@@ -3342,6 +3390,10 @@ event not logged: %1</source>
     <message>
         <source>Shown without syntax colours: larger than %1 MiB</source>
         <translation>未使用语法着色显示：大于 %1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 is too large to show: %2, more than the %3 KernelLens fetches from a server. It was not fetched.</source>
+        <translation>%1 太大，无法显示：%2，超过 KernelLens 从服务器获取的上限 %3。未获取。</translation>
     </message>
 </context>
 <context>
@@ -3711,6 +3763,13 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>
             <numerusform>此条目的二进制与以 %1 运行 %n 次的一致。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::keyring</name>
+    <message>
+        <source>this build of KernelLens has no QtKeychain</source>
+        <translation>此版本的 KernelLens 未包含 QtKeychain</translation>
     </message>
 </context>
 <context>
@@ -4428,10 +4487,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>%1 指定了子项“%2”，它不是普通文件名</translation>
     </message>
     <message>
-        <source>%1 holds %2, more than the %3 a pull accepts; not fetched</source>
-        <translation>%1 包含 %2，超过了 pull 可接受的 %3；未获取</translation>
-    </message>
-    <message>
         <source>%1 is listed but not on the server: Triton would miss on this entry</source>
         <translation>%1 已列出，但不在服务器上：Triton 将无法命中此条目</translation>
     </message>
@@ -4514,6 +4569,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>%1 holds %2 bytes, more than the %3 shown; not fetched</source>
         <translation>%1 有 %2 字节，超过可显示的 %3；未获取</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 bytes, more than the %3 bytes KernelLens fetches; not read</source>
+        <translation>%1 含有 %2 字节，超过 KernelLens 获取的上限 %3 字节；未读取</translation>
+    </message>
+    <message>
+        <source>%1 on %2 holds %3, more than the %4 a pull accepts; not fetched</source>
+        <translation>%2 上的 %1 含有 %3，超过拉取可接受的上限 %4；未获取</translation>
     </message>
 </context>
 <context>

@@ -98,12 +98,31 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_remote, &RemoteSession::pulled, this, &MainWindow::showPullResult);
     connect(m_remote, &RemoteSession::pushed, this, &MainWindow::showPushResult);
     connect(m_remote, &RemoteSession::failed, this, [this](const QString& message) {
+        m_entries->abandonSnapshotStream();
         m_entries->showError(tr("Cannot open the remote cache: %1").arg(message));
     });
+    connect(m_remote, &RemoteSession::listingStarted, this, &MainWindow::startRemoteListing);
+    connect(m_remote, &RemoteSession::entriesFound, this,
+            [this](const QString&, std::shared_ptr<std::vector<EntryTableModel::Row>> rows) {
+                m_entries->appendStreamedRows(std::move(*rows));
+            });
+    connect(m_remote, &RemoteSession::passwordSaved, this,
+            [this](const QString& display, bool ok, const QString& why) {
+                if (ok)
+                    statusBar()->showMessage(tr("The password of %1 is in the system keyring").arg(display),
+                                             8000);
+                else
+                    m_entries->showError(
+                        tr("The password of %1 was not saved in the system keyring: %2").arg(display, why));
+            });
     connect(m_rootsPanel, &RootsPanel::openRemoteRequested, this, [this](const QString& url) {
         QString error;
         if (!m_remote->reopen(url, &error))
             m_entries->showError(error);
+    });
+    connect(m_rootsPanel, &RootsPanel::forgetRemoteRequested, this, [this](const QString& url) {
+        m_remote->forget(url);
+        m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
     });
     m_rootsPanel->setRemotes({}, RemoteSession::recent());
 

@@ -64,7 +64,8 @@ public:
     bool isScanning() const;
 
     /// File > Open Remote Cache: list a Redis remote cache off the UI thread and show it.
-    void openRemote(const RemoteSource& source);
+    /// With `rememberPassword`, its password goes to the system keyring once the server takes it.
+    void openRemote(const RemoteSource& source, bool rememberPassword = false);
     /// Entry > Pull: the selected remote entries into `into` (a local cache folder).
     void pullSelected(const QString& into);
     /// Entry > Push to Remote Cache: the selected local entries onto `target`.
@@ -120,6 +121,7 @@ private:
     // mainwindowremote.cpp
     void addPullActions(QMenu* entry);
     void chooseRemote();
+    void startRemoteListing(const QString& display);
     void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot);
     void showPullResult(const PullSummary& summary);
     void showPushResult(const PullSummary& summary);

@@ -21,12 +21,12 @@ void MainWindow::chooseRemote()
 {
     RemoteOpenDialog dialog(this);
     if (dialog.exec() == QDialog::Accepted)
-        openRemote(dialog.source());
+        openRemote(dialog.source(), dialog.rememberPassword());
 }
 
-void MainWindow::openRemote(const RemoteSource& source)
+void MainWindow::openRemote(const RemoteSource& source, bool rememberPassword)
 {
-    m_remote->open(source);
+    m_remote->open(source, rememberPassword);
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
 }
 
@@ -36,6 +36,14 @@ bool MainWindow::openRemoteUrl(const QString& url, QString* error)
         return false;
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
     return true;
+}
+
+// The listing's rows stream into the Entries page as they are read (RemoteSession::entriesFound).
+void MainWindow::startRemoteListing(const QString& display)
+{
+    setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
+    m_entries->setRemoteFetcher(m_remote->stageFetcher());
+    m_entries->beginSnapshotStream(display);
 }
 
 void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot)

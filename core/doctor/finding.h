@@ -51,6 +51,7 @@ inline constexpr std::string_view Unreadable = "unreadable";
 inline constexpr std::string_view Symlink = "symlink";
 inline constexpr std::string_view NonUtf8Name = "non-utf8-name";
 inline constexpr std::string_view Oversized = "oversized-json";
+inline constexpr std::string_view OversizedValue = "oversized-value";
 inline constexpr std::string_view NameMismatch = "name-mismatch";
 inline constexpr std::string_view RemoteGroup = "remote-group";
 inline constexpr std::string_view BadKey = "bad-key";

@@ -62,6 +62,12 @@ constexpr Row kRows[] = {
      {finding::Oversized, FindingSeverity::Warning,
       KL_TEXT("kl::doctor",
               "Far larger than Triton writes: check what wrote it, and remove the entry if it is damage")}},
+    {problem::OversizedValue,
+     {finding::OversizedValue, FindingSeverity::Warning,
+      KL_TEXT("kl::doctor",
+              "Far larger than any stage Triton writes, so KernelLens neither pulls nor shows it (Triton "
+              "itself would fetch it whole on every lookup): check what wrote it, and delete the entry's "
+              "keys if it is damage")}},
     {problem::NameMismatch,
      {finding::NameMismatch, FindingSeverity::Warning,
       KL_TEXT("kl::doctor",

@@ -46,6 +46,8 @@ inline constexpr std::string_view NonUtf8Name = "non-utf8-name";
 inline constexpr std::string_view UnknownFile = "unknown-file";
 inline constexpr std::string_view EmptyEntry = "empty-entry";
 inline constexpr std::string_view Oversized = "oversized-json";
+/// A Redis value larger than KernelLens fetches (remote caches only): listed, never read.
+inline constexpr std::string_view OversizedValue = "oversized-value";
 inline constexpr std::string_view NameMismatch = "name-mismatch";
 /// A local 3.x group file in the remote (list) form: Triton's plain file cache fails on it.
 inline constexpr std::string_view RemoteGroup = "remote-group";

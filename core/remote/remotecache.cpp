@@ -226,6 +226,7 @@ Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const
                 f.vanished = true;
         }
 
+        const std::size_t batchStart = out.snapshot.entries.size();
         for (auto& [key, files] : batch) {
             std::int64_t idle = -1;
             std::vector<RemoteFile> present;
@@ -240,18 +241,23 @@ Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const
                 ++out.snapshot.vanished;
                 continue;
             }
-            out.snapshot.entries.push_back(
-                buildRemoteEntry(*key, format, std::move(present), options.maxJsonBytes));
+            out.snapshot.entries.push_back(buildRemoteEntry(*key, format, std::move(present),
+                                                            options.maxJsonBytes, options.maxValueBytes));
             out.idleSeconds.push_back(idle);
         }
+        if (options.entriesRead && out.snapshot.entries.size() > batchStart)
+            options.entriesRead(std::span<const Entry>(out.snapshot.entries).subspan(batchStart));
         progress.entries += batch.size();
         if (options.progress)
             options.progress(progress);
     }
+    const std::size_t badStart = out.snapshot.entries.size();
     for (const std::string& k : listing.badKeys) {
         out.snapshot.entries.push_back(badKeyEntry(k, 0));
         out.idleSeconds.push_back(-1);
     }
+    if (options.entriesRead && out.snapshot.entries.size() > badStart)
+        options.entriesRead(std::span<const Entry>(out.snapshot.entries).subspan(badStart));
     return out;
 }
 

@@ -9,10 +9,16 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace kl::remote {
+
+/// The largest value KernelLens fetches (a pull, a stage shown): far above any stage Triton
+/// writes (cubins of tens of MiB), far below Redis's 512 MiB limit. Larger values are listed
+/// with their size and the problem `oversized-value`, never read.
+inline constexpr std::uint64_t kMaxValueBytes = 256ull << 20;
 
 /// How far a listing got: keys seen so far, and entries read (once the keys are all in).
 struct RemoteProgress {
@@ -22,12 +28,18 @@ struct RemoteProgress {
 };
 
 struct RemoteScanOptions {
-    int scanCount = 1000;                     ///< SCAN's COUNT hint
-    std::size_t batchEntries = 256;           ///< entries per pipelined round trip
-    std::uint64_t maxJsonBytes = 64ull << 20; ///< as the folder scanner: larger json is not read
-    bool idleTimes = true;                    ///< OBJECT IDLETIME per key (one more command per key)
-    bool inductor = true;                     ///< also list PyTorch Inductor's `pt2:` values (one more SCAN)
+    int scanCount = 1000;                         ///< SCAN's COUNT hint
+    std::size_t batchEntries = 256;               ///< entries per pipelined round trip
+    std::uint64_t maxJsonBytes = 64ull << 20;     ///< as the folder scanner: larger json is not read
+    std::uint64_t maxValueBytes = kMaxValueBytes; ///< larger values are reported (oversized-value)
+    bool idleTimes = true;                        ///< OBJECT IDLETIME per key (one more command per key)
+    bool inductor = true; ///< also list PyTorch Inductor's `pt2:` values (one more SCAN)
     std::function<void(const RemoteProgress&)> progress;
+    /// Called on the listing's thread after each batch of entries is read and judged, with the
+    /// entries that batch added to the snapshot (then once more with the keys that do not
+    /// split), before that batch's progress: a window shows rows while the rest is read. The
+    /// snapshot's entries are exactly those handed over, in the order handed over.
+    std::function<void(std::span<const Entry>)> entriesRead;
     const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -21,10 +21,11 @@ std::string_view nameOf(const RemoteFile& f)
 class RemoteEntryBuilder {
 public:
     RemoteEntryBuilder(const std::string& key, const KeyFormat& format, std::vector<RemoteFile> files,
-                       std::uint64_t maxJsonBytes)
+                       std::uint64_t maxJsonBytes, std::uint64_t maxValueBytes)
         : m_format(format)
         , m_files(std::move(files))
         , m_maxJsonBytes(maxJsonBytes)
+        , m_maxValueBytes(maxValueBytes)
     {
         m_entry.folderName = key;
         m_entry.path = format.make(key, "*");
@@ -51,7 +52,15 @@ public:
             break;
         default: e.status = EntryStatus::Foreign; break;
         }
-        collectStages();
+        // Listed with its size, never fetched: a pull refuses the entry, the window does not show it.
+        for (const RemoteFile& f : m_files)
+            if (!f.tooLarge && f.size > m_maxValueBytes)
+                e.addProblem(problem::OversizedValue,
+                             Text::of(KL_TEXT("kl::remote", "%1 holds %2 bytes, more than the %3 bytes "
+                                                            "KernelLens fetches; not read"),
+                                      where(f.name), static_cast<long long>(f.size),
+                                      static_cast<long long>(m_maxValueBytes)));
+        collectStages(); // takes the names
         return std::move(m_entry);
     }
 
@@ -216,6 +225,7 @@ private:
     const KeyFormat& m_format;
     std::vector<RemoteFile> m_files;
     std::uint64_t m_maxJsonBytes;
+    std::uint64_t m_maxValueBytes;
     Entry m_entry;
     std::string m_stem;
 };
@@ -241,9 +251,9 @@ std::vector<std::size_t> filesToFetch(const std::vector<RemoteFile>& files)
 }
 
 Entry buildRemoteEntry(const std::string& key, const KeyFormat& format, std::vector<RemoteFile> files,
-                       std::uint64_t maxJsonBytes)
+                       std::uint64_t maxJsonBytes, std::uint64_t maxValueBytes)
 {
-    return RemoteEntryBuilder(key, format, std::move(files), maxJsonBytes).build();
+    return RemoteEntryBuilder(key, format, std::move(files), maxJsonBytes, maxValueBytes).build();
 }
 
 } // namespace kl::remote

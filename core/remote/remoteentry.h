@@ -27,8 +27,9 @@ std::vector<std::size_t> filesToFetch(const std::vector<RemoteFile>& files);
 
 /// The entry the files of one `{key}` make, judged as the folder reader judges a folder: the
 /// same kinds, statuses and problem codes (model/entry.h). `path` is the key pattern
-/// (`triton:KEY:*`), and problems name each Redis key they are about.
+/// (`triton:KEY:*`), and problems name each Redis key they are about. A value larger than
+/// `maxValueBytes` is `oversized-value` (json over `maxJsonBytes` is already `oversized-json`).
 Entry buildRemoteEntry(const std::string& key, const KeyFormat& format, std::vector<RemoteFile> files,
-                       std::uint64_t maxJsonBytes);
+                       std::uint64_t maxJsonBytes, std::uint64_t maxValueBytes);
 
 } // namespace kl::remote

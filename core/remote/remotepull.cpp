@@ -173,9 +173,10 @@ private:
             for (const std::string& n : p.fetchNames) {
                 const std::uint64_t size = static_cast<std::uint64_t>(std::max(0LL, (*sizes)[r++].integer));
                 if (ok && size > m_options.maxValueBytes) {
-                    refuse(p, Text::of(KL_TEXT("kl::remote",
-                                               "%1 holds %2, more than the %3 a pull accepts; not fetched"),
-                                       redisKey(p, n), humanSize(size), humanSize(m_options.maxValueBytes)));
+                    refuse(p, Text::of(KL_TEXT("kl::remote", "%1 on %2 holds %3, more than the %4 a pull "
+                                                             "accepts; not fetched"),
+                                       redisKey(p, n), m_client.server(), humanSize(size),
+                                       humanSize(m_options.maxValueBytes)));
                     ok = false;
                 }
                 ++k;

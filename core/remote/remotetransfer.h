@@ -33,10 +33,10 @@ struct TransferReport {
 };
 
 struct TransferOptions {
-    std::size_t batchEntries = 64;            ///< entries per pipelined round trip
-    std::uint64_t maxValueBytes = 1ull << 30; ///< larger values are refused, never fetched
-    bool force = false;                       ///< push: overwrite an entry the server already has
-    unsigned storeThreads = 8;                ///< pull: entries written at once (their fsyncs overlap)
+    std::size_t batchEntries = 64;                ///< entries per pipelined round trip
+    std::uint64_t maxValueBytes = kMaxValueBytes; ///< larger values are refused, never fetched
+    bool force = false;                           ///< push: overwrite an entry the server already has
+    unsigned storeThreads = 8;                    ///< pull: entries written at once (their fsyncs overlap)
     std::function<void(std::size_t done, std::size_t total)> progress;
     const std::atomic<bool>* cancel = nullptr;
 };

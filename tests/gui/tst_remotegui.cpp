@@ -1,6 +1,7 @@
 // The Redis remote cache in the window, against a real redis-server holding the demo cache:
-// File > Open Remote Cache's listing in the Entries page, the roots panel's servers, the
-// password kept out of the settings, and Entry > Pull into a local cache that a scan reads whole.
+// File > Open Remote Cache's listing in the Entries page (rows streaming in as batches are read),
+// the roots panel's servers, the password kept out of the settings, Entry > Pull into a local
+// cache that a scan reads whole, and a 512 MiB stage the stage tab refuses to fetch.
 #include "../remote/remotetestutil.h"
 #include "entries/entriespage.h"
 #include "mainwindow.h"
@@ -16,10 +17,15 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -39,6 +45,65 @@ RemoteSource sourceFor(const QString& url)
 {
     auto ep = kl::remote::parseRedisUrl(url.toStdString());
     return RemoteSource{ep ? *ep : kl::remote::Endpoint{}, QStringLiteral("triton:{key}:{filename}")};
+}
+
+qint64 memAvailableBytes()
+{
+    QFile f(QStringLiteral("/proc/meminfo"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const auto m = QRegularExpression(QStringLiteral("MemAvailable:\\s+(\\d+) kB"))
+                       .match(QString::fromUtf8(f.readAll()));
+    return m.hasMatch() ? m.captured(1).toLongLong() * 1024 : -1;
+}
+
+// What the server has sent to all its clients so far (INFO stats).
+qint64 bytesSent(kl::remote::Client& c)
+{
+    auto info = c.command({"INFO", "stats"});
+    if (!info)
+        return -1;
+    const auto m = QRegularExpression(QStringLiteral("total_net_output_bytes:(\\d+)"))
+                       .match(QString::fromStdString(info->str));
+    return m.hasMatch() ? m.captured(1).toLongLong() : -1;
+}
+
+// `count` more entries on the server, made of a demo kernel's group and metadata values under
+// synthetic keys (each a kernel entry whose children are absent and whose hash is not its key:
+// real work for the listing, which reads both json values of every entry).
+bool plantEntries(kl::remote::Client& c, const kl::remote::KeyFormat& f, int count)
+{
+    auto demo = kl::remote::scanRemote(c, f);
+    if (!demo)
+        return false;
+    const kl::Entry* kernel = nullptr;
+    for (const kl::Entry& e : demo->snapshot.entries)
+        if (e.kind == kl::EntryKind::Kernel && !kernel)
+            kernel = &e;
+    if (!kernel)
+        return false;
+    std::vector<std::pair<std::string, std::string>> files; // name, value
+    for (const kl::Stage& s : kernel->stages)
+        if (s.fileName.ends_with(".json")) {
+            auto v = c.command({"GET", f.make(kernel->folderName, s.fileName)});
+            if (!v || v->type != kl::remote::Reply::Type::String)
+                return false;
+            files.emplace_back(s.fileName, v->str);
+        }
+    std::vector<std::string> keys;
+    for (int i = 0; i < count; ++i) {
+        const std::string key = "SYNTH" + QStringLiteral("%1").arg(i, 8, 10, QLatin1Char('0')).toStdString();
+        for (const auto& [name, value] : files)
+            keys.push_back(f.make(key, name));
+    }
+    for (std::size_t first = 0; first < keys.size(); first += 1000) {
+        std::vector<std::vector<std::string_view>> commands;
+        for (std::size_t k = first; k < std::min(keys.size(), first + 1000); ++k)
+            commands.push_back({"SET", keys[k], files[k % files.size()].second});
+        if (!c.pipeline(commands))
+            return false;
+    }
+    return true;
 }
 
 kl::Snapshot scanFolder(const QString& dir)
@@ -290,6 +355,190 @@ private slots:
         QCOMPARE(d.source().endpoint.port, 1);
         QCOMPARE(QString::fromStdString(d.source().endpoint.password), QStringLiteral("pw"));
         QVERIFY(!d.source().display().contains(QStringLiteral("pw@")));
+    }
+
+    // A listing of thousands of entries streams into the table batch by batch: rows are on screen
+    // while the server still has entries to give (it is paused at the first rows, so the listing
+    // cannot end), the rows shown are the entries read so far, and the end state (the snapshot
+    // the rows are served from) equals `klens remote ls --json`.
+    void rowsStreamAsBatchesAreRead()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto client = clientFor(server.url());
+        QVERIFY(client);
+        pushDemo(*client, defaultFormat());
+        const int planted = 5000;
+        QVERIFY(plantEntries(*client, defaultFormat(), planted));
+        const int total = planted + int(demoKeys().size());
+
+        MainWindow w;
+        auto* page = w.findChild<EntriesPage*>();
+        auto* table = w.findChild<QTableView*>(QStringLiteral("entryTable"));
+        QAbstractItemModel* model = table->model();
+        kl::gui::RemoteSession* session = w.remoteSession();
+        bool paused = false;
+        int rowsAtFirst = -1;
+        bool listingAtFirst = false;
+        bool snapshotAtFirst = true;
+        QObject guard;
+        connect(model, &QAbstractItemModel::rowsInserted, &guard, [&] {
+            if (paused)
+                return;
+            server.pause(); // the listing cannot go on (or end) until it resumes
+            paused = true;
+            rowsAtFirst = model->rowCount();
+            listingAtFirst = session->isListing();
+            snapshotAtFirst = page->snapshot() != nullptr;
+        });
+        QSignalSpy shown(page, &EntriesPage::snapshotShown);
+        w.openRemote(sourceFor(server.url()));
+        QTRY_VERIFY_WITH_TIMEOUT(paused, 30000);
+        QVERIFY(rowsAtFirst > 0 && rowsAtFirst < total);
+        QVERIFY(listingAtFirst);
+        QVERIFY(!snapshotAtFirst); // rows, but no final snapshot yet
+        // The progress of the batch shown arrives after its rows: the rows are the entries read
+        // so far, below the total, and the listing still runs.
+        QTRY_VERIFY(session->listingProgress().first > 0);
+        const auto [read, of] = session->listingProgress();
+        QCOMPARE(of, qint64(total));
+        QVERIFY2(read < of, qPrintable(QStringLiteral("%1 of %2").arg(read).arg(of)));
+        QCOMPARE(qint64(model->rowCount()), read);
+        QVERIFY(session->isListing());
+        QVERIFY(shown.isEmpty());
+        qInfo("first rows: %d of %d entries shown while the listing ran", model->rowCount(), total);
+        server.resume();
+        QVERIFY(shown.wait(60000));
+        QTRY_VERIFY(!w.isScanning());
+
+        // The end: the snapshot holds every entry, the table shows exactly those, as klens lists them.
+        const auto snap = page->snapshot();
+        QVERIFY(snap);
+        QCOMPARE(int(snap->entries.size()), total);
+        QCOMPARE(model->rowCount(), total);
+        QSet<QString> rowsEntries;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const int i = model->index(r, 0).data(kl::gui::EntryTableModel::EntryIndexRole).toInt();
+            QVERIFY(i >= 0 && i < total);
+            rowsEntries.insert(QString::fromStdString(snap->entries[std::size_t(i)].folderName));
+        }
+        QCOMPARE(rowsEntries.size(), total);
+
+        QProcess klens;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("KERNELLENS_REDIS_URL"));
+        env.remove(QStringLiteral("TRITON_REDIS_KEY_FORMAT"));
+        klens.setProcessEnvironment(env);
+        klens.start(QStringLiteral(KL_KLENS_BIN),
+                    {QStringLiteral("remote"), QStringLiteral("ls"), server.url(), QStringLiteral("--json")});
+        QVERIFY(klens.waitForFinished(120000));
+        const QJsonArray listed = QJsonDocument::fromJson(klens.readAllStandardOutput())
+                                      .object()
+                                      .value(QStringLiteral("entries"))
+                                      .toArray();
+        QCOMPARE(listed.size(), total);
+        for (int i = 0; i < total; ++i) {
+            const QJsonObject j = listed.at(i).toObject();
+            const kl::Entry& e = snap->entries[std::size_t(i)];
+            QCOMPARE(j.value(QStringLiteral("folder")).toString(), QString::fromStdString(e.folderName));
+            QCOMPARE(j.value(QStringLiteral("status")).toString(),
+                     QString::fromUtf8(kl::toString(e.status).data()));
+            QCOMPARE(qint64(j.value(QStringLiteral("size")).toDouble()), qint64(e.totalSize));
+            QCOMPARE(j.value(QStringLiteral("problems")).toArray().size(), qsizetype(e.problems.size()));
+        }
+    }
+
+    // Cancel while the rows stream in: the listing ends early, and the snapshot shown holds exactly
+    // the rows that were on screen (fewer than the server has).
+    void cancelKeepsTheStreamedRows()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto client = clientFor(server.url());
+        QVERIFY(client);
+        pushDemo(*client, defaultFormat());
+        const int planted = 5000;
+        QVERIFY(plantEntries(*client, defaultFormat(), planted));
+        const int total = planted + int(demoKeys().size());
+
+        MainWindow w;
+        auto* page = w.findChild<EntriesPage*>();
+        QAbstractItemModel* model = w.findChild<QTableView*>(QStringLiteral("entryTable"))->model();
+        bool paused = false;
+        QObject guard;
+        connect(model, &QAbstractItemModel::rowsInserted, &guard, [&] {
+            if (!paused) {
+                server.pause();
+                paused = true;
+            }
+        });
+        QSignalSpy shown(page, &EntriesPage::snapshotShown);
+        w.openRemote(sourceFor(server.url()));
+        QTRY_VERIFY_WITH_TIMEOUT(paused, 30000);
+        w.cancelScan();
+        server.resume();
+        QVERIFY(shown.wait(60000));
+        QTRY_VERIFY(!w.isScanning());
+        const auto snap = page->snapshot();
+        QVERIFY(snap);
+        QVERIFY(snap->cancelled);
+        QVERIFY2(int(snap->entries.size()) > 0 && int(snap->entries.size()) < total,
+                 qPrintable(QString::number(snap->entries.size())));
+        QCOMPARE(model->rowCount(), int(snap->entries.size()));
+        QSet<int> indices; // every entry of the snapshot on one row
+        for (int r = 0; r < model->rowCount(); ++r)
+            indices.insert(model->index(r, 0).data(kl::gui::EntryTableModel::EntryIndexRole).toInt());
+        QCOMPARE(int(indices.size()), int(snap->entries.size()));
+        QVERIFY(*std::min_element(indices.begin(), indices.end()) == 0);
+        QVERIFY(*std::max_element(indices.begin(), indices.end()) == int(snap->entries.size()) - 1);
+    }
+
+    // A 512 MiB stage (the demo's cubin grown on the server to Redis's default maximum): its tab
+    // says it is too large and the server sends nothing of it.
+    void hugeStageIsNotFetched()
+    {
+        if (const qint64 avail = memAvailableBytes(); avail >= 0 && avail < (3ll << 30))
+            QSKIP(qPrintable(QStringLiteral("needs about 3 GiB of free memory for a 512 MiB Redis value; "
+                                            "%1 MiB available")
+                                 .arg(avail >> 20)));
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto client = clientFor(server.url(), std::chrono::milliseconds(60000));
+        QVERIFY(client);
+        pushDemo(*client, defaultFormat());
+        auto demo = kl::remote::scanRemote(*client, defaultFormat());
+        QVERIFY(demo);
+        std::string key;
+        for (const kl::Entry& e : demo->snapshot.entries)
+            if (e.kind == kl::EntryKind::Kernel && e.stage("cubin") && key.empty()) {
+                key = e.folderName;
+                auto grown =
+                    client->command({"SETRANGE", defaultFormat().make(key, e.stage("cubin")->fileName),
+                                     std::to_string((512ll << 20) - 1), "x"});
+                QVERIFY(grown && grown->integer == (512ll << 20));
+            }
+        QVERIFY(!key.empty());
+
+        MainWindow w;
+        auto* page = w.findChild<EntriesPage*>();
+        QSignalSpy shown(page, &EntriesPage::snapshotShown);
+        w.openRemote(sourceFor(server.url()));
+        QVERIFY(shown.wait(30000));
+        QTRY_VERIFY(!w.isScanning());
+        QCOMPARE(page->selectEntries({QString::fromStdString(defaultFormat().make(key, "*"))}), 1);
+        auto* tabs = w.findChild<kl::gui::StageTabs*>();
+        QTRY_VERIFY(tabs->tabOf(QStringLiteral("cubin")) >= 0);
+        const qint64 sent = bytesSent(*client);
+        QSignalSpy loaded(tabs, &kl::gui::StageTabs::stageLoaded);
+        tabs->setCurrentIndex(tabs->tabOf(QStringLiteral("cubin")));
+        QTRY_VERIFY(!loaded.isEmpty());
+        QString said;
+        for (QLabel* l : tabs->widget(tabs->tabOf(QStringLiteral("cubin")))->findChildren<QLabel*>())
+            said += l->text();
+        QVERIFY2(said.contains(QStringLiteral("too large")) && said.contains(QStringLiteral("512.0 MiB")),
+                 qPrintable(said));
+        const qint64 after = bytesSent(*client);
+        QVERIFY2(after - sent < (1 << 20), qPrintable(QString::number(after - sent)));
     }
 
     // A server that is not there: the page says why, nothing hangs.

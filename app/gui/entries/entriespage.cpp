@@ -238,6 +238,7 @@ void EntriesPage::open(std::vector<Root> roots)
 {
     m_roots = roots;
     m_detached = false;
+    m_detachedStreaming = false;
     m_folders.clear();
     for (const Root& r : m_roots)
         m_folders << qs(r.path);
@@ -258,8 +259,46 @@ void EntriesPage::open(std::vector<Root> roots)
     m_scanner->start(std::move(roots), /*stream=*/true);
 }
 
+void EntriesPage::beginSnapshotStream(const QString& source)
+{
+    openSnapshot(nullptr, source);
+    m_detachedStreaming = true;
+}
+
+void EntriesPage::appendStreamedRows(std::vector<EntryTableModel::Row> rows)
+{
+    if (!m_detachedStreaming || m_model->snapshot())
+        return;
+    m_model->appendRows(std::move(rows));
+    if (m_fitColumnsPending && m_model->rowCount() > 0) {
+        fitColumns(); // on the first rows: later batches must not cost a resize each
+        m_fitColumnsPending = false;
+    }
+    if (!m_view->currentIndex().isValid() && m_pendingEntry.empty())
+        m_view->setCurrentIndex(m_proxy->index(0, 0));
+}
+
+void EntriesPage::abandonSnapshotStream()
+{
+    if (!std::exchange(m_detachedStreaming, false))
+        return;
+    m_model->resetSnapshot(nullptr);
+    m_stageTabs->clearEntry();
+    m_detailView->clear();
+}
+
 void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source)
 {
+    // The rows streamed in are this snapshot's entries, in order: keep them, serve them from it.
+    if (std::exchange(m_detachedStreaming, false) && snapshot && m_folders == QStringList{source}) {
+        std::vector<int> identity(snapshot->entries.size());
+        for (std::size_t i = 0; i < identity.size(); ++i)
+            identity[i] = int(i);
+        if (m_model->adoptSnapshot(snapshot, identity)) {
+            showSnapshot(snapshot, RowsKept::Streamed);
+            return;
+        }
+    }
     // A folder scan still running must not replace it: its rows and its end are ignored.
     m_scanner->cancel();
     m_streaming = false;
@@ -277,7 +316,8 @@ void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const Q
     m_stageTabs->clearEntry();
     m_detailView->clear();
     m_model->resetSnapshot(snapshot);
-    showSnapshot(snapshot, RowsKept::No);
+    if (snapshot)
+        showSnapshot(snapshot, RowsKept::No);
 }
 
 void EntriesPage::showNothingOpened(const QString& why)

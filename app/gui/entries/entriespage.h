@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/backgroundjob.h"
+#include "entries/entrytablemodel.h"
 #include "model/snapshot.h"
 #include "report/entrydetail.h"
 #include "stages/stagetabs.h"
@@ -62,6 +63,13 @@ public:
     /// watcher, no rescan, and the detail pane reads nothing from disk (its paths are not files).
     /// `source` names it where the folders are named.
     void openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source);
+    /// A snapshot made elsewhere starts arriving (a remote cache's listing): what was shown goes,
+    /// rows given to appendStreamedRows() show as they come, and openSnapshot() keeps them (no
+    /// reset: sort, scroll and selection stay) when its entries are those rows in that order.
+    void beginSnapshotStream(const QString& source);
+    void appendStreamedRows(std::vector<EntryTableModel::Row> rows);
+    /// The stream ended without a snapshot (the listing failed): its rows go.
+    void abandonSnapshotStream();
     /// How the stages of a snapshot given to openSnapshot are read (a remote cache's GET).
     void setRemoteFetcher(StageTabs::StageFetcher fetcher) { m_remoteFetcher = std::move(fetcher); }
     /// False while a snapshot given to openSnapshot is shown: its entries have no local files.
@@ -182,7 +190,8 @@ private:
     std::string m_pendingEntry;
     QString m_pendingStage;
     bool m_rescanPending = false;
-    bool m_detached = false; ///< showing a snapshot given to openSnapshot
+    bool m_detached = false;          ///< showing a snapshot given to openSnapshot
+    bool m_detachedStreaming = false; ///< rows of a snapshot given to openSnapshot are arriving
     StageTabs::StageFetcher m_remoteFetcher;
     DetailAppendix m_detailAppendix;
     QString m_detailBase; ///< the detail text without the appendix, for refreshDetailAppendix()

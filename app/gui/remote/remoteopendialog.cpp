@@ -3,7 +3,9 @@
 #include "common/coretext.h"
 #include "env/environment.h"
 #include "remote/keyformat.h"
+#include "remote/passwordkeyring.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -35,7 +37,15 @@ RemoteOpenDialog::RemoteOpenDialog(QWidget* parent)
     m_password->setObjectName(QStringLiteral("remotePassword"));
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("only if the server asks for one"));
-    m_password->setToolTip(tr("Used for this session only; never saved"));
+    m_password->setToolTip(tr("Kept in memory for this session; saved only in the system keyring, "
+                              "and only when asked to"));
+
+    m_rememberBox = new QCheckBox(tr("Remember password in the system keyring"), this);
+    m_rememberBox->setObjectName(QStringLiteral("remoteRememberPassword"));
+    m_rememberBox->setEnabled(false); // until the keyring answers
+    m_keyringLabel = new QLabel(this);
+    m_keyringLabel->setObjectName(QStringLiteral("remoteKeyringStatus"));
+    m_keyringLabel->setWordWrap(true);
 
     m_format = new QLineEdit(RemoteSession::lastKeyFormat(), this);
     m_format->setObjectName(QStringLiteral("remoteKeyFormat"));
@@ -50,8 +60,12 @@ RemoteOpenDialog::RemoteOpenDialog(QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("Server URL:"), m_url);
     form->addRow(tr("Password:"), m_password);
+    form->addRow(QString(), m_rememberBox);
+    form->addRow(QString(), m_keyringLabel);
     form->addRow(tr("Key format:"), m_format);
-    auto* note = new QLabel(tr("Recent servers are remembered without their password."), this);
+    auto* note = new QLabel(tr("Recent servers are remembered without their password (a password "
+                               "only ever goes to the system keyring)."),
+                            this);
     note->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -61,6 +75,64 @@ RemoteOpenDialog::RemoteOpenDialog(QWidget* parent)
     layout->addWidget(note);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
+
+    // The keyring is asked for the URL shown: a password it holds is filled in.
+    connect(m_url, &QComboBox::currentTextChanged, this, &RemoteOpenDialog::askKeyring);
+    askKeyring();
+}
+
+QString RemoteOpenDialog::keyringStatus() const
+{
+    return m_keyringLabel->text();
+}
+
+void RemoteOpenDialog::askKeyring()
+{
+    auto endpoint =
+        remote::resolveEndpoint(m_url->currentText().trimmed().toStdString(), Environment::current());
+    const QString display = endpoint ? QString::fromStdString(endpoint->display()) : QString();
+    if (display == m_keyringFor && m_keyringChecked)
+        return;
+    m_keyringFor = display;
+    m_keyringChecked = false;
+    m_storedFound = false;
+    if (!m_filledPassword.isEmpty() && m_password->text() == m_filledPassword)
+        m_password->clear(); // the keyring's password of another server
+    m_filledPassword.clear();
+    if (display.isEmpty())
+        return;
+    m_keyringLabel->setText(tr("Asking the system keyring…"));
+    keyring::readPassword(display, this, [this, display](const keyring::Answer& a) {
+        if (display != m_keyringFor)
+            return; // the URL changed meanwhile: its own read answers
+        m_keyringChecked = true;
+        switch (a.outcome) {
+        case keyring::Outcome::Ok:
+            m_storedFound = true;
+            m_rememberBox->setEnabled(true);
+            m_rememberBox->setChecked(true);
+            if (m_password->text().isEmpty()) {
+                m_password->setText(a.password);
+                m_filledPassword = a.password;
+            }
+            m_keyringLabel->setText(tr("The password was read from the system keyring."));
+            break;
+        case keyring::Outcome::NotFound:
+            m_rememberBox->setEnabled(true);
+            m_keyringLabel->setText(QString());
+            break;
+        case keyring::Outcome::Unavailable:
+            m_rememberBox->setChecked(false);
+            m_rememberBox->setEnabled(false);
+            m_keyringLabel->setText(
+                keyring::compiledIn()
+                    ? tr("The system keyring is not available (%1): the password is asked for each time.")
+                          .arg(a.why)
+                    : tr("This build has no QtKeychain: the password is asked for each time."));
+            break;
+        }
+        emit keyringAnswered();
+    });
 }
 
 QString RemoteOpenDialog::environmentUrl()
@@ -83,6 +155,10 @@ void RemoteOpenDialog::accept()
     if (!m_password->text().isEmpty())
         endpoint->password = m_password->text().toStdString();
     m_source = RemoteSource{*endpoint, m_format->text().trimmed()};
+    m_remember = m_rememberBox->isEnabled() && m_rememberBox->isChecked() && !m_password->text().isEmpty();
+    // Unticked for a server whose password the keyring holds: the keyring forgets it.
+    if (m_storedFound && !m_rememberBox->isChecked() && m_source.display() == m_keyringFor)
+        keyring::deletePassword(m_keyringFor, this, {});
     QDialog::accept();
 }
 

@@ -3,6 +3,7 @@
 #include "common/coretext.h"
 #include "env/environment.h"
 #include "remote/keyformat.h"
+#include "remote/passwordkeyring.h"
 #include "remote/redisclient.h"
 #include "remote/remotecache.h"
 #include "remote/remotetransfer.h"
@@ -114,6 +115,7 @@ void RemoteSession::cancel()
 
 void RemoteSession::discardListing()
 {
+    ++m_keyringReads; // a keyring read for a reopen no longer opens anything
     if (!m_listJob.isRunning())
         return;
     m_listJob.discard();
@@ -122,13 +124,16 @@ void RemoteSession::discardListing()
         hideProgress();
 }
 
-void RemoteSession::open(const RemoteSource& source)
+void RemoteSession::open(const RemoteSource& source, bool rememberPassword)
 {
+    ++m_keyringReads; // a reopen() still reading the keyring must not open its server after this
     m_current = source;
+    m_listProgress = {0, 0};
     remember(source);
     showProgress(tr("Connecting to %1…").arg(source.display()), 0, 0);
-    auto work = [this, endpoint = source.endpoint,
-                 format = source.keyFormat.toStdString()](const JobToken& token) -> ListResult {
+    emit listingStarted(source.display());
+    auto work = [this, endpoint = source.endpoint, format = source.keyFormat.toStdString(),
+                 display = source.display()](const JobToken& token) -> ListResult {
         auto c = connectTo(endpoint, format);
         if (!c)
             return {nullptr, coreText(c.error())};
@@ -136,6 +141,7 @@ void RemoteSession::open(const RemoteSource& source)
         options.cancel = token.cancelFlag();
         options.progress = [this, &token](const remote::RemoteProgress& p) {
             token.post([this, p] {
+                m_listProgress = {qint64(p.entries), qint64(p.entriesTotal)};
                 if (p.entriesTotal)
                     showProgress(tr("Reading %1 of %2 entries").arg(p.entries).arg(p.entriesTotal),
                                  qint64(p.entries), qint64(p.entriesTotal));
@@ -143,17 +149,33 @@ void RemoteSession::open(const RemoteSource& source)
                     showProgress(tr("Listing: %1 keys").arg(p.keys), 0, 0);
             });
         };
+        // Rows are made here, off the UI thread, as each batch is judged: the table fills while
+        // the rest is read.
+        options.entriesRead = [this, &token, display](std::span<const Entry> entries) {
+            auto rows = std::make_shared<std::vector<EntryTableModel::Row>>();
+            rows->reserve(entries.size());
+            for (const Entry& e : entries)
+                rows->push_back(EntryTableModel::makeRow(e));
+            token.post([this, display, rows] { emit entriesFound(display, rows); });
+        };
         auto snap = remote::scanRemote(c->first, c->second, options);
         if (!snap)
             return {nullptr, coreText(snap.error())};
         return {std::make_shared<const Snapshot>(std::move(snap->snapshot)), {}};
     };
-    m_listJob.start(std::move(work), [this, display = source.display()](const ListResult& r) {
+    const QString password = rememberPassword ? QString::fromStdString(source.endpoint.password) : QString();
+    m_listJob.start(std::move(work), [this, display = source.display(), password](const ListResult& r) {
         hideProgress();
-        if (r.snapshot)
+        if (r.snapshot) {
+            // The server took the password: only now is it worth keeping.
+            if (!password.isEmpty())
+                keyring::writePassword(display, password, this, [this, display](const keyring::Answer& a) {
+                    emit passwordSaved(display, a.outcome == keyring::Outcome::Ok, a.why);
+                });
             emit listed(display, r.snapshot);
-        else
+        } else {
             emit failed(r.error);
+        }
     });
 }
 
@@ -169,8 +191,37 @@ bool RemoteSession::reopen(const QString& display, QString* error)
             *error = coreText(endpoint.error());
         return false;
     }
-    open(RemoteSource{*endpoint, lastKeyFormat()});
+    RemoteSource source{*endpoint, lastKeyFormat()};
+    if (!source.endpoint.password.empty()) { // in the URL, or KERNELLENS_REDIS_PASSWORD
+        open(source);
+        return true;
+    }
+    // The keyring answers asynchronously; the listing starts with what it holds, or without.
+    discardListing();
+    showProgress(tr("Reading the password of %1 from the system keyring…").arg(source.display()), 0, 0);
+    ++m_keyringReads;
+    keyring::readPassword(source.display(), this,
+                          [this, source, read = m_keyringReads](const keyring::Answer& a) mutable {
+                              if (read != m_keyringReads)
+                                  return; // another server was opened meanwhile
+                              if (a.outcome == keyring::Outcome::Ok)
+                                  source.endpoint.password = a.password.toStdString();
+                              open(source);
+                          });
     return true;
+}
+
+void RemoteSession::forget(const QString& display)
+{
+    m_session.remove(display);
+    m_opened.removeAll(display);
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(display);
+    settings.setValue(kRecentKey, recent);
+    keyring::deletePassword(display, this, [this, display](const keyring::Answer& a) {
+        emit passwordRemoved(display, a.outcome != keyring::Outcome::Unavailable, a.why);
+    });
 }
 
 void RemoteSession::pull(const QStringList& keys, const QString& into)

@@ -1,11 +1,13 @@
 #pragma once
 
 // A Redis remote cache opened in the window: the server (its password, when it has one, kept in
-// memory for this session only), the listing of its entries and pulls into a local cache, each in
-// a BackgroundJob with progress and cancel in the status bar. Recent servers are kept in the
-// settings by their URL without the password (Endpoint::display()).
+// memory for this session and, when asked, in the system keyring: passwordkeyring.h), the listing
+// of its entries (handed over batch by batch as they are read) and pulls into a local cache, each
+// in a BackgroundJob with progress and cancel in the status bar. Recent servers are kept in the
+// settings by their URL without the password (Endpoint::display()); a password never is.
 
 #include "common/backgroundjob.h"
+#include "entries/entrytablemodel.h"
 #include "model/snapshot.h"
 #include "remote/redisendpoint.h"
 #include "util/result.h"
@@ -53,11 +55,18 @@ public:
     /// The listing's and the pull's progress and cancel button (hidden while idle).
     void addStatusWidgets(QStatusBar* bar);
 
-    /// List the server's entries off the UI thread; ends in listed() or failed().
-    void open(const RemoteSource& source);
-    /// A server listed by its display URL: as opened this session (with its password), else the
-    /// URL with KERNELLENS_REDIS_PASSWORD if set. False (and `error`) when the URL does not parse.
+    /// List the server's entries off the UI thread: listingStarted(), entriesFound() per batch
+    /// read, then listed() or failed(). With `rememberPassword`, the password is stored in the
+    /// system keyring once the server accepted it (passwordSaved()).
+    void open(const RemoteSource& source, bool rememberPassword = false);
+    /// A server listed by its display URL: as opened this session (with its password), else with
+    /// the password the system keyring holds for it, else KERNELLENS_REDIS_PASSWORD if set (the
+    /// keyring is read asynchronously, so the listing may start after this returns). False (and
+    /// `error`) when the URL does not parse.
     bool reopen(const QString& display, QString* error);
+    /// The server leaves the recent list and the session, and its password the keyring
+    /// (passwordRemoved()).
+    void forget(const QString& display);
     /// Fetch the entries `keys` of the server shown into the local cache `into`, on the
     /// exclusive pool; ends in pulled().
     void pull(const QStringList& keys, const QString& into);
@@ -69,6 +78,8 @@ public:
     void discardListing();
 
     bool isListing() const { return m_listJob.isRunning(); }
+    /// The listing's progress as last shown: entries read, of how many (0 while keys are listed).
+    std::pair<qint64, qint64> listingProgress() const { return m_listProgress; }
     bool isPulling() const { return m_pullJob.isRunning(); }
     /// The server whose listing is shown (or running).
     const std::optional<RemoteSource>& current() const { return m_current; }
@@ -83,10 +94,20 @@ public:
     static QString lastKeyFormat();
 
 signals:
+    /// A listing starts: rows of `display` follow in entriesFound(), then listed() or failed().
+    void listingStarted(const QString& display);
+    /// Entries of the listing running, as read (made into rows off the UI thread): listed()'s
+    /// snapshot holds exactly the entries handed over, in the order handed over.
+    void entriesFound(const QString& display,
+                      std::shared_ptr<std::vector<kl::gui::EntryTableModel::Row>> rows);
     void listed(const QString& display, std::shared_ptr<const kl::Snapshot> snapshot);
     void failed(const QString& message);
     void pulled(const kl::gui::PullSummary& summary);
     void pushed(const kl::gui::PullSummary& summary);
+    /// The system keyring stored (ok) or could not store (`why`) the password of `display`.
+    void passwordSaved(const QString& display, bool ok, const QString& why);
+    /// forget(): the keyring's password of `display` is gone (or there was none: ok too).
+    void passwordRemoved(const QString& display, bool ok, const QString& why);
 
 private:
     void remember(const RemoteSource& source);
@@ -96,6 +117,8 @@ private:
     std::optional<RemoteSource> m_current;
     QHash<QString, RemoteSource> m_session; ///< by display URL: what was opened, passwords included
     QStringList m_opened;
+    std::pair<qint64, qint64> m_listProgress{0, 0};
+    quint64 m_keyringReads = 0; ///< the newest reopen()'s keyring read; older answers are dropped
     QLabel* m_label = nullptr;
     QProgressBar* m_bar = nullptr;
     QPushButton* m_cancel = nullptr;

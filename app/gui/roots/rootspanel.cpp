@@ -4,6 +4,7 @@
 #include "nvrtc/nvrtccache.h"
 
 #include <QHeaderView>
+#include <QMenu>
 #include <QPainter>
 #include <QPixmap>
 #include <QTreeWidget>
@@ -80,6 +81,21 @@ RootsPanel::RootsPanel(QWidget* parent)
             emit openRemoteRequested(path);
         else if (!path.isEmpty() && item->data(0, GroupRole).toInt() != ExampleGroup)
             emit openRequested(path);
+    });
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree, &QTreeWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QTreeWidgetItem* item = m_tree->itemAt(at);
+        if (!item || item->data(0, GroupRole).toInt() != RemoteGroup)
+            return;
+        const QString url = item->data(0, PathRole).toString();
+        if (url.isEmpty())
+            return;
+        QMenu menu(this);
+        menu.addAction(tr("List Again"), this, [this, url] { emit openRemoteRequested(url); });
+        QAction* forget =
+            menu.addAction(tr("Forget This Server"), this, [this, url] { emit forgetRemoteRequested(url); });
+        forget->setToolTip(tr("Remove it from the recent servers, and its password from the system keyring"));
+        menu.exec(m_tree->viewport()->mapToGlobal(at));
     });
 }
 
@@ -230,7 +246,7 @@ void RootsPanel::showRemotes()
         item->setIcon(1, badge(FsCategory::Network));
         item->setData(0, PathRole, url);
         item->setData(0, GroupRole, int(RemoteGroup));
-        item->setToolTip(0, tr("Double-click to list this server again"));
+        item->setToolTip(0, tr("Double-click to list this server again; right-click to forget it"));
     }
 }
 

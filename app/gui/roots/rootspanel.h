@@ -52,6 +52,8 @@ signals:
     void openRequested(const QString& path);
     /// A remote cache was activated: its URL as listed.
     void openRemoteRequested(const QString& url);
+    /// "Forget This Server" on a remote cache: off the list, its password out of the keyring.
+    void forgetRemoteRequested(const QString& url);
     void bannerChanged(const QString& text);
     void refreshed();
 

@@ -3,12 +3,15 @@
 #include "common/coretext.h"
 #include "cubin/cubininfo.h"
 #include "formats/stages.h"
+#include "remote/remotecache.h"
 #include "report/entrydetail.h"
+#include "report/entrylabels.h"
 #include "stages/codeview.h"
 #include "stages/irhighlighter.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
+#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -49,7 +52,18 @@ std::shared_ptr<const StageContent> fetchStage(const Entry& entry, const QString
         c->error = StageTabs::tr("no stage %1").arg(stage);
         return c;
     }
-    auto bytes = fetcher(entry, s->fileName, 256ull << 20);
+    // The listing knows the size: a value over the limit is not even asked for.
+    if (s->size > remote::kMaxValueBytes) {
+        // An explicit context: lupdate loses the namespace of StageTabs::tr in this function.
+        c->error = QCoreApplication::translate("kl::gui::StageTabs",
+                                               "%1 is too large to show: %2, more than the %3 KernelLens "
+                                               "fetches from a server. It was not fetched.")
+                       .arg(QString::fromStdString(printableName(s->fileName)),
+                            QString::fromStdString(humanSize(s->size)),
+                            QString::fromStdString(humanSize(remote::kMaxValueBytes)));
+        return c;
+    }
+    auto bytes = fetcher(entry, s->fileName, remote::kMaxValueBytes);
     if (!bytes) {
         c->error = coreText(bytes.error());
         return c;
