@@ -47,27 +47,6 @@ RemoteSource sourceFor(const QString& url)
     return RemoteSource{ep ? *ep : kl::remote::Endpoint{}, QStringLiteral("triton:{key}:{filename}")};
 }
 
-qint64 memAvailableBytes()
-{
-    QFile f(QStringLiteral("/proc/meminfo"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const auto m = QRegularExpression(QStringLiteral("MemAvailable:\\s+(\\d+) kB"))
-                       .match(QString::fromUtf8(f.readAll()));
-    return m.hasMatch() ? m.captured(1).toLongLong() * 1024 : -1;
-}
-
-// What the server has sent to all its clients so far (INFO stats).
-qint64 bytesSent(kl::remote::Client& c)
-{
-    auto info = c.command({"INFO", "stats"});
-    if (!info)
-        return -1;
-    const auto m = QRegularExpression(QStringLiteral("total_net_output_bytes:(\\d+)"))
-                       .match(QString::fromStdString(info->str));
-    return m.hasMatch() ? m.captured(1).toLongLong() : -1;
-}
-
 // `count` more entries on the server, made of a demo kernel's group and metadata values under
 // synthetic keys (each a kernel entry whose children are absent and whose hash is not its key:
 // real work for the listing, which reads both json values of every entry).

@@ -7,6 +7,8 @@
 #include "remote/remotetransfer.h"
 
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 #include <optional>
 
@@ -57,3 +59,25 @@ inline QStringList demoKeys()
 #define KL_START_REDIS(server)                                                                               \
     if (!(server).error().isEmpty())                                                                         \
     QFAIL(qPrintable((server).error()))
+
+/// MemAvailable from /proc/meminfo, in bytes; -1 when it cannot be read.
+inline qint64 memAvailableBytes()
+{
+    QFile f(QStringLiteral("/proc/meminfo"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const auto m = QRegularExpression(QStringLiteral("MemAvailable:\\s+(\\d+) kB"))
+                       .match(QString::fromUtf8(f.readAll()));
+    return m.hasMatch() ? m.captured(1).toLongLong() * 1024 : -1;
+}
+
+/// What the server has sent to all its clients so far (INFO stats); -1 when it does not say.
+inline qint64 bytesSent(kl::remote::Client& c)
+{
+    auto info = c.command({"INFO", "stats"});
+    if (!info)
+        return -1;
+    const auto m = QRegularExpression(QStringLiteral("total_net_output_bytes:(\\d+)"))
+                       .match(QString::fromStdString(info->str));
+    return m.hasMatch() ? m.captured(1).toLongLong() : -1;
+}

@@ -62,27 +62,6 @@ Run klens(const QStringList& args)
     return r;
 }
 
-qint64 memAvailableBytes()
-{
-    QFile f(QStringLiteral("/proc/meminfo"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const auto m = QRegularExpression(QStringLiteral("MemAvailable:\\s+(\\d+) kB"))
-                       .match(QString::fromUtf8(f.readAll()));
-    return m.hasMatch() ? m.captured(1).toLongLong() * 1024 : -1;
-}
-
-// What the server has sent to all its clients so far.
-qint64 bytesSent(Client& c)
-{
-    auto info = c.command({"INFO", "stats"});
-    if (!info)
-        return -1;
-    const auto m = QRegularExpression(QStringLiteral("total_net_output_bytes:(\\d+)"))
-                       .match(QString::fromStdString(info->str));
-    return m.hasMatch() ? m.captured(1).toLongLong() : -1;
-}
-
 } // namespace
 
 class TstRemoteHuge : public QObject {

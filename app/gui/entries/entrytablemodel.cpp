@@ -7,6 +7,8 @@
 #include <QApplication>
 #include <QStyle>
 #include <QtConcurrent/QtConcurrentRun>
+#include <type_traits>
+#include <variant>
 
 namespace kl::gui {
 namespace {
@@ -19,6 +21,29 @@ QVariant optionalNumber(const std::optional<std::int64_t>& v)
 qint64 sortableNumber(const std::optional<std::int64_t>& v)
 {
     return v ? *v : -1;
+}
+
+// The value each column sorts on, handed to `use` in its own type: the one home of the table's
+// order, which sortValue wraps in a QVariant for Qt and sortsBefore compares without one.
+template <typename Use>
+auto withSortValue(const Entry& e, const EntryTableModel::RowText& text, int column, Use&& use)
+{
+    switch (static_cast<EntryTableModel::Columns>(column)) {
+    case EntryTableModel::KernelColumn: return use(text.kernelSortKey);
+    case EntryTableModel::KindColumn: return use(static_cast<int>(e.kind));
+    case EntryTableModel::ArchColumn: return use(text.archSortKey);
+    case EntryTableModel::StagesColumn: return use(text.stages);
+    case EntryTableModel::NumWarpsColumn: return use(sortableNumber(e.numWarps));
+    case EntryTableModel::NumStagesColumn: return use(sortableNumber(e.numStages));
+    case EntryTableModel::SharedColumn: return use(sortableNumber(e.shared));
+    case EntryTableModel::SizeColumn: return use(static_cast<qulonglong>(e.totalSize));
+    case EntryTableModel::ModifiedColumn: return use(static_cast<qlonglong>(e.newestMtimeNs));
+    // Worst status last; within one status, entries with more problems later.
+    case EntryTableModel::StatusColumn:
+        return use(static_cast<qlonglong>(e.status) * 1'000'000 + static_cast<qlonglong>(e.problems.size()));
+    case EntryTableModel::NUM_COLUMNS: break;
+    }
+    return use(std::monostate());
 }
 
 // Digit runs padded to a fixed width, so that plain string comparison puts "cat_2" before
@@ -180,7 +205,6 @@ const Entry* EntryTableModel::entryAt(int row) const
     return &m_snapshot->entries[m_mapped ? std::size_t(m_rowToEntry[r]) : r];
 }
 
-// Keep in step with sortValue: the same values, compared as isVariantLessThan compares them.
 bool EntryTableModel::sortsBefore(int a, int b, int column, Qt::CaseSensitivity cs) const
 {
     const Entry* ea = entryAt(a);
@@ -189,24 +213,18 @@ bool EntryTableModel::sortsBefore(int a, int b, int column, Qt::CaseSensitivity 
         return ea && !eb; // an invalid value sorts last, as an invalid QVariant does
     const RowText& ta = m_text[static_cast<std::size_t>(a)];
     const RowText& tb = m_text[static_cast<std::size_t>(b)];
-    auto less = [](auto x, auto y) { return x < y; };
-    switch (static_cast<Columns>(column)) {
-    case KernelColumn: return ta.kernelSortKey.compare(tb.kernelSortKey, cs) < 0;
-    case KindColumn: return less(static_cast<int>(ea->kind), static_cast<int>(eb->kind));
-    case ArchColumn: return ta.archSortKey.compare(tb.archSortKey, cs) < 0;
-    case StagesColumn: return ta.stages.compare(tb.stages, cs) < 0;
-    case NumWarpsColumn: return less(sortableNumber(ea->numWarps), sortableNumber(eb->numWarps));
-    case NumStagesColumn: return less(sortableNumber(ea->numStages), sortableNumber(eb->numStages));
-    case SharedColumn: return less(sortableNumber(ea->shared), sortableNumber(eb->shared));
-    case SizeColumn: return less(ea->totalSize, eb->totalSize);
-    case ModifiedColumn: return less(ea->newestMtimeNs, eb->newestMtimeNs);
-    case StatusColumn:
-        return less(
-            static_cast<qlonglong>(ea->status) * 1'000'000 + static_cast<qlonglong>(ea->problems.size()),
-            static_cast<qlonglong>(eb->status) * 1'000'000 + static_cast<qlonglong>(eb->problems.size()));
-    case NUM_COLUMNS: break;
-    }
-    return false;
+    // Compared as QSortFilterProxyModel's isVariantLessThan compares the same values.
+    return withSortValue(*ea, ta, column, [&](const auto& x) {
+        return withSortValue(*eb, tb, column, [&](const auto& y) {
+            using X = std::decay_t<decltype(x)>;
+            if constexpr (!std::is_same_v<X, std::decay_t<decltype(y)>> || std::is_same_v<X, std::monostate>)
+                return false;
+            else if constexpr (std::is_same_v<X, QString>)
+                return x.compare(y, cs) < 0;
+            else
+                return x < y;
+        });
+    });
 }
 
 int EntryTableModel::rowCount(const QModelIndex& parent) const
@@ -287,22 +305,12 @@ QVariant EntryTableModel::display(const Entry& e, const RowText& text, int colum
 
 QVariant EntryTableModel::sortValue(const Entry& e, const RowText& text, int column) const
 {
-    switch (static_cast<Columns>(column)) {
-    case KernelColumn: return text.kernelSortKey;
-    case KindColumn: return static_cast<int>(e.kind);
-    case ArchColumn: return text.archSortKey;
-    case StagesColumn: return text.stages;
-    case NumWarpsColumn: return sortableNumber(e.numWarps);
-    case NumStagesColumn: return sortableNumber(e.numStages);
-    case SharedColumn: return sortableNumber(e.shared);
-    case SizeColumn: return static_cast<qulonglong>(e.totalSize);
-    case ModifiedColumn: return static_cast<qlonglong>(e.newestMtimeNs);
-    // Worst status last; within one status, entries with more problems later.
-    case StatusColumn:
-        return static_cast<qlonglong>(e.status) * 1'000'000 + static_cast<qlonglong>(e.problems.size());
-    case NUM_COLUMNS: break;
-    }
-    return {};
+    return withSortValue(e, text, column, [](const auto& v) {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>)
+            return QVariant();
+        else
+            return QVariant(v);
+    });
 }
 
 QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
