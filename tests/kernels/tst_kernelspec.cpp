@@ -126,6 +126,11 @@ private slots:
         QTest::addRow("matmul_f32") << "matmul_f32" << 183 << 60
                                     << "TILE_M=32 TILE_N=32 TILE_K=8 THREAD_M=2 THREAD_N=2"
                                     << "TILE_M=128 TILE_N=128 TILE_K=32 THREAD_M=8 THREAD_N=8";
+        // matmul_f16: 3 * 3 * 2 * 2 * 2 * 3 = 216; 4 or 8 warps, no 32x32 warp tiles, blocks of
+        // 8192..32768 elements no more than 2:1, and shared memory within sm_80's 163 KiB leave 52.
+        QTest::addRow("matmul_f16") << "matmul_f16" << 52 << 164
+                                    << "BLOCK_M=64 BLOCK_N=128 BLOCK_K=32 WARP_M=32 WARP_N=64 STAGES=2"
+                                    << "BLOCK_M=256 BLOCK_N=128 BLOCK_K=64 WARP_M=64 WARP_N=64 STAGES=3";
         QTest::addRow("reduction") << "reduction" << 60 << 0
                                    << "BLOCK_SIZE=64 ITEMS_PER_THREAD=1 MAX_BLOCKS=512"
                                    << "BLOCK_SIZE=1024 ITEMS_PER_THREAD=8 MAX_BLOCKS=8192";
@@ -207,11 +212,17 @@ private slots:
             << "matmul_f32" << QList<qint64>{64, 64, 16, 4, 4} << "small" << QList<uint>{2, 2, 1}
             << QList<uint>{16, 16, 1} << 0u << QList<quint64>{127 * 33, 33 * 65, 127 * 65, 0, 0, 0}
             << 2.0 * 127 * 65 * 33;
-        // 128 x 32 tiles with 8 x 2 per thread: block (16, 16); grid (4096/32, 4096/128).
+        // 128 x 256 tiles of 64 x 64 warp tiles: 2 x 4 warps, block (256, 1); grid (4096/256,
+        // 4096/128); shared 3 stages of (128 * (32 + 8) + 32 * (256 + 8)) halves.
         QTest::addRow("matmul_f16 large")
-            << "matmul_f16" << QList<qint64>{128, 32, 8, 8, 2} << "large" << QList<uint>{128, 32, 1}
-            << QList<uint>{16, 16, 1} << 0u << QList<quint64>{4096 * 4096, 4096 * 4096, 4096 * 4096, 0, 0, 0}
-            << 2.0 * 4096 * 4096 * 4096;
+            << "matmul_f16" << QList<qint64>{128, 256, 32, 64, 64, 3} << "large" << QList<uint>{16, 32, 1}
+            << QList<uint>{256, 1, 1} << 81408u
+            << QList<quint64>{4096 * 4096, 4096 * 4096, 4096 * 4096, 0, 0, 0} << 2.0 * 4096 * 4096 * 4096;
+        // The small size's odd edges: ceil(65 / 128) = 1 column, ceil(127 / 64) = 2 rows of blocks.
+        QTest::addRow("matmul_f16 small")
+            << "matmul_f16" << QList<qint64>{64, 128, 32, 32, 64, 2} << "small" << QList<uint>{1, 2, 1}
+            << QList<uint>{128, 1, 1} << 27648u << QList<quint64>{127 * 33, 33 * 65, 127 * 65, 0, 0, 0}
+            << 2.0 * 127 * 65 * 33;
         // 4 rows per block: ceil(37 / 4) = 10; shared 4 rows * 2 warps * 4 bytes.
         QTest::addRow("softmax small")
             << "softmax" << QList<qint64>{64, 4} << "small" << QList<uint>{10, 1, 1} << QList<uint>{64, 4, 1}
