@@ -48,7 +48,8 @@ public:
     virtual RunOutcome load(std::string_view image, const std::string& entry, LoadedKernelInfo& info) = 0;
     /// Copies the buffer arguments of `inputs` (one per spec argument) to the device, zeroes
     /// scratch buffers, launches once as `plan` says, waits at most `timeBoundMs`, and copies every
-    /// buffer back into `results` (resized like `inputs`). The buffers stay for time().
+    /// buffer the kernel may write (out, inout, scratch) back into `results` (resized like
+    /// `inputs`; `in` buffers may stay empty: only outputs are checked). The buffers stay for time().
     virtual RunOutcome launchOnce(const KernelSpec& spec, const LaunchPlan& plan,
                                   const std::vector<HostBuffer>& inputs, std::vector<HostBuffer>& results,
                                   double timeBoundMs) = 0;

@@ -1,8 +1,15 @@
 #include "cudaapi.h"
 
+#include "util/dirlist.h"
 #include "util/dynlib.h"
+#include "util/posixfile.h"
 
+#include <cctype>
+#include <cerrno>
 #include <cstdlib>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace kl {
 namespace {
@@ -92,6 +99,50 @@ bool isStickyCudaError(CUresult r)
     }
 }
 
+namespace {
+
+// cuInit says only NO_DEVICE when the device files cannot be opened, when CUDA_VISIBLE_DEVICES
+// hides every device, and when there is none; the files and the variable tell them apart.
+Text explainNoDevice()
+{
+    std::vector<std::string> nodes{"/dev/nvidiactl"};
+    if (const UniqueFd dev(::open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC)); dev.get() >= 0)
+        forEachDirName(dev.get(), [&](std::string_view name, unsigned char, std::uint64_t) {
+            if (name.size() > 6 && name.starts_with("nvidia") &&
+                std::isdigit(static_cast<unsigned char>(name[6])))
+                nodes.push_back("/dev/" + std::string(name));
+            return true;
+        });
+    bool present = false;
+    for (const std::string& node : nodes) {
+        struct stat st {};
+        if (::stat(node.c_str(), &st) != 0)
+            continue;
+        present = true;
+        const int fd = ::open(node.c_str(), O_RDWR | O_CLOEXEC);
+        if (fd >= 0) {
+            ::close(fd);
+            continue;
+        }
+        if (errno == EACCES || errno == EPERM)
+            return Text::of(KL_TEXT("kl::gpu", "no CUDA device: this user may not open %1 (%2); the NVIDIA "
+                                               "device files need read and write permission, often given "
+                                               "through their group (ls -l %1)"),
+                            node, errnoText(errno));
+    }
+    if (const char* visible = std::getenv("CUDA_VISIBLE_DEVICES"))
+        return Text::of(KL_TEXT("kl::gpu", "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; "
+                                           "CUDA_VISIBLE_DEVICES=\"%1\" hides every device)"),
+                        visible);
+    if (!present)
+        return Text::of(KL_TEXT("kl::gpu",
+                                "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; there are no "
+                                "/dev/nvidia* device files: is the NVIDIA kernel module loaded?)"));
+    return Text::of(KL_TEXT("kl::gpu", "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE)"));
+}
+
+} // namespace
+
 CudaDriver loadCudaDriver(const std::string& library)
 {
     CudaDriver d;
@@ -119,8 +170,7 @@ CudaDriver loadCudaDriver(const std::string& library)
                 KL_TEXT("kl::gpu", "no CUDA driver (%1 is the CUDA Toolkit's stub library, not a driver)"),
                 library);
         else if (r == CUDA_ERROR_NO_DEVICE)
-            d.error = Text::of(KL_TEXT(
-                "kl::gpu", "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)"));
+            d.error = explainNoDevice();
         else
             d.error = Text::of(KL_TEXT("kl::gpu", "CUDA driver %1 did not start: %2"), library,
                                cudaCallError(&d.api, "cuInit", r));

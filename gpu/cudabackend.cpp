@@ -3,6 +3,7 @@
 #include "cudasession.h"
 #include "cudatimer.h"
 #include "gpustatus.h"
+#include "gpuworker.h"
 #include "kernelargs.h"
 
 #include <algorithm>
@@ -90,7 +91,7 @@ public:
         }
         results.assign(inputs.size(), HostBuffer());
         for (std::size_t i = 0; i < spec.arguments.size(); ++i) {
-            if (spec.arguments[i].kind != ArgumentKind::Buffer)
+            if (spec.arguments[i].kind != ArgumentKind::Buffer || spec.arguments[i].role == ArgumentRole::In)
                 continue;
             results[i] = HostBuffer(spec.arguments[i].type, plan.arguments[i].count);
             if (Status copied = m_buffers[i].download(results[i].data(), results[i].byteSize()); !copied)
@@ -243,7 +244,7 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<AutotuneBackend>> makeCudaBackend(int ordinal)
+Result<std::unique_ptr<AutotuneBackend>> makeInProcessCudaBackend(int ordinal)
 {
     const GpuStatus status = gpuStatus();
     if (!status.available)

@@ -11,6 +11,7 @@
 namespace kl {
 
 /// A backend on device `ordinal`, or why not: no driver or device (or the build has no cuda.h).
+/// Its launches run in a worker process (gpuworker.h) when klens-gpu-worker is found, else here.
 Result<std::unique_ptr<AutotuneBackend>> makeCudaBackend(int ordinal);
 
 /// Device-to-device copy bandwidth of `bytes` (cuMemcpyDtoDAsync, timed like a kernel: median

@@ -1238,10 +1238,6 @@ kompiliert %6 · Cache %7</translation>
         <translation>kein CUDA-Treiber (%1 ist die Stub-Bibliothek des CUDA Toolkits, kein Treiber)</translation>
     </message>
     <message>
-        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)</source>
-        <translation>kein CUDA-Gerät (cuInit: CUDA_ERROR_NO_DEVICE; ist CUDA_VISIBLE_DEVICES leer?)</translation>
-    </message>
-    <message>
         <source>CUDA driver %1 did not start: %2</source>
         <translation>der CUDA-Treiber %1 ist nicht gestartet: %2</translation>
     </message>
@@ -1352,6 +1348,38 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>the timed launches</source>
         <translation>die gemessenen Starts</translation>
+    </message>
+    <message>
+        <source>no CUDA device: this user may not open %1 (%2); the NVIDIA device files need read and write permission, often given through their group (ls -l %1)</source>
+        <translation>kein CUDA-Gerät: dieser Benutzer darf %1 nicht öffnen (%2); die NVIDIA-Gerätedateien brauchen Lese- und Schreibrecht, oft über ihre Gruppe vergeben (ls -l %1)</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; CUDA_VISIBLE_DEVICES=&quot;%1&quot; hides every device)</source>
+        <translation>kein CUDA-Gerät (cuInit: CUDA_ERROR_NO_DEVICE; CUDA_VISIBLE_DEVICES=„%1“ verbirgt jedes Gerät)</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; there are no /dev/nvidia* device files: is the NVIDIA kernel module loaded?)</source>
+        <translation>kein CUDA-Gerät (cuInit: CUDA_ERROR_NO_DEVICE; es gibt keine Gerätedateien /dev/nvidia*: ist das NVIDIA-Kernelmodul geladen?)</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE)</source>
+        <translation>kein CUDA-Gerät (cuInit: CUDA_ERROR_NO_DEVICE)</translation>
+    </message>
+    <message>
+        <source>the GPU worker %1 could not be started: %2</source>
+        <translation>der GPU-Arbeitsprozess %1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>the GPU worker&apos;s reply was malformed</source>
+        <translation>die Antwort des GPU-Arbeitsprozesses war fehlerhaft</translation>
+    </message>
+    <message>
+        <source>the GPU worker process ended: %1</source>
+        <translation>der GPU-Arbeitsprozess wurde beendet: %1</translation>
+    </message>
+    <message>
+        <source>%1 (the launch ran in a process of its own, which was ended; the next configuration starts a new one)</source>
+        <translation>%1 (der Start lief in einem eigenen Prozess, der beendet wurde; die nächste Konfiguration startet einen neuen)</translation>
     </message>
 </context>
 <context>

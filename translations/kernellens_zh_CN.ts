@@ -1238,10 +1238,6 @@ compiled %6 · cache %7</source>
         <translation>没有 CUDA 驱动（%1 是 CUDA Toolkit 的 stub 库，不是驱动）</translation>
     </message>
     <message>
-        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; is CUDA_VISIBLE_DEVICES empty?)</source>
-        <translation>没有 CUDA 设备（cuInit：CUDA_ERROR_NO_DEVICE；CUDA_VISIBLE_DEVICES 是否为空？）</translation>
-    </message>
-    <message>
         <source>CUDA driver %1 did not start: %2</source>
         <translation>CUDA 驱动 %1 未能启动：%2</translation>
     </message>
@@ -1352,6 +1348,38 @@ compiled %6 · cache %7</source>
     <message>
         <source>the timed launches</source>
         <translation>计时的启动</translation>
+    </message>
+    <message>
+        <source>no CUDA device: this user may not open %1 (%2); the NVIDIA device files need read and write permission, often given through their group (ls -l %1)</source>
+        <translation>没有 CUDA 设备：此用户无权打开 %1（%2）；NVIDIA 设备文件需要读写权限，通常通过其所属组授予（ls -l %1）</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; CUDA_VISIBLE_DEVICES=&quot;%1&quot; hides every device)</source>
+        <translation>没有 CUDA 设备（cuInit: CUDA_ERROR_NO_DEVICE；CUDA_VISIBLE_DEVICES=“%1”隐藏了所有设备）</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE; there are no /dev/nvidia* device files: is the NVIDIA kernel module loaded?)</source>
+        <translation>没有 CUDA 设备（cuInit: CUDA_ERROR_NO_DEVICE；不存在 /dev/nvidia* 设备文件：NVIDIA 内核模块是否已加载？）</translation>
+    </message>
+    <message>
+        <source>no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE)</source>
+        <translation>没有 CUDA 设备（cuInit: CUDA_ERROR_NO_DEVICE）</translation>
+    </message>
+    <message>
+        <source>the GPU worker %1 could not be started: %2</source>
+        <translation>无法启动 GPU 工作进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>the GPU worker&apos;s reply was malformed</source>
+        <translation>GPU 工作进程的回复格式错误</translation>
+    </message>
+    <message>
+        <source>the GPU worker process ended: %1</source>
+        <translation>GPU 工作进程已结束：%1</translation>
+    </message>
+    <message>
+        <source>%1 (the launch ran in a process of its own, which was ended; the next configuration starts a new one)</source>
+        <translation>%1（该启动在独立的进程中运行，该进程已被结束；下一个配置会启动新的进程）</translation>
     </message>
 </context>
 <context>

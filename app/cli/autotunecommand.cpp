@@ -1,5 +1,6 @@
 #include "autotunecommand.h"
 
+#include "autotunejob.h"
 #include "autotuner.h"
 #include "autotunereport.h"
 #include "clioutput.h"
@@ -56,20 +57,10 @@ void showProgress(const AutotuneProgress& p)
 
 int runAutotuneCommand(const AutotuneArgs& args)
 {
-    const std::string specPath = resolveSpecPath(args.spec);
-    const Result<KernelSpec> spec = loadKernelSpec(specPath);
-    if (!spec) {
-        printError(spec.error().english());
-        return ExitError;
-    }
-    Result<std::unique_ptr<AutotuneBackend>> made = makeCudaBackend(args.device);
-    if (!made) {
-        printError("cannot autotune " + spec->name + ": " + made.error().english());
-        return ExitNoGpu;
-    }
-    std::unique_ptr<AutotuneBackend> backend = std::move(*made);
     const Environment env = Environment::current();
-    AutotuneOptions options;
+    AutotuneJob job;
+    job.specPath = resolveSpecPath(args.spec);
+    AutotuneOptions& options = job.options;
     options.size = args.size;
     options.arch = args.arch;
     options.optLevel = args.optLevel;
@@ -81,15 +72,8 @@ int runAutotuneCommand(const AutotuneArgs& args)
     options.limit = args.limit;
     options.seed = args.seed;
     options.persist = !args.noSave;
-    std::optional<EventLog> log;
     if (!args.noLog)
-        log.emplace(args.log.empty() ? defaultEventsLogPath(env) : args.log,
-                    eventLogOptionsFromEnvironment(env));
-    options.onCompile = [&](const CompileEvent& e) {
-        if (log)
-            if (auto err = log->append(e); !err.empty())
-                printError("event not logged: " + err);
-    };
+        job.eventsLog = args.log.empty() ? defaultEventsLogPath(env) : args.log;
 
     g_cancel.store(false);
     struct sigaction sa {
@@ -97,11 +81,23 @@ int runAutotuneCommand(const AutotuneArgs& args)
     sa.sa_handler = onInterrupt;
     ::sigaction(SIGINT, &sa, &old);
     const bool tty = !args.json && ::isatty(STDERR_FILENO);
-    AutotuneReport report = runAutotune(
-        *spec, *backend, options, tty ? AutotuneProgressFn(showProgress) : AutotuneProgressFn(), &g_cancel);
+    // The same run as the GUI's autotune dialog (autotunejob.h).
+    AutotuneJobResult run = runAutotuneJob(
+        job, [&] { return makeCudaBackend(args.device); },
+        tty ? AutotuneProgressFn(showProgress) : AutotuneProgressFn(), &g_cancel);
     ::sigaction(SIGINT, &old, nullptr);
-    backend.reset();
-
+    for (const std::string& err : run.logErrors)
+        printError("event not logged: " + err);
+    if (!run.spec) {
+        printError(run.specError.english());
+        return ExitError;
+    }
+    const KernelSpec* spec = &*run.spec;
+    if (!run.backendError.empty()) {
+        printError("cannot autotune " + spec->name + ": " + run.backendError.english());
+        return ExitNoGpu;
+    }
+    const AutotuneReport& report = run.report;
     if (!report.error.empty()) {
         printError(report.error.english());
         return ExitError;

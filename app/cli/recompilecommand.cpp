@@ -8,10 +8,15 @@
 #include "nvrtc/nvrtccache.h"
 #include "nvrtc/recompile.h"
 #include "rootselection.h"
+#include "storage/durablefile.h"
 #include "util/jsonwriter.h"
+#include "util/posixfile.h"
 #include "util/utf8.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 
 namespace kl::cli {
 namespace {
@@ -64,6 +69,29 @@ void writeJson(const std::vector<std::pair<Entry, RecompileReport>>& results)
     });
 }
 
+// The rebuilt files of one entry, under keep/<entry folder>/, never over an existing file: the
+// folder is for comparing (loading the cached and the rebuilt cubin side by side), not a cache.
+bool keepRebuilt(const std::string& keep, const Entry& e, const RecompileReport& r)
+{
+    const std::string dir = joinPath(keep, e.path.substr(e.path.rfind('/') + 1));
+    if (Status made = makeFolders(dir, false, KL_TEXT("kl::recompile", "cannot create %1: %2")); !made) {
+        printError(made.error().english());
+        return false;
+    }
+    const UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    for (const ArtefactComparison& a : r.artefacts) {
+        if (a.rebuilt.empty())
+            continue;
+        const Status written = fd.get() < 0 ? Status(fail(Text::verbatim(std::strerror(errno))))
+                                            : writeNewFileAt(fd.get(), a.file, a.rebuilt, false);
+        if (!written) {
+            printError("cannot keep " + joinPath(dir, a.file) + ": " + written.error().english());
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int runRecompile(const RecompileArgs& args)
@@ -94,6 +122,8 @@ int runRecompile(const RecompileArgs& args)
             if (!args.json)
                 printError(r.error.english());
         } else {
+            if (!args.keep.empty() && !keepRebuilt(args.keep, e, r))
+                return ExitError;
             if (!r.fresh)
                 code = ExitProblems;
             if (!args.noLog)
@@ -123,6 +153,8 @@ void addRecompileCommand(CLI::App& app, Commands& out)
     cmd->add_option("ENTRY", a->targets, "Entries: folders or unique name prefixes")->required();
     cmd->add_option("--root", a->roots,
                     "Where to look prefixes up (default: the effective roots and KernelLens's cache)");
+    cmd->add_option("--keep", a->keep,
+                    "Also write the rebuilt files to DIR/<entry folder>/ (never over an existing file)");
     cmd->add_option("--log", a->log,
                     "Events log (default: $KERNELLENS_EVENTS_LOG, else the XDG state folder)");
     cmd->add_flag("--no-log", a->noLog, "Do not append compile events");

@@ -8,6 +8,7 @@ namespace kl::cli {
 struct RecompileArgs {
     std::vector<std::string> targets; ///< entries: folders or unique name prefixes
     std::vector<std::string> roots;   ///< where to look prefixes up (default: effective roots + own cache)
+    std::string keep;                 ///< when set: write each rebuilt file to keep/<entry folder>/<file>
     std::string log;
     bool noLog = false;
     bool json = false;

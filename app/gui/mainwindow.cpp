@@ -319,8 +319,9 @@ void MainWindow::checkGpu()
 
 void MainWindow::openAutotune()
 {
-    const QString cache = QString::fromStdString(defaultNvrtcCacheRoot(Environment::current()));
-    auto* dialog = new AutotuneDialog([] { return makeCudaBackend(0); }, cache, this);
+    const Environment env = Environment::current();
+    auto* dialog = new AutotuneDialog([] { return makeCudaBackend(0); }, qs(defaultNvrtcCacheRoot(env)),
+                                      qs(defaultEventsLogPath(env)), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
 }

@@ -25,9 +25,12 @@ struct CubinKernel {
     std::optional<std::uint32_t> maxStackSize; ///< EIATTR_MAX_STACK_SIZE
     std::optional<std::uint32_t> paramBytes;   ///< EIATTR_PARAM_CBANK: kernel parameter bytes
     std::uint64_t codeBytes = 0;               ///< size of .text.<name>
-    /// Size of .nv.shared.<name> (0 when absent). On sm_90+ this can be 1 KiB more than ptxas's
-    /// "bytes smem" line: the section also holds the shared memory ptxas reserves for barriers.
+    /// The kernel's own static shared memory: .nv.shared.<name> (0 when absent) less what the
+    /// driver reserves in it. The figure ptxas -v, Nsight Compute and profiler traces give.
     std::uint64_t staticSharedBytes = 0;
+    /// The driver's reserved shared memory inside that section (1 KiB on sm_90 when the kernel
+    /// uses shared memory, else 0); cuobjdump -res-usage's SHARED is static + reserved.
+    std::uint64_t reservedSharedBytes = 0;
     std::vector<std::pair<unsigned, std::uint64_t>> constantBanks; ///< .nv.constant<N>.<name>: N, bytes
 };
 

@@ -48,6 +48,8 @@ void writeCubinKernelJson(json::Writer& w, const CubinKernel& k)
     w.Uint64(k.codeBytes);
     w.Key("static_shared_bytes");
     w.Uint64(k.staticSharedBytes);
+    w.Key("reserved_shared_bytes");
+    w.Uint64(k.reservedSharedBytes);
     w.Key("constant_banks");
     w.StartArray();
     for (const auto& [bank, bytes] : k.constantBanks) {

@@ -194,6 +194,7 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
                 }
             }
         }
+        c.rebuilt = *rebuilt;
         r.artefacts.push_back(c);
     }
     r.fresh = true;
@@ -268,6 +269,7 @@ RecompileReport recompileTriton(const Entry& e)
             c.difference = Text::of(KL_TEXT("kl::recompile", "same resource usage; bytes differ (%1)"),
                                     describeBytes(cubin, out.cubin));
     }
+    c.rebuilt = out.cubin;
     r.artefacts.push_back(c);
     r.fresh = c.identical;
     if (!r.fresh)

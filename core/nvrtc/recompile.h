@@ -13,7 +13,8 @@ namespace kl {
 struct ArtefactComparison {
     std::string file; ///< the cached file name
     bool identical = false;
-    Text difference; ///< when not identical: what differs (sizes, resource usage)
+    Text difference;     ///< when not identical: what differs (sizes, resource usage)
+    std::string rebuilt; ///< the rebuilt file's bytes (`klens recompile --keep` writes them)
 };
 
 struct RecompileReport {

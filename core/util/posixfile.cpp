@@ -157,4 +157,15 @@ std::string joinPath(std::string_view dir, std::string_view name)
     return out;
 }
 
+std::string executableDir()
+{
+    char buf[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return {};
+    const std::string exe(buf, std::size_t(n));
+    const auto slash = exe.rfind('/');
+    return slash == std::string::npos ? std::string() : exe.substr(0, slash);
+}
+
 } // namespace kl

@@ -62,4 +62,7 @@ std::string absoluteClean(std::string_view path);
 
 std::string joinPath(std::string_view dir, std::string_view name);
 
+/// The folder of the running executable (/proc/self/exe), or empty when it cannot be read.
+std::string executableDir();
+
 } // namespace kl

@@ -45,7 +45,7 @@ private slots:
             QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         kl::gui::AutotuneDialog d(
             [] { return kl::Result<std::unique_ptr<kl::AutotuneBackend>>(std::make_unique<CpuBackend>()); },
-            m_dir.filePath("cache"));
+            m_dir.filePath("cache"), m_dir.filePath("events.jsonl"));
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
         d.start(vectorAdd(), "small", 4);
         QVERIFY(d.isRunning());
@@ -67,7 +67,7 @@ private slots:
             QSKIP(kl::toolkitInfo().whyUnavailable.english().c_str());
         kl::gui::AutotuneDialog d(
             [] { return kl::Result<std::unique_ptr<kl::AutotuneBackend>>(std::make_unique<CpuBackend>()); },
-            m_dir.filePath("cache2"));
+            m_dir.filePath("cache2"), QString());
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
         d.start(vectorAdd(), "small");
         d.cancel();
@@ -84,7 +84,7 @@ private slots:
                 return kl::Result<std::unique_ptr<kl::AutotuneBackend>>(
                     kl::fail(kl::Text::verbatim("no CUDA driver (test)")));
             },
-            m_dir.filePath("cache3"));
+            m_dir.filePath("cache3"), QString());
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
         d.start(vectorAdd(), "small");
         QVERIFY(done.wait(20000));

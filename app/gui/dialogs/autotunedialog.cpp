@@ -20,29 +20,25 @@
 namespace kl::gui {
 namespace {
 
-AutotuneReport tune(const BackendFactory& factory, const std::string& path, const AutotuneOptions& options,
-                    const AutotuneProgressFn& progress, const std::atomic<bool>* cancel)
+// The CLI's run (autotunejob.h); a spec or backend that is not there is the report's error.
+AutotuneReport tune(const BackendFactory& factory, const AutotuneJob& job, const AutotuneProgressFn& progress,
+                    const std::atomic<bool>* cancel)
 {
-    AutotuneReport report;
-    const auto spec = loadKernelSpec(path);
-    if (!spec) {
-        report.error = spec.error();
-        return report;
-    }
-    auto backend = factory();
-    if (!backend) {
-        report.error = backend.error();
-        return report;
-    }
-    return runAutotune(*spec, **backend, options, progress, cancel);
+    AutotuneJobResult r = runAutotuneJob(job, factory, progress, cancel);
+    if (!r.specError.empty())
+        r.report.error = r.specError;
+    else if (!r.backendError.empty())
+        r.report.error = r.backendError;
+    return r.report;
 }
 
 } // namespace
 
-AutotuneDialog::AutotuneDialog(BackendFactory factory, QString cacheRoot, QWidget* parent)
+AutotuneDialog::AutotuneDialog(BackendFactory factory, QString cacheRoot, QString eventsLog, QWidget* parent)
     : QDialog(parent)
     , m_factory(std::move(factory))
     , m_cacheRoot(std::move(cacheRoot))
+    , m_eventsLog(std::move(eventsLog))
 {
     setWindowTitle(tr("Autotune"));
     m_spec = new QComboBox(this);
@@ -116,16 +112,18 @@ void AutotuneDialog::start(const QString& specPath, const QString& size, std::si
     m_status->setText(tr("Starting…"));
     m_startButton->setEnabled(false);
     m_cancelButton->setEnabled(true);
-    AutotuneOptions options;
-    options.size = size.toStdString();
-    options.cacheRoot = m_cacheRoot.toStdString();
-    options.limit = limit;
+    AutotuneJob job;
+    job.specPath = specPath.toStdString();
+    job.options.size = size.toStdString();
+    job.options.cacheRoot = m_cacheRoot.toStdString();
+    job.options.limit = limit;
+    job.eventsLog = m_eventsLog.toStdString();
     m_job.start(
-        [this, factory = m_factory, path = specPath.toStdString(), options](const JobToken& token) {
+        [this, factory = m_factory, job](const JobToken& token) {
             const auto progress = [this, &token](const AutotuneProgress& p) {
                 token.post([this, p] { onProgress(p); });
             };
-            return tune(factory, path, options, progress, token.cancelFlag());
+            return tune(factory, job, progress, token.cancelFlag());
         },
         [this](const AutotuneReport& r) { onFinished(r); });
 }

@@ -3,6 +3,7 @@
 // Autotune a kernel of the demo library on the local GPU: pick a spec and a size, watch each
 // configuration compile, check and time on a worker thread, cancel at any time, read the table.
 
+#include "autotunejob.h"
 #include "autotuner.h"
 #include "common/backgroundjob.h"
 
@@ -19,12 +20,13 @@ class QTableWidget;
 namespace kl::gui {
 
 /// Makes the device backend on the worker thread; null with the reason when there is none.
-using BackendFactory = std::function<Result<std::unique_ptr<AutotuneBackend>>()>;
 
 class AutotuneDialog : public QDialog {
     Q_OBJECT
 public:
-    AutotuneDialog(BackendFactory factory, QString cacheRoot, QWidget* parent = nullptr);
+    /// Runs on the backends `factory` makes, compiles into `cacheRoot` and appends the compiles to
+    /// `eventsLog` (none when empty), as `klens autotune` does.
+    AutotuneDialog(BackendFactory factory, QString cacheRoot, QString eventsLog, QWidget* parent = nullptr);
     ~AutotuneDialog() override;
 
     /// Runs `specPath` at `size` ("" the default) with at most `limit` configurations (0: all).
@@ -46,6 +48,7 @@ private:
 
     BackendFactory m_factory;
     QString m_cacheRoot;
+    QString m_eventsLog;
     QComboBox* m_spec = nullptr;
     QComboBox* m_size = nullptr;
     QPushButton* m_startButton = nullptr;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds klens and the GPU test suites here (GUI off, Release) and packs them with every shared
+# library they load, except glibc's, into one archive for a GPU machine that has the CUDA Toolkit
+# but no Qt and no package registry (the device machine of the developers' guide):
+#   bash scripts/gpu-bundle.sh                   # writes .gpucarry/bundle.tar.xz (git-ignored)
+# There, from the repo root:  bash scripts/gpu-unbundle.sh && bash scripts/gpu-check.sh
+# Paths compiled into the tests (the source tree, klens's path) point at this checkout, so the
+# unbundle step links this checkout's path to the repo root there.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build=build/gpucarry
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+suites=(tst_gpudriver tst_gpulaunch tst_workerwire tst_gpucli tst_autotunejob tst_autotuner tst_benchstats tst_nvrtccompiler
+    tst_nvrtccache tst_kernelcompile tst_cubininfo)
+log "configure and build $build (Release, GUI off)"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKL_BUILD_GUI=OFF -DKL_BUILD_TESTS=ON \
+    -DKL_BUILD_BENCH=OFF >/dev/null
+cmake --build "$build" --target klens klens-gpu-worker "${suites[@]}"
+
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+bins=("$build/app/cli/klens" "$build/gpu/klens-gpu-worker")
+for s in "${suites[@]}"; do
+    bins+=("$(find "$build/tests" -name "$s" -type f -executable | head -1)")
+done
+mkdir -p "$stage/lib"
+# glibc and the dynamic loader stay the machine's own: they must match its kernel and each other.
+ldd "${bins[@]}" | awk '$3 ~ /^\// {print $3}' | sort -u |
+    grep -Ev '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*)\.so' |
+    while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+cp -L /usr/lib/file/magic.mgc "$stage/lib/"
+# The test list ctest reads, beside the binaries, so `ctest --test-dir build/gpucarry` works there.
+mkdir -p .gpucarry
+tar -cJf .gpucarry/bundle.tar.xz "${bins[@]}" $(find "$build" -name CTestTestfile.cmake) \
+    -C "$stage" lib
+grep -qx '/.gpucarry/' .git/info/exclude 2>/dev/null || echo '/.gpucarry/' >>"$(git rev-parse --git-path info/exclude)"
+log "$(du -h .gpucarry/bundle.tar.xz | cut -f1) in .gpucarry/bundle.tar.xz (built at $PWD)"
+echo "$PWD" >.gpucarry/source-dir
