@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <unordered_set>
 
@@ -138,11 +139,13 @@ namespace {
 Status writeAll(int fd, const char* p, std::size_t n)
 {
     while (n > 0) {
-        const ssize_t w = ::write(fd, p, n);
+        // send(), not write(): a peer that died must be an EPIPE error here, never a SIGPIPE that
+        // ends KernelLens (or the worker) on the spot.
+        const ssize_t w = ::send(fd, p, n, MSG_NOSIGNAL);
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0)
-            return kl::fail(Text::verbatim(std::string("write: ") + std::strerror(errno)));
+            return kl::fail(Text::verbatim(std::string("send: ") + std::strerror(errno)));
         p += w;
         n -= static_cast<std::size_t>(w);
     }

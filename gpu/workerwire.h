@@ -65,8 +65,8 @@ private:
     std::size_t m_pos = 0;
 };
 
-/// Writes one message (length and payload) to `fd`, retrying short writes and EINTR. The error is
-/// the cause ("write: Broken pipe").
+/// Writes one message (length and payload) to the socket `fd`, retrying short writes and EINTR.
+/// The error is the cause ("send: Broken pipe"); a closed peer never raises SIGPIPE.
 Status send(int fd, const std::string& payload);
 /// Reads one message from `fd`; the error says the other end closed or what failed.
 Result<std::string> receive(int fd);

@@ -137,6 +137,11 @@ private slots:
         const kl::Result<std::string> after = kl::wire::receive(fds[1]);
         QVERIFY(!after);
         QVERIFY(after.error().english().find("closed") != std::string::npos);
+        // A worker that died: sending to it is an error, not a SIGPIPE that ends this process.
+        const kl::Status sent = kl::wire::send(fds[1], big);
+        QVERIFY(!sent);
+        QVERIFY2(sent.error().english().find("Broken pipe") != std::string::npos,
+                 sent.error().english().c_str());
         ::close(fds[1]);
     }
 
