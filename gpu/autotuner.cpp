@@ -65,6 +65,12 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
     report.metricKind = spec.metricKind;
     report.device = backend.deviceName();
     report.arch = options.arch.empty() ? backend.arch() : options.arch;
+    if (const Result<std::string> target = targetArch(spec, report.arch); target) {
+        report.arch = *target;
+    } else {
+        report.error = target.error();
+        return report;
+    }
     const Result<ProblemSize> size = resolveProblemSize(spec, options.size);
     if (!size) {
         report.error = Text::of(KL_TEXT("kl::gpu", "%1: %2"), spec.path, size.error());

@@ -4160,6 +4160,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1; %2</source>
         <translation>%1; %2</translation>
     </message>
+    <message>
+        <source>`%1` is not an arch variant (%2)</source>
+        <translation>`%1` ist keine Architekturvariante (%2)</translation>
+    </message>
+    <message>
+        <source>`arch_variant` &quot;a&quot; needs an arch-specific target (sm_90a and newer); %1 has none</source>
+        <translation>`arch_variant` &quot;a&quot; braucht ein architekturspezifisches Ziel (sm_90a und neuer); %1 hat keines</translation>
+    </message>
 </context>
 <context>
     <name>kl::keys</name>

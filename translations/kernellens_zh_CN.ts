@@ -4138,6 +4138,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
+    <message>
+        <source>`%1` is not an arch variant (%2)</source>
+        <translation>`%1` 不是架构变体（%2）</translation>
+    </message>
+    <message>
+        <source>`arch_variant` &quot;a&quot; needs an arch-specific target (sm_90a and newer); %1 has none</source>
+        <translation>`arch_variant` &quot;a&quot; 需要特定于架构的目标（sm_90a 及更新）；%1 没有</translation>
+    </message>
 </context>
 <context>
     <name>kl::keys</name>

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 
 namespace kl {
@@ -282,6 +283,14 @@ bool SpecParser::header(const rapidjson::Value& root)
     if (!containsIdentifier(m_spec.source, m_spec.entry))
         return m_in.fail("entry", Text::of(KL_TEXT("kl::kernels", "`%1` does not appear in %2"), m_spec.entry,
                                            m_spec.sourcePath));
+    if (root.HasMember("arch_variant")) {
+        if (!m_in.string(root, "arch_variant", "", m_spec.archVariant))
+            return false;
+        if (m_spec.archVariant != "a")
+            return m_in.fail("arch_variant",
+                             Text::of(KL_TEXT("kl::kernels", "`%1` is not an arch variant (%2)"),
+                                      m_spec.archVariant, "a"));
+    }
     return true;
 }
 
@@ -646,19 +655,44 @@ Result<KernelSpec> SpecParser::parse(std::string_view text)
     if (auto parsed = json::parse(doc, text); !parsed)
         return fail(Text::of(KL_TEXT("kl::kernels", "%1: not valid JSON: %2"), m_in.path(),
                              std::move(parsed.error())));
-    const bool ok =
-        m_in.object(doc, "") &&
-        m_in.onlyKnown(doc, "",
-                       {"schema", "name", "description", "source", "entry", "parameters", "constraints",
-                        "problem", "derived", "launch", "arguments", "reference", "tolerance", "metric"}) &&
-        header(doc) && parameters(doc) && constraints(doc) && problem(doc) && derived(doc) && launch(doc) &&
-        arguments(doc) && checking(doc) && defaultPlans();
+    const bool ok = m_in.object(doc, "") &&
+                    m_in.onlyKnown(doc, "",
+                                   {"schema", "name", "description", "source", "entry", "arch_variant",
+                                    "parameters", "constraints", "problem", "derived", "launch", "arguments",
+                                    "reference", "tolerance", "metric"}) &&
+                    header(doc) && parameters(doc) && constraints(doc) && problem(doc) && derived(doc) &&
+                    launch(doc) && arguments(doc) && checking(doc) && defaultPlans();
     if (!ok)
         return fail(m_in.error());
     return std::move(m_spec);
 }
 
 } // namespace
+
+Result<std::string> targetArch(const KernelSpec& spec, std::string_view arch)
+{
+    if (spec.archVariant.empty())
+        return std::string(arch);
+    std::string_view base = arch;
+    if (base.ends_with("a") || base.ends_with("f"))
+        base.remove_suffix(1);
+    int number = 0;
+    if (base.starts_with("sm_")) {
+        const std::string_view digits = base.substr(3);
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), number);
+        if (ec != std::errc() || end != digits.data() + digits.size())
+            number = 0;
+    }
+    // Arch-specific ("a") targets exist from sm_90 on.
+    if (number < 90) {
+        const Text why = Text::of(
+            KL_TEXT("kl::kernels",
+                    "`arch_variant` \"a\" needs an arch-specific target (sm_90a and newer); %1 has none"),
+            arch);
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: %2"), spec.path, why));
+    }
+    return std::string(base) + "a";
+}
 
 Result<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path)
 {

@@ -88,6 +88,9 @@ struct KernelSpec {
     std::string sourcePath;  ///< the .cu file (resolved against the spec's folder)
     std::string source;      ///< its text
     std::string entry;       ///< the extern "C" __global__ function to launch
+    /// "" (any arch) or "a": the kernel uses arch-specific instructions (wgmma, setmaxnreg, ...)
+    /// and is compiled for the device's sm_XXa (see targetArch).
+    std::string archVariant;
     std::vector<TunableParameter> parameters;
     std::vector<std::string> constraints; ///< over parameters only; a configuration needs every one non-zero
     std::vector<std::string> problemVariables;
@@ -105,6 +108,12 @@ struct KernelSpec {
 
     const ProblemSize* findSize(std::string_view sizeName) const;
 };
+
+/// The arch to compile `spec` for on a device (or a --arch) `arch`, e.g. "sm_90": `arch` itself
+/// for a spec without `arch_variant`; for `arch_variant` "a" the arch-specific sm_XXa (sm_90 ->
+/// sm_90a; an arch already ending in `a` stays), and an error for an arch that has no
+/// arch-specific variant (below sm_90).
+Result<std::string> targetArch(const KernelSpec& spec, std::string_view arch);
 
 /// Reads and checks a spec file and the source it names (resolved against the spec's folder).
 /// Errors name the path and the field, e.g. "/x/vector_add.json: field `launch.grid` missing",

@@ -252,6 +252,34 @@ private slots:
         QVERIFY2(!r.error.empty(), "sm_1 accepted");
         QCOMPARE(backend.loads, 0);
     }
+
+    // `arch_variant` "a": compiled for the arch-specific target, refused where there is none.
+    void archVariantPicksTheSpecificTarget()
+    {
+        QTemporaryDir dir;
+        CpuBackend backend; // an sm_80 device
+        auto wgmma = kl::loadKernelSpec(kl::kernelLibraryDir() + "/matmul_f16_wgmma.json");
+        QVERIFY2(wgmma, wgmma ? "" : wgmma.error().english().c_str());
+        auto r = kl::runAutotune(*wgmma, backend, options(dir));
+        QVERIFY2(r.error.english().find("`arch_variant` \"a\" needs an arch-specific target") !=
+                     std::string::npos,
+                 r.error.english().c_str());
+        QVERIFY2(r.error.english().find("sm_80 has none") != std::string::npos, r.error.english().c_str());
+        QVERIFY(r.configs.empty());
+        QCOMPARE(backend.loads, 0);
+
+        kl::KernelSpec specific = m_spec;
+        specific.archVariant = "a";
+        auto o = options(dir, 1);
+        o.arch = "sm_90";
+        o.persist = false;
+        r = kl::runAutotune(specific, backend, o);
+        QVERIFY2(r.error.empty(), r.error.english().c_str());
+        QCOMPARE(r.arch, std::string("sm_90a"));
+        QCOMPARE(r.configs.size(), std::size_t(1));
+        QVERIFY2(r.configs[0].status != kl::ConfigStatus::CompileFailed,
+                 r.configs[0].message.english().c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstAutotuner)

@@ -18,7 +18,8 @@ struct CompileOutcome {
 };
 
 // The one place this suite compiles a kernel: KernelLens's NVRTC compiler, as the autotuner
-// does. Warnings count as failures. `arch` is e.g. 80 for sm_80.
+// does. Warnings count as failures. `arch` is e.g. 80 for sm_80; a spec with `arch_variant` "a"
+// is compiled for sm_XXa, as the autotuner does.
 CompileOutcome compileKernel(const kl::KernelSpec& spec, const kl::Configuration& config, int arch)
 {
     auto read = kl::readFile(spec.sourcePath, 1 << 20);
@@ -26,7 +27,10 @@ CompileOutcome compileKernel(const kl::KernelSpec& spec, const kl::Configuration
         return {false, QString::fromStdString(spec.sourcePath + ": " + read.error().english())};
     const std::string& source = *read;
     kl::NvrtcOptions o;
-    o.arch = "sm_" + std::to_string(arch);
+    const auto target = kl::targetArch(spec, "sm_" + std::to_string(arch));
+    if (!target)
+        return {false, QString::fromStdString(target.error().english())};
+    o.arch = *target;
     o.defines = kl::configurationDefines(spec, config);
     const kl::NvrtcOutput out = kl::compileCuda(source, spec.sourcePath, o);
     CompileOutcome r{out.ok && out.diagnostics.empty(), QString::fromStdString(out.error + "\n" + out.log)};
@@ -97,10 +101,13 @@ private slots:
             const auto spec = kl::loadKernelSpec(path);
             if (!spec)
                 qFatal("%s", spec.error().english().c_str());
+            // An arch-specific kernel (wgmma: sm_90a) only on the arch it is written for.
+            const std::vector<int> archs =
+                spec->archVariant.empty() ? std::vector<int>{80, 90} : std::vector<int>{90};
             for (const auto& c : representativeConfigurations(*spec)) {
-                for (int arch : {80, 90}) {
-                    QTest::addRow("%s %s sm_%d", spec->name.c_str(), kl::configurationLabel(*spec, c).c_str(),
-                                  arch)
+                for (int arch : archs) {
+                    QTest::addRow("%s %s sm_%d%s", spec->name.c_str(),
+                                  kl::configurationLabel(*spec, c).c_str(), arch, spec->archVariant.c_str())
                         << QString::fromStdString(path) << QList<qint64>(c.values.begin(), c.values.end())
                         << arch;
                 }

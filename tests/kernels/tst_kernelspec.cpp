@@ -71,8 +71,8 @@ private slots:
         QStringList names;
         for (const auto& p : kl::listKernelSpecs(dir))
             names << QFileInfo(QString::fromStdString(p)).fileName();
-        QCOMPARE(names, (QStringList{"matmul_f16.json", "matmul_f32.json", "reduction.json", "softmax.json",
-                                     "vector_add.json"}));
+        QCOMPARE(names, (QStringList{"matmul_f16.json", "matmul_f16_wgmma.json", "matmul_f32.json",
+                                     "reduction.json", "softmax.json", "vector_add.json"}));
     }
 
     void librarySpecLoads_data()
@@ -131,6 +131,11 @@ private slots:
         QTest::addRow("matmul_f16") << "matmul_f16" << 52 << 164
                                     << "BLOCK_M=64 BLOCK_N=128 BLOCK_K=32 WARP_M=32 WARP_N=64 STAGES=2"
                                     << "BLOCK_M=256 BLOCK_N=128 BLOCK_K=64 WARP_M=64 WARP_N=64 STAGES=3";
+        // matmul_f16_wgmma: 2 * 2 * 2 * 4 = 32; at most 2 warpgroups, at most 128 accumulators a
+        // thread, no 256x256 tile and the ring within sm_90's 227 KiB leave 12.
+        QTest::addRow("matmul_f16_wgmma")
+            << "matmul_f16_wgmma" << 12 << 20 << "BLOCK_M=128 BLOCK_N=128 WG_M=64 STAGES=3"
+            << "BLOCK_M=256 BLOCK_N=128 WG_M=128 STAGES=4";
         QTest::addRow("reduction") << "reduction" << 60 << 0
                                    << "BLOCK_SIZE=64 ITEMS_PER_THREAD=1 MAX_BLOCKS=512"
                                    << "BLOCK_SIZE=1024 ITEMS_PER_THREAD=8 MAX_BLOCKS=8192";
@@ -462,6 +467,13 @@ private slots:
             << R"spec("role": "out", "count": "N"})spec"
             << R"spec("role": "scratch", "count": "N", "fill": {"kind": "zero"}})spec"
             << "bad.json: field `arguments[2].fill`: scratch buffers are always zero-filled";
+        QTest::addRow("unknown arch variant")
+            << R"spec("entry": "add_kernel",)spec"
+            << R"spec("entry": "add_kernel", "arch_variant": "f",)spec"
+            << "bad.json: field `arch_variant`: `f` is not an arch variant (a)";
+        QTest::addRow("arch variant not a string") << R"spec("entry": "add_kernel",)spec"
+                                                   << R"spec("entry": "add_kernel", "arch_variant": 1,)spec"
+                                                   << "bad.json: field `arch_variant`";
         QTest::addRow("not json") << "{\n  \"schema\""
                                   << "{{"
                                   << "bad.json: not valid JSON: ";
@@ -500,6 +512,49 @@ private slots:
         QVERIFY2(error.starts_with(dir.path().toStdString() + "/"), error.c_str()); // the full path
         QVERIFY2(error.find(message.toStdString()) != std::string::npos,
                  qPrintable(QString::fromStdString(error) + "\n  does not contain\n" + message));
+    }
+
+    // `arch_variant` "a": the autotuner compiles for the device's arch-specific target.
+    void archVariant()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile cu(dir.filePath("add.cu"));
+        QVERIFY(cu.open(QIODevice::WriteOnly));
+        cu.write(
+            "extern \"C\" __global__ void add_kernel(const float* a, const float* b, float* c, int n) {}\n");
+        cu.close();
+        const std::string path = dir.filePath("add.json").toStdString();
+
+        const auto plain = kl::parseKernelSpec(kValidSpec, path);
+        QVERIFY2(plain, errorOf(plain).c_str());
+        QCOMPARE(plain->archVariant, std::string());
+        for (const char* arch : {"sm_80", "sm_90", "sm_90a", "sm_100f"})
+            QCOMPARE(*kl::targetArch(*plain, arch), std::string(arch));
+
+        QString text = QString::fromUtf8(kValidSpec);
+        text.replace(R"spec("entry": "add_kernel",)spec",
+                     R"spec("entry": "add_kernel", "arch_variant": "a",)spec");
+        const auto specific = kl::parseKernelSpec(text.toStdString(), path);
+        QVERIFY2(specific, errorOf(specific).c_str());
+        QCOMPARE(specific->archVariant, std::string("a"));
+        QCOMPARE(*kl::targetArch(*specific, "sm_90"), std::string("sm_90a"));
+        QCOMPARE(*kl::targetArch(*specific, "sm_90a"), std::string("sm_90a"));
+        QCOMPARE(*kl::targetArch(*specific, "sm_100"), std::string("sm_100a"));
+        QCOMPARE(*kl::targetArch(*specific, "sm_100f"), std::string("sm_100a"));
+        for (const char* arch : {"sm_80", "sm_89", "compute_90", "sm_x"}) {
+            const auto refused = kl::targetArch(*specific, arch);
+            QVERIFY2(!refused, arch);
+            QVERIFY2(errorOf(refused).find(path + ": `arch_variant` \"a\" needs an arch-specific target") ==
+                         0,
+                     errorOf(refused).c_str());
+            QVERIFY2(errorOf(refused).find(std::string(arch) + " has none") != std::string::npos,
+                     errorOf(refused).c_str());
+        }
+
+        // The library's wgmma GEMM asks for it; the mma.sync one runs anywhere from sm_80.
+        QCOMPARE(librarySpec("matmul_f16_wgmma").archVariant, std::string("a"));
+        QCOMPARE(librarySpec("matmul_f16").archVariant, std::string());
     }
 
     void missingFile()
