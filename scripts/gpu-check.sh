@@ -9,7 +9,7 @@
 #   - runs `klens gpu` and sets it beside nvidia-smi's and PyTorch's view of the device;
 #   - runs the GPU test suites (planted faults included: an illegal address, a block too large,
 #     a kernel that never ends), and `klens gpu` without permission on the device nodes;
-#   - autotunes vector_add, softmax, reduction and matmul_f16, 3 runs each (the second and third
+#   - autotunes vector_add, softmax, reduction, matmul_f16 and matmul_f16_wgmma (sm_90a), 3 runs each (the second and third
 #     are all cache hits), and reports each best GB/s (TFLOP/s) against the device-to-device copy
 #     measured in the same run (vector_add target >= 85%) and the run-to-run spread of the best
 #     median (target <= 3%);
@@ -96,7 +96,7 @@ KERNELLENS_CACHE_DIR=$out/planted-cache timeout 120 "$klens" autotune tests/gpu/
 
 export KERNELLENS_CACHE_DIR=$out/cache KERNELLENS_EVENTS_LOG=$out/events.jsonl
 rm -rf "$KERNELLENS_CACHE_DIR"
-for k in vector_add softmax reduction matmul_f16; do
+for k in vector_add softmax reduction matmul_f16 matmul_f16_wgmma; do
     for i in 1 2 3; do
         log "klens autotune $k (run $i of 3)"
         timeout 300 "$klens" autotune "$k" --json >"$out/$k.$i.json" 2>"$out/$k.$i.err" || true

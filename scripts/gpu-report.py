@@ -11,7 +11,7 @@ from pathlib import Path
 
 out = Path(sys.argv[1])
 lines, failures = [], []
-KERNELS = ["vector_add", "softmax", "reduction", "matmul_f16"]
+KERNELS = ["vector_add", "softmax", "reduction", "matmul_f16", "matmul_f16_wgmma"]
 
 
 def check(ok, text):
@@ -88,7 +88,7 @@ lines.append("\n## Autotune, 3 runs each (the second and third compile nothing)\
 lines.append("| kernel | size | ok / configs | best config (run 1) | best median ms, runs 1-3 | spread | best | "
              "yardstick |")
 lines.append("| --- | --- | ---: | --- | --- | ---: | ---: | --- |")
-table_end, deferred = len(lines), []
+table_end, matmul_ratios = len(lines), {}
 for k in KERNELS:
     runs = [load(f"{k}.{i}.json", required=False) for i in (1, 2, 3)]
     if not all(runs):
@@ -117,12 +117,16 @@ for k in KERNELS:
           f"{k}: the second and third runs compiled nothing")
     if k == "vector_add":
         check(tput >= 0.85 * copy, f"vector_add best is {100 * tput / copy:.1f}% of the copy bandwidth (target >= 85%)")
-    if k == "matmul_f16" and cublas:
+    if k.startswith("matmul_f16") and cublas:
         ratio = statistics.median(medians) / float(cublas.group(4))
-        check(ratio <= 1.5, f"matmul_f16 takes {ratio:.2f}x cuBLAS's time (target <= 1.5x)")
+        matmul_ratios[k] = ratio
     bad = [c for c in runs[0]["configs"] if c["status"] != "ok"]
     for c in bad[:5]:
         lines.append(f"- {k} {c['config']}: {c['status']}: {c['message'][:160]}")
+if matmul_ratios:
+    k, ratio = min(matmul_ratios.items(), key=lambda kv: kv[1])
+    check(ratio <= 1.5, f"the faster fp16 matmul ({k}) takes {ratio:.2f}x cuBLAS's time (target <= 1.5x); "
+          + ", ".join(f"{n} {r:.2f}x" for n, r in matmul_ratios.items()))
 # Table rows first, then what was checked about them.
 rows = [x for x in lines[table_end:] if x.startswith("| ")]
 notes = [x for x in lines[table_end:] if not x.startswith("| ")]

@@ -13,7 +13,7 @@ Parts (`--parts`, default all):
   parity      one fixed launch timed by both timers: `klens autotune vector_add --limit 1` against
               triton.testing.do_bench of the very cubin klens compiled, loaded here and launched
               with the spec's geometry; 3 alternating pairs, target within 5%.
-  vector_add, softmax, matmul_f16
+  vector_add, softmax, matmul_f16, matmul_f16_wgmma
               `klens autotune SPEC --json`, a Triton @triton.autotune kernel of the same operation
               over a comparable config grid, and torch's own, at the spec's default size; the
               best median of each (do_bench: warmup 25 ms, rep 100 ms, L2 flushed), throughput
@@ -45,7 +45,7 @@ import triton.testing
 
 REPO = Path(__file__).resolve().parents[2]
 SPECS = REPO / "resources" / "kernels"
-ALL_PARTS = ["parity", "vector_add", "softmax", "matmul_f16", "reduction"]
+ALL_PARTS = ["parity", "vector_add", "softmax", "matmul_f16", "matmul_f16_wgmma", "reduction"]
 PARITY_RUNS = 3
 PARITY_TARGET_PCT = 5.0
 T0 = time.monotonic()
@@ -339,8 +339,9 @@ def op_reduction(sp, record):
     guarded(record, "torch", lambda: torch_time(sp, "torch.sum(x)", lambda: torch.sum(x)))
 
 
+# matmul_f16_wgmma is the same problem (its spec's sizes and metric) with a Hopper kernel.
 OPS = {"vector_add": op_vector_add, "softmax": op_softmax, "matmul_f16": op_matmul_f16,
-       "reduction": op_reduction}
+       "matmul_f16_wgmma": op_matmul_f16, "reduction": op_reduction}
 
 
 def run_op(args, name, results):
