@@ -11,8 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=build/gpucarry
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
-suites=(tst_gpudriver tst_gpulaunch tst_workerwire tst_gpucli tst_autotunejob tst_autotuner tst_benchstats tst_nvrtccompiler
-    tst_nvrtccache tst_kernelcompile tst_cubininfo)
+source scripts/gpu-suites.sh
+suites=("${GPU_SUITES[@]}")
 log "configure and build $build (Release, GUI off)"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DKL_BUILD_GUI=OFF -DKL_BUILD_TESTS=ON \
     -DKL_BUILD_BENCH=OFF >/dev/null

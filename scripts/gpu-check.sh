@@ -27,14 +27,14 @@ out=${1:-${OUT:-build/gpu-check}}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cuda=${CUDAToolkit_ROOT:-/usr/local/cuda}
+source scripts/gpu-suites.sh
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 if [[ -x .gpucarry/bin/klens ]]; then
     log "prebuilt bundle: .gpucarry (scripts/gpu-bundle.sh)"
     klens=$PWD/.gpucarry/bin/klens
     suites=()
-    for s in tst_gpudriver tst_gpulaunch tst_workerwire tst_gpucli tst_autotunejob tst_autotuner tst_benchstats \
-        tst_nvrtccompiler tst_nvrtccache tst_kernelcompile tst_cubininfo; do
+    for s in "${GPU_SUITES[@]}"; do
         suites+=("$(find build/gpucarry/tests -name "$s" -type f -executable | head -1)")
     done
     run_suite() { .gpucarry/bin/run "$1"; }
@@ -48,8 +48,7 @@ else
     cmake -S . -B build/gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DKL_BUILD_GUI=OFF -DKL_BUILD_TESTS=$tests \
         -DKL_BUILD_BENCH=OFF >"$out/configure.log"
     targets=(klens klens-gpu-worker)
-    [[ $tests == ON ]] && targets+=(tst_gpudriver tst_gpulaunch tst_workerwire tst_gpucli tst_autotunejob tst_autotuner
-        tst_benchstats tst_nvrtccompiler tst_nvrtccache tst_kernelcompile tst_cubininfo)
+    [[ $tests == ON ]] && targets+=("${GPU_SUITES[@]}")
     log "build ${targets[*]}"
     cmake --build build/gpu -j "$(nproc)" --target "${targets[@]}" >"$out/build.log"
     klens=$PWD/build/gpu/app/cli/klens
