@@ -333,18 +333,24 @@ struct SeenFile {
 struct SeenEntry {
     enum class State : std::uint8_t {
         Listed,   ///< no group seen yet
-        Waiting,  ///< group read: `waiting` names the children SCAN has not returned yet
+        Waiting,  ///< group read: `waiting` holds the children SCAN has not returned yet
         Unusable, ///< a group that cannot say when the entry is whole: judged at the end
         Judged,   ///< handed over
         Gone,     ///< judged, but every value had been deleted: not in the snapshot
         Stale,    ///< judged, then SCAN returned another of its keys: judged again at the end
     };
     std::vector<SeenFile> files; ///< every value seen (name, size, idle time; never its text)
-    std::vector<std::string> waiting;
+    /// Hashes of the names (a collision judges the entry early; its late key judges it again).
+    std::vector<std::size_t> waiting;
     std::size_t index = std::string::npos; ///< in the snapshot, once handed over
     State state = State::Listed;
     bool groupSeen = false;
 };
+
+std::size_t nameHash(std::string_view name)
+{
+    return std::hash<std::string_view>{}(name);
+}
 
 class StreamingScan {
 public:
@@ -447,7 +453,7 @@ private:
                 if (group)
                     e.state = State::Unusable;
                 else
-                    std::erase(e.waiting, name);
+                    std::erase(e.waiting, nameHash(name));
                 break;
             }
         }
@@ -503,13 +509,13 @@ private:
             auto group = parseGroupFileInPlace(v.str);
             if (!group)
                 continue;
-            std::vector<std::string> waiting;
+            std::vector<std::size_t> waiting;
             bool plain = true;
             for (GroupChild& c : group->children) {
                 plain &= isPlainFileName(c.name);
                 if (std::none_of(e.files.begin(), e.files.end(),
                                  [&](const SeenFile& f) { return f.name == c.name; }))
-                    waiting.push_back(std::move(c.name));
+                    waiting.push_back(nameHash(c.name));
             }
             if (!plain)
                 continue;
@@ -593,6 +599,8 @@ private:
         m_progress.scanned = true;
         m_progress.keys = m_rawKeys;
         m_progress.entriesTotal = m_seen.size();
+        m_out.snapshot.entries.reserve(m_seen.size() + m_badKeys.size());
+        m_out.idleSeconds.reserve(m_seen.size() + m_badKeys.size());
         Pending rest, again;
         for (auto& [key, e] : m_seen) {
             if (e.state == State::Stale && e.index != std::string::npos)
@@ -623,29 +631,50 @@ private:
         m_seen.clear();
 
         std::vector<Entry>& entries = m_out.snapshot.entries;
-        std::vector<bool> dropped(entries.size(), false);
-        for (std::size_t i : m_dropped)
-            dropped[i] = true;
-        std::vector<std::size_t> order;
-        order.reserve(entries.size());
-        for (std::size_t i = 0; i < entries.size(); ++i)
-            if (!dropped[i])
-                order.push_back(i);
+        std::vector<std::int64_t>& idle = m_out.idleSeconds;
+        if (!m_dropped.empty()) { // judged again and gone: no order is kept then
+            std::vector<bool> dropped(entries.size(), false);
+            for (std::size_t i : m_dropped)
+                dropped[i] = true;
+            std::size_t kept = 0;
+            for (std::size_t i = 0; i < entries.size(); ++i)
+                if (!dropped[i]) {
+                    if (kept != i) {
+                        entries[kept] = std::move(entries[i]);
+                        idle[kept] = idle[i];
+                    }
+                    ++kept;
+                }
+            entries.resize(kept);
+            idle.resize(kept);
+        }
+        // Sorted in place (a second array of 100,000 entries would double the snapshot's memory).
+        std::vector<std::size_t> order(entries.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return entries[a].folderName < entries[b].folderName;
         });
-        std::vector<Entry> sorted;
-        std::vector<std::int64_t> idle;
-        sorted.reserve(order.size() + m_badKeys.size());
-        idle.reserve(order.size() + m_badKeys.size());
         std::vector<int> placeOf(entries.size(), -1);
-        for (std::size_t n = 0; n < order.size(); ++n) {
+        for (std::size_t n = 0; n < order.size(); ++n)
             placeOf[order[n]] = static_cast<int>(n);
-            sorted.push_back(std::move(entries[order[n]]));
-            idle.push_back(m_out.idleSeconds[order[n]]);
+        std::vector<bool> done(order.size(), false);
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            if (done[i] || order[i] == i)
+                continue;
+            Entry held = std::move(entries[i]);
+            const std::int64_t heldIdle = idle[i];
+            std::size_t j = i;
+            while (order[j] != i) {
+                entries[j] = std::move(entries[order[j]]);
+                idle[j] = idle[order[j]];
+                done[j] = true;
+                j = order[j];
+            }
+            entries[j] = std::move(held);
+            idle[j] = heldIdle;
+            done[j] = true;
         }
-        entries = std::move(sorted);
-        m_out.idleSeconds = std::move(idle);
         if (!m_rejudged && m_dropped.empty()) {
             m_out.handedOrder.reserve(placeOf.size() + m_badKeys.size());
             for (int p : placeOf)
