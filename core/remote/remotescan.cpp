@@ -5,6 +5,8 @@
 #include "remote/remotebatch.h"
 
 #include <algorithm>
+#include <optional>
+#include <span>
 #include <unordered_map>
 
 namespace kl::remote::detail {
@@ -44,6 +46,59 @@ struct SeenEntry {
 std::size_t nameHash(std::string_view name)
 {
     return std::hash<std::string_view>{}(name);
+}
+
+// A json value is read with its size, in the same round trip: GETRANGE of its first bytes, kept
+// when that is the whole value (Triton's groups and metadata are a few KiB); a larger one is
+// fetched on its own (readGroups, judgeBatch).
+constexpr std::uint64_t kTextBytes = 64 << 10;
+
+// Sizes and idle times of `files` (the values `keys` names, same order) and, for each `wantText`,
+// its text in `texts` when it is short: one pipeline. A text is kept only when it is the whole
+// value (as long as STRLEN said: GETRANGE of a missing key is empty, GET's is nil).
+template <typename File>
+Status readSizesAndTexts(Client& client, std::span<const std::string> keys, std::span<File* const> files,
+                         const std::vector<bool>& wantText, std::vector<std::optional<std::string>>& texts,
+                         const RemoteScanOptions& options)
+{
+    texts.assign(keys.size(), std::nullopt);
+    if (keys.empty())
+        return {};
+    const std::uint64_t cap = std::min(kTextBytes, options.maxJsonBytes);
+    const std::string last = std::to_string(cap > 0 ? cap - 1 : 0);
+    std::vector<std::vector<std::string_view>> commands;
+    commands.reserve(keys.size() * 3);
+    // IDLETIME first: on servers without CLIENT NO-TOUCH, STRLEN and GETRANGE refresh it.
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (options.idleTimes)
+            commands.push_back({"OBJECT", "IDLETIME", keys[i]});
+        commands.push_back({"STRLEN", keys[i]});
+        if (wantText[i] && cap > 0)
+            commands.push_back({"GETRANGE", keys[i], "0", last});
+    }
+    auto replies = client.pipeline(commands);
+    if (!replies)
+        return fail(std::move(replies.error()));
+    std::size_t r = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        File* f = files[i];
+        const Reply* idle = options.idleTimes ? &(*replies)[r++] : nullptr;
+        const Reply& len = (*replies)[r++];
+        f->size = len.type == Reply::Type::Integer ? static_cast<std::uint64_t>(len.integer) : 0;
+        // STRLEN of a missing key is 0; IDLETIME of one is nil: deleted since the listing.
+        if (idle) {
+            if (idle->type == Reply::Type::Integer)
+                f->idleSeconds = idle->integer;
+            else
+                f->vanished = f->size == 0;
+        }
+        if (wantText[i] && cap > 0) {
+            Reply& text = (*replies)[r++];
+            if (text.type == Reply::Type::String && !f->vanished && f->size > 0 && text.str.size() == f->size)
+                texts[i] = std::move(text.str);
+        }
+    }
+    return {};
 }
 
 class StreamingScan {
@@ -157,10 +212,11 @@ private:
         return judge(ready, /*again=*/false);
     }
 
-    // The first group of each entry in `groups`: its size and idle time (one round trip), then its
-    // text (one more), kept for the entry's judging; the children it names, and which SCAN has not
-    // returned yet. A group that is too large, empty, gone, not json or names a path outside the
-    // entry cannot say when the entry is whole: the entry waits for the end.
+    // The first group of each entry in `groups`: its size, idle time and text (one round trip,
+    // one more for a group over kTextBytes), the text kept for the entry's judging; the children
+    // it names, and which SCAN has not returned yet. A group that is too large, empty, gone, not
+    // json or names a path outside the entry cannot say when the entry is whole: the entry waits
+    // for the end.
     Status readGroups(const Pending& groups)
     {
         std::vector<std::string> redisKeys;
@@ -180,40 +236,50 @@ private:
             redisKeys.push_back(m_format.make(*key, e->files[g].name));
             asked.push_back(e);
             files.push_back(&e->files[g]);
-            e->groupFile = g;
         }
         if (asked.empty())
             return {};
-        if (auto st = readSizes<SeenFile>(m_client, redisKeys, files, m_options); !st)
+        std::vector<std::optional<std::string>> texts;
+        if (auto st = readSizesAndTexts<SeenFile>(m_client, redisKeys, files,
+                                                  std::vector<bool>(asked.size(), true), texts, m_options);
+            !st)
             return st;
-        std::vector<std::vector<std::string_view>> commands;
-        std::vector<SeenEntry*> read;
+        std::vector<std::vector<std::string_view>> commands; // the groups too long for one read
+        std::vector<std::size_t> long_;
         for (std::size_t j = 0; j < asked.size(); ++j) {
             SeenEntry& e = *asked[j];
-            const SeenFile& g = e.files[e.groupFile];
-            files[j]->sized = true;
+            SeenFile& g = *files[j];
+            g.sized = true;
             e.state = State::Unusable;
-            if (g.vanished || g.size == 0 || g.size > m_options.maxJsonBytes) {
-                e.groupFile = std::string::npos;
+            if (g.vanished || g.size == 0 || g.size > m_options.maxJsonBytes)
                 continue;
+            e.groupFile = static_cast<std::size_t>(&g - e.files.data());
+            if (texts[j])
+                e.groupText = std::move(*texts[j]);
+            else {
+                commands.push_back({"GET", redisKeys[j]});
+                long_.push_back(j);
             }
-            commands.push_back({"GET", redisKeys[j]});
-            read.push_back(&e);
         }
-        if (commands.empty())
-            return {};
-        auto values = m_client.pipeline(commands);
-        if (!values)
-            return fail(std::move(values.error()));
-        for (std::size_t j = 0; j < read.size(); ++j) {
-            SeenEntry& e = *read[j];
-            Reply& v = (*values)[j];
-            if (v.type != Reply::Type::String) {
-                e.files[e.groupFile].vanished = true;
-                e.groupFile = std::string::npos;
-                continue;
+        if (!commands.empty()) {
+            auto values = m_client.pipeline(commands);
+            if (!values)
+                return fail(std::move(values.error()));
+            for (std::size_t n = 0; n < long_.size(); ++n) {
+                SeenEntry& e = *asked[long_[n]];
+                Reply& v = (*values)[n];
+                if (v.type == Reply::Type::String)
+                    e.groupText = std::move(v.str);
+                else {
+                    files[long_[n]]->vanished = true;
+                    e.groupFile = std::string::npos;
+                }
             }
-            e.groupText = std::move(v.str);
+        }
+        for (SeenEntry* ep : asked) {
+            SeenEntry& e = *ep;
+            if (e.groupFile == std::string::npos)
+                continue;
             auto group = parseGroupFile(e.groupText);
             if (!group)
                 continue;
@@ -233,48 +299,74 @@ private:
         return {};
     }
 
-    // The entries of one batch as readRemote reads them: the sizes and idle times of the values
-    // not read yet (one round trip), the group's text where it was read when first seen.
+    // The entries of one batch as readRemote reads them, in one round trip: the sizes and idle
+    // times of the values not read yet and the text of the short json that judges each entry
+    // (judgeBatch fetches a longer one); the group's text is the one read when it was first seen.
     Result<Batch> readBatch(const Pending& entries, std::size_t start, std::size_t end)
     {
         Batch batch;
         batch.reserve(end - start);
         std::vector<std::string> redisKeys;
-        std::vector<std::pair<std::size_t, std::size_t>> unsized; // (batch index, file index)
+        struct Unsized {
+            std::size_t entry; ///< in the batch
+            std::size_t file;  ///< in the batch's entry (sorted by name)
+            SeenFile* seen;
+        };
+        std::vector<Unsized> unsized;
+        std::vector<bool> wantText;
+        std::vector<std::size_t> order;
         for (std::size_t i = start; i < end; ++i) {
             SeenEntry& e = *entries[i].second;
+            // By name, as listKeys gives them: which group and json judge the entry depends on it.
+            order.resize(e.files.size());
+            for (std::size_t j = 0; j < order.size(); ++j)
+                order[j] = j;
+            std::sort(order.begin(), order.end(),
+                      [&](std::size_t a, std::size_t b) { return e.files[a].name < e.files[b].name; });
             std::vector<RemoteFile> files;
             files.reserve(e.files.size());
-            for (std::size_t j = 0; j < e.files.size(); ++j) {
+            for (std::size_t j : order) {
                 const SeenFile& f = e.files[j];
                 RemoteFile copy;
                 copy.name = f.name;
                 copy.size = f.size;
                 copy.idleSeconds = f.idleSeconds;
                 copy.vanished = f.vanished;
-                if (!f.sized) {
-                    unsized.emplace_back(batch.size(), j);
-                    redisKeys.push_back(m_format.make(*entries[i].first, f.name));
+                if (j == e.groupFile) { // read once: a later judging fetches it
+                    copy.text = std::move(e.groupText);
+                    e.groupText = {};
                 }
                 files.push_back(std::move(copy));
             }
-            if (e.groupFile != std::string::npos) { // read once: a later judging fetches it
-                files[e.groupFile].text = std::move(e.groupText);
-                e.groupText = {};
-                e.groupFile = std::string::npos;
+            e.groupFile = std::string::npos;
+            // The json that judge the entry (by name, as judgeBatch picks them; it fetches one too
+            // long to be read here, and drops the group's text when another group judges the entry).
+            const std::vector<std::size_t> toFetch = filesToFetch(files);
+            for (std::size_t k = 0; k < order.size(); ++k) {
+                SeenFile& f = e.files[order[k]];
+                if (f.sized)
+                    continue;
+                unsized.push_back({batch.size(), k, &f});
+                redisKeys.push_back(m_format.make(*entries[i].first, f.name));
+                wantText.push_back(!files[k].text &&
+                                   std::find(toFetch.begin(), toFetch.end(), k) != toFetch.end());
             }
             batch.emplace_back(entries[i].first, std::move(files));
         }
         std::vector<RemoteFile*> sized;
         sized.reserve(unsized.size());
-        for (auto [b, j] : unsized)
-            sized.push_back(&batch[b].second[j]);
-        if (auto st = readSizes<RemoteFile>(m_client, redisKeys, sized, m_options); !st)
+        for (const Unsized& u : unsized)
+            sized.push_back(&batch[u.entry].second[u.file]);
+        std::vector<std::optional<std::string>> texts;
+        if (auto st = readSizesAndTexts<RemoteFile>(m_client, redisKeys, sized, wantText, texts, m_options);
+            !st)
             return fail(std::move(st.error()));
         // Kept for a judging again (SCAN returning a late key): only the new key is read then.
-        for (auto [b, j] : unsized) {
-            SeenFile& f = entries[start + b].second->files[j];
-            const RemoteFile& r = batch[b].second[j];
+        for (std::size_t n = 0; n < unsized.size(); ++n) {
+            SeenFile& f = *unsized[n].seen;
+            RemoteFile& r = *sized[n];
+            if (texts[n])
+                r.text = std::move(*texts[n]);
             f.size = r.size;
             f.idleSeconds = r.idleSeconds;
             f.vanished = r.vanished;

@@ -317,15 +317,26 @@ private slots:
         const std::string meta = get(*c, f.make(kernel->folderName, metaName));
         const std::string wholeGroup =
             "{\"child_paths\": [\"" + metaName + "\", \"" + kernel->kernel + ".ptx\"]}";
+        // Over the 64 KiB scanRemote reads with a value's size: fetched on their own.
+        const std::string longGroup =
+            wholeGroup.substr(0, wholeGroup.size() - 1) + std::string(70000, ' ') + "}";
+        const std::string longMeta = "{" + std::string(70000, ' ') + meta.substr(1);
         std::vector<std::vector<std::string>> sets;
-        for (int i = 0; i < 600; ++i) {
+        for (int i = 0; i < 900; ++i) {
             const std::string key = "K" + std::to_string(100000 + i);
-            const int shape = i % 6;
+            const int shape = i % 9;
             // 0, 1: whole; 2: a key the group does not name (may come after the entry is shown);
-            // 3: a child never listed; 4: no group; 5: a group that is not json.
-            sets.push_back({"SET", f.make(key, metaName), meta});
+            // 3: a child never listed; 4: no group; 5: a group that is not json; 6: two groups
+            // (the one that judges the entry is the first by name, whichever SCAN gives first);
+            // 7: a group over 64 KiB; 8: metadata over 64 KiB.
+            sets.push_back({"SET", f.make(key, metaName), shape == 8 ? longMeta : meta});
             if (shape != 4)
-                sets.push_back({"SET", f.make(key, grpName), shape == 5 ? std::string("{oops") : wholeGroup});
+                sets.push_back({"SET", f.make(key, grpName),
+                                shape == 5   ? std::string("{oops")
+                                : shape == 7 ? longGroup
+                                             : wholeGroup});
+            if (shape == 6)
+                sets.push_back({"SET", f.make(key, "__grp__aaa.json"), wholeGroup});
             if (shape != 3)
                 sets.push_back({"SET", f.make(key, kernel->kernel + ".ptx"), "ptx " + key});
             if (shape == 2)
