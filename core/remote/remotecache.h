@@ -87,9 +87,9 @@ struct RemoteSnapshot {
 
 /// List and read the server: sizes (STRLEN), idle times (OBJECT IDLETIME) and the json that
 /// judges each entry (GET), pipelined. Entries are read while SCAN runs: after each SCAN page,
-/// the sizes and idle times of its keys, then each newly seen group (to learn its children);
-/// an entry whose group and every child it names have been seen is judged and handed over
-/// then. What is still pending when SCAN ends (children never seen, no group, ...) is judged
+/// each newly seen group (to learn its children); an entry whose group and every child it names
+/// have been seen is judged and handed over then (its values' sizes and idle times read then;
+/// remote/remotescan.h). What is still pending when SCAN ends (children never seen, no group, ...) is judged
 /// at the end, and an entry that got another key after it was handed over is judged again. The
 /// snapshot is sorted by key at the end, bad keys last: the same snapshot as listKeys then
 /// readRemote. Entries deleted meanwhile are dropped.
