@@ -42,8 +42,11 @@ remote::RemoteScanOptions scanOptions(const RemoteArgs& args)
     o.cancel = remoteInterruptFlag();
     if (args.progress && ::isatty(STDERR_FILENO))
         o.progress = [](const remote::RemoteProgress& p) {
-            if (p.entriesTotal)
-                std::fprintf(stderr, "\rreading %zu/%zu entries", p.entries, p.entriesTotal);
+            if (p.scanned)
+                std::fprintf(stderr, "\rreading %zu/%zu entries              ", p.entries, p.entriesTotal);
+            else if (p.entriesTotal) // entries are read while SCAN goes on
+                std::fprintf(stderr, "\rlisting: %zu keys, %zu/%zu entries read", p.keys, p.entries,
+                             p.entriesTotal);
             else
                 std::fprintf(stderr, "\rlisting: %zu keys", p.keys);
         };

@@ -122,7 +122,8 @@ private:
     void addPullActions(QMenu* entry);
     void chooseRemote();
     void startRemoteListing(const QString& display);
-    void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot);
+    void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot,
+                           std::shared_ptr<const std::vector<int>> rowToEntry);
     void showPullResult(const PullSummary& summary);
     void showPushResult(const PullSummary& summary);
     void reportTransfer(const PullSummary& summary, const QString& failed, const QString& done);

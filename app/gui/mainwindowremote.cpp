@@ -46,11 +46,12 @@ void MainWindow::startRemoteListing(const QString& display)
     m_entries->beginSnapshotStream(display);
 }
 
-void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot)
+void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot,
+                                   std::shared_ptr<const std::vector<int>> rowToEntry)
 {
     setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
     m_entries->setRemoteFetcher(m_remote->stageFetcher());
-    m_entries->openSnapshot(std::move(snapshot), display);
+    m_entries->openSnapshot(std::move(snapshot), display, rowToEntry.get());
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
     // The environment's folders and the recent ones stay listed beside the server.
     m_rootsPanel->refresh({}, QSettings().value(QStringLiteral("recentRoots")).toStringList());

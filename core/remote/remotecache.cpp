@@ -1,35 +1,13 @@
 #include "remote/remotecache.h"
 
-#include "remote/remoteentry.h"
-#include "util/utf8.h"
+#include "remote/remotebatch.h"
+#include "remote/remotescan.h"
 
 #include <algorithm>
 #include <unordered_map>
 
 namespace kl::remote {
-namespace {
-
-bool cancelled(const RemoteScanOptions& o)
-{
-    return o.cancel && o.cancel->load(std::memory_order_relaxed);
-}
-
-Entry badKeyEntry(const std::string& redisKey, int rootIndex)
-{
-    Entry e;
-    e.path = redisKey;
-    e.folderName = redisKey;
-    e.rootIndex = rootIndex;
-    e.kind = EntryKind::Unknown;
-    e.status = EntryStatus::Foreign;
-    e.addProblem(problem::BadKey,
-                 Text::of(KL_TEXT("kl::remote", "key %1 matches the key format's pattern but cannot "
-                                                "be split into {key} and {filename}"),
-                          printableName(redisKey)));
-    return e;
-}
-
-} // namespace
+using detail::cancelled;
 
 Result<KeyListing> listKeys(Client& client, const KeyFormat& format, const RemoteScanOptions& options)
 {
@@ -127,20 +105,8 @@ Result<std::string> fetchValue(Client& client, const KeyFormat& format, const st
 Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const KeyListing& listing,
                                   const RemoteScanOptions& options)
 {
-    RemoteSnapshot out;
+    RemoteSnapshot out = detail::emptySnapshot(client, format);
     out.keys = listing.keys;
-    out.keyFormat = format.text();
-    Root root;
-    root.path = client.server();
-    root.reason = Text::verbatim(client.endpoint().source);
-    root.given = client.endpoint().source == "given";
-    root.exists = true;
-    if (!client.noTouch())
-        root.note = Text::of(KL_TEXT("kl::remote",
-                                     "this server cannot be read without refreshing what it reads (CLIENT "
-                                     "NO-TOUCH came in Redis 7.2): idle times shown were read first, but "
-                                     "this listing reset them on the server"));
-    out.snapshot.roots.push_back(std::move(root));
     out.snapshot.cancelled = listing.cancelled;
     out.snapshot.entries.reserve(listing.entries.size() + listing.badKeys.size());
     out.idleSeconds.reserve(listing.entries.size() + listing.badKeys.size());
@@ -148,9 +114,10 @@ Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const
     RemoteProgress progress;
     progress.keys = listing.keys;
     progress.entriesTotal = listing.entries.size();
+    progress.scanned = true;
 
     std::vector<std::string> redisKeys; // kept alive: the pipelined commands view them
-    std::vector<std::vector<std::string_view>> commands;
+    std::vector<RemoteFile*> sized;
     auto it = listing.entries.begin();
     while (it != listing.entries.end()) {
         if (cancelled(options)) {
@@ -158,9 +125,8 @@ Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const
             break;
         }
         // One batch: sizes and idle times of every value, then the json that judges each entry.
-        std::vector<std::pair<const std::string*, std::vector<RemoteFile>>> batch;
+        detail::Batch batch;
         redisKeys.clear();
-        commands.clear();
         for (std::size_t n = 0; n < options.batchEntries && it != listing.entries.end(); ++n, ++it) {
             std::vector<RemoteFile> files;
             for (const std::string& name : it->second) {
@@ -171,102 +137,33 @@ Result<RemoteSnapshot> readRemote(Client& client, const KeyFormat& format, const
             }
             batch.emplace_back(&it->first, std::move(files));
         }
-        const std::size_t perKey = options.idleTimes ? 2 : 1;
-        commands.reserve(redisKeys.size() * perKey);
-        // IDLETIME first: on servers without CLIENT NO-TOUCH, STRLEN and GET refresh it.
-        for (const std::string& k : redisKeys) {
-            if (options.idleTimes)
-                commands.push_back({"OBJECT", "IDLETIME", k});
-            commands.push_back({"STRLEN", k});
-        }
-        auto sizes = client.pipeline(commands);
-        if (!sizes)
-            return fail(std::move(sizes.error()));
-        std::size_t r = 0;
+        sized.clear();
         for (auto& [key, files] : batch)
-            for (RemoteFile& f : files) {
-                const Reply& len = (*sizes)[r + perKey - 1];
-                f.size = len.type == Reply::Type::Integer ? static_cast<std::uint64_t>(len.integer) : 0;
-                // STRLEN of a missing key is 0; IDLETIME of one is nil: deleted since the listing.
-                if (options.idleTimes) {
-                    const Reply& idle = (*sizes)[r];
-                    if (idle.type == Reply::Type::Integer)
-                        f.idleSeconds = idle.integer;
-                    else
-                        f.vanished = f.size == 0;
-                }
-                r += perKey;
-            }
-
-        // The json values (GET does not change OBJECT IDLETIME's answer above, which is read first).
-        commands.clear();
-        std::vector<std::pair<std::size_t, std::size_t>> fetched; // (batch index, file index)
-        std::vector<std::string> getKeys;
-        for (std::size_t b = 0; b < batch.size(); ++b)
-            for (std::size_t i : filesToFetch(batch[b].second)) {
-                RemoteFile& f = batch[b].second[i];
-                if (f.size > options.maxJsonBytes) {
-                    f.tooLarge = true;
-                    continue;
-                }
-                fetched.emplace_back(b, i);
-                getKeys.push_back(format.make(*batch[b].first, f.name));
-            }
-        for (const std::string& k : getKeys)
-            commands.push_back({"GET", k});
-        auto values = client.pipeline(commands);
-        if (!values)
-            return fail(std::move(values.error()));
-        for (std::size_t j = 0; j < fetched.size(); ++j) {
-            RemoteFile& f = batch[fetched[j].first].second[fetched[j].second];
-            Reply& v = (*values)[j];
-            if (v.type == Reply::Type::String)
-                f.text = std::move(v.str);
-            else
-                f.vanished = true;
-        }
+            for (RemoteFile& f : files)
+                sized.push_back(&f);
+        if (auto st = detail::readSizes<RemoteFile>(client, redisKeys, sized, options); !st)
+            return fail(std::move(st.error()));
 
         const std::size_t batchStart = out.snapshot.entries.size();
-        for (auto& [key, files] : batch) {
-            std::int64_t idle = -1;
-            std::vector<RemoteFile> present;
-            for (RemoteFile& f : files) {
-                if (f.vanished && !f.text && f.size == 0)
-                    continue;
-                if (f.idleSeconds >= 0)
-                    idle = idle < 0 ? f.idleSeconds : std::min(idle, f.idleSeconds);
-                present.push_back(std::move(f));
-            }
-            if (present.empty()) {
-                ++out.snapshot.vanished;
-                continue;
-            }
-            out.snapshot.entries.push_back(buildRemoteEntry(*key, format, std::move(present),
-                                                            options.maxJsonBytes, options.maxValueBytes));
-            out.idleSeconds.push_back(idle);
-        }
+        if (auto st = detail::judgeBatch(client, format, batch, options, out); !st)
+            return fail(std::move(st.error()));
         if (options.entriesRead && out.snapshot.entries.size() > batchStart)
             options.entriesRead(std::span<const Entry>(out.snapshot.entries).subspan(batchStart));
         progress.entries += batch.size();
         if (options.progress)
             options.progress(progress);
     }
-    const std::size_t badStart = out.snapshot.entries.size();
-    for (const std::string& k : listing.badKeys) {
-        out.snapshot.entries.push_back(badKeyEntry(k, 0));
-        out.idleSeconds.push_back(-1);
-    }
-    if (options.entriesRead && out.snapshot.entries.size() > badStart)
-        options.entriesRead(std::span<const Entry>(out.snapshot.entries).subspan(badStart));
+    std::vector<std::string> badKeys = listing.badKeys;
+    detail::addBadKeys(badKeys, options, out);
+    out.handedOrder.resize(out.snapshot.entries.size());
+    for (std::size_t i = 0; i < out.handedOrder.size(); ++i)
+        out.handedOrder[i] = static_cast<int>(i);
     return out;
 }
 
 Result<RemoteSnapshot> scanRemote(Client& client, const KeyFormat& format, const RemoteScanOptions& options)
 {
-    auto listing = listKeys(client, format, options);
-    if (!listing)
-        return fail(std::move(listing.error()));
-    auto snap = readRemote(client, format, *listing, options);
+    auto snap = detail::scanWhileListing(client, format, options);
     if (snap && options.inductor && !snap->snapshot.cancelled) {
         auto inductor = listInductorValues(client, options.maxJsonBytes, options.cancel);
         if (!inductor)

@@ -20,11 +20,14 @@ namespace kl::remote {
 /// with their size and the problem `oversized-value`, never read.
 inline constexpr std::uint64_t kMaxValueBytes = 256ull << 20;
 
-/// How far a listing got: keys seen so far, and entries read (once the keys are all in).
+/// How far a listing got: keys seen so far, and entries read of the entries known. scanRemote
+/// reads entries while SCAN runs, so `entriesTotal` grows until `scanned` (SCAN has ended);
+/// listKeys reports keys only (entries 0, entriesTotal 0), readRemote entries of a known total.
 struct RemoteProgress {
     std::size_t keys = 0;
     std::size_t entries = 0;
     std::size_t entriesTotal = 0;
+    bool scanned = false; ///< SCAN has returned the whole keyspace
 };
 
 struct RemoteScanOptions {
@@ -38,7 +41,8 @@ struct RemoteScanOptions {
     /// Called on the listing's thread after each batch of entries is read and judged, with the
     /// entries that batch added to the snapshot (then once more with the keys that do not
     /// split), before that batch's progress: a window shows rows while the rest is read. The
-    /// snapshot's entries are exactly those handed over, in the order handed over.
+    /// snapshot's entries are exactly those handed over; RemoteSnapshot::handedOrder says where
+    /// each went (scanRemote hands entries over in SCAN order and sorts them at its end).
     std::function<void(std::span<const Entry>)> entriesRead;
     const std::atomic<bool>* cancel = nullptr;
 };
@@ -75,10 +79,20 @@ struct RemoteSnapshot {
     std::string keyFormat;
     /// PyTorch Inductor's values beside Triton's (autotune results decoded), when asked for.
     std::vector<InductorValue> inductor;
+    /// For each entry handed to `entriesRead`, in the order handed over: its index in
+    /// `snapshot.entries`. Empty when an entry handed over was judged again at the end (SCAN
+    /// returned one more of its keys after it was shown): rows shown must be made again.
+    std::vector<int> handedOrder;
 };
 
 /// List and read the server: sizes (STRLEN), idle times (OBJECT IDLETIME) and the json that
-/// judges each entry (GET), pipelined in batches. Entries deleted meanwhile are dropped.
+/// judges each entry (GET), pipelined. Entries are read while SCAN runs: after each SCAN page,
+/// each newly seen group (to learn its children); an entry whose group and every child it names
+/// have been seen is judged and handed over then (its values' sizes and idle times read then;
+/// remote/remotescan.h). What is still pending when SCAN ends (children never seen, no group, ...) is judged
+/// at the end, and an entry that got another key after it was handed over is judged again. The
+/// snapshot is sorted by key at the end, bad keys last: the same snapshot as listKeys then
+/// readRemote. Entries deleted meanwhile are dropped.
 Result<RemoteSnapshot> scanRemote(Client& client, const KeyFormat& format,
                                   const RemoteScanOptions& options = {});
 

@@ -5,6 +5,7 @@
 #include "formats/groupfile.h"
 #include "remote/remotecache.h"
 #include "remote/remoteclean.h"
+#include "remote/remotejson.h"
 #include "remotetestutil.h"
 #include "scan/cachescanner.h"
 #include "storage/groupwriter.h"
@@ -12,6 +13,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QTemporaryFile>
 #include <atomic>
 
 using namespace kl;
@@ -42,6 +44,22 @@ std::string get(Client& c, const std::string& key)
 {
     auto r = c.command({"GET", key});
     return r ? r->str : std::string();
+}
+
+// handedOrder puts each entry handed over (`handed`, in order) at its place in the snapshot, once.
+bool placesEachHanded(const RemoteSnapshot& snap, const std::vector<std::string>& handed)
+{
+    if (snap.handedOrder.size() != handed.size() || handed.size() != snap.snapshot.entries.size())
+        return false;
+    std::vector<bool> hit(handed.size(), false);
+    for (std::size_t i = 0; i < handed.size(); ++i) {
+        const int at = snap.handedOrder[i];
+        if (at < 0 || std::size_t(at) >= hit.size() || hit[std::size_t(at)] ||
+            snap.snapshot.entries[std::size_t(at)].folderName != handed[i])
+            return false;
+        hit[std::size_t(at)] = true;
+    }
+    return true;
 }
 
 } // namespace
@@ -261,6 +279,147 @@ private slots:
         QVERIFY(partial);
         QVERIFY(partial->cancelled);
         QVERIFY(partial->keys < full->keys);
+    }
+
+    // scanRemote judges entries while SCAN runs and sorts at the end: its snapshot is the one
+    // listKeys then readRemote make, whatever order SCAN returns the keys in (entries whole early,
+    // ones waiting for children never listed, ones that get a key after they were handed over).
+    void scanWhileListingMatchesListThenRead()
+    {
+        RedisServer server;
+        KL_START_REDIS(server);
+        auto c = clientFor(server.url());
+        QVERIFY(c);
+        const KeyFormat f = defaultFormat();
+        QVERIFY(pushDemo(*c, f) > 0);
+        auto demo = scanRemote(*c, f);
+        QVERIFY(demo);
+        const Entry* kernel = nullptr;
+        for (const Entry& e : demo->snapshot.entries)
+            if (e.kind == EntryKind::Kernel && !kernel)
+                kernel = &e;
+        QVERIFY(kernel);
+        {
+            // The demo alone: no entry gets a key after it is shown, so each one handed over is placed.
+            std::vector<std::string> handed;
+            RemoteScanOptions o;
+            o.scanCount = 5;
+            o.entriesRead = [&](std::span<const Entry> entries) {
+                for (const Entry& e : entries)
+                    handed.push_back(e.folderName);
+            };
+            auto again = scanRemote(*c, f, o);
+            QVERIFY(again);
+            QCOMPARE(handed.size(), demo->snapshot.entries.size());
+            QVERIFY(placesEachHanded(*again, handed));
+        }
+        const std::string metaName = kernel->kernel + ".json", grpName = "__grp__" + kernel->kernel + ".json";
+        const std::string meta = get(*c, f.make(kernel->folderName, metaName));
+        const std::string wholeGroup =
+            "{\"child_paths\": [\"" + metaName + "\", \"" + kernel->kernel + ".ptx\"]}";
+        // Over the 64 KiB scanRemote reads with a value's size: fetched on their own.
+        const std::string longGroup =
+            wholeGroup.substr(0, wholeGroup.size() - 1) + std::string(70000, ' ') + "}";
+        const std::string longMeta = "{" + std::string(70000, ' ') + meta.substr(1);
+        std::vector<std::vector<std::string>> sets;
+        for (int i = 0; i < 900; ++i) {
+            const std::string key = "K" + std::to_string(100000 + i);
+            const int shape = i % 9;
+            // 0, 1: whole; 2: a key the group does not name (may come after the entry is shown);
+            // 3: a child never listed; 4: no group; 5: a group that is not json; 6: two groups
+            // (the one that judges the entry is the first by name, whichever SCAN gives first);
+            // 7: a group over 64 KiB; 8: metadata over 64 KiB.
+            sets.push_back({"SET", f.make(key, metaName), shape == 8 ? longMeta : meta});
+            if (shape != 4)
+                sets.push_back({"SET", f.make(key, grpName),
+                                shape == 5   ? std::string("{oops")
+                                : shape == 7 ? longGroup
+                                             : wholeGroup});
+            if (shape == 6)
+                sets.push_back({"SET", f.make(key, "__grp__aaa.json"), wholeGroup});
+            if (shape != 3)
+                sets.push_back({"SET", f.make(key, kernel->kernel + ".ptx"), "ptx " + key});
+            if (shape == 2)
+                sets.push_back({"SET", f.make(key, kernel->kernel + ".cubin"), std::string(10 + i, 'c')});
+        }
+        sets.push_back({"SET", "triton:not a key:x.json", "{}"});
+        std::vector<std::vector<std::string_view>> commands;
+        for (const auto& s : sets)
+            commands.emplace_back(s.begin(), s.end());
+        QVERIFY(c->pipeline(commands));
+
+        RemoteScanOptions options;
+        options.scanCount = 10; // many pages
+        options.batchEntries = 16;
+        options.idleTimes = false; // two listings a second apart would read different idle times
+        options.inductor = false;
+        auto listing = listKeys(*c, f, options);
+        QVERIFY(listing);
+        auto before = readRemote(*c, f, *listing, options);
+        QVERIFY(before);
+
+        bool scanEnded = false;
+        std::size_t handedWhileScanning = 0, pages = 0;
+        std::vector<std::string> handed;
+        options.progress = [&](const RemoteProgress& p) {
+            scanEnded |= p.scanned;
+            pages += !p.scanned;
+            QVERIFY(p.entries <= p.entriesTotal || p.scanned);
+        };
+        options.entriesRead = [&](std::span<const Entry> entries) {
+            for (const Entry& e : entries)
+                handed.push_back(e.folderName);
+            if (!scanEnded)
+                handedWhileScanning += entries.size();
+        };
+        auto after = scanRemote(*c, f, options);
+        QVERIFY(after);
+        QVERIFY(scanEnded);
+        QVERIFY2(pages > 50, qPrintable(QString::number(pages)));
+        QVERIFY2(handedWhileScanning > 0, "no entry was handed over before SCAN ended");
+        qInfo("%zu of %zu entries handed over while SCAN ran (%zu pages); order of those handed over %s",
+              handedWhileScanning, after->snapshot.entries.size(), pages,
+              after->handedOrder.empty() ? "not kept (one judged again)" : "kept");
+
+        auto json = [](const RemoteSnapshot& s) {
+            QTemporaryFile file;
+            if (!file.open())
+                return QByteArray();
+            std::FILE* out = std::fopen(file.fileName().toLocal8Bit().constData(), "wb");
+            writeRemoteSnapshotJson(s, out);
+            std::fclose(out);
+            return file.readAll();
+        };
+        const QByteArray old = json(*before), now = json(*after);
+        QVERIFY(!old.isEmpty());
+        QCOMPARE(after->keys, before->keys);
+        QCOMPARE(after->snapshot.entries.size(), before->snapshot.entries.size());
+        for (std::size_t i = 0; i < after->snapshot.entries.size(); ++i)
+            QCOMPARE(after->snapshot.entries[i].folderName, before->snapshot.entries[i].folderName);
+        QVERIFY(now == old);
+
+        // Every entry handed over once.
+        QCOMPARE(handed.size(), after->snapshot.entries.size());
+        if (!after->handedOrder.empty())
+            QVERIFY(placesEachHanded(*after, handed));
+
+        // Cancelled while SCAN runs: what was handed over, sorted, and nothing else.
+        std::atomic<bool> cancel{false};
+        options.cancel = &cancel;
+        handed.clear();
+        options.entriesRead = [&](std::span<const Entry> entries) {
+            for (const Entry& e : entries)
+                handed.push_back(e.folderName);
+            cancel = true;
+        };
+        options.progress = {};
+        auto partial = scanRemote(*c, f, options);
+        QVERIFY(partial);
+        QVERIFY(partial->snapshot.cancelled);
+        QCOMPARE(partial->snapshot.entries.size(), handed.size());
+        QVERIFY(partial->snapshot.entries.size() < before->snapshot.entries.size());
+        QVERIFY(std::is_sorted(partial->snapshot.entries.begin(), partial->snapshot.entries.end(),
+                               [](const Entry& a, const Entry& b) { return a.folderName < b.folderName; }));
     }
 
     void cleanDeletesEachGroupBeforeItsChildren()

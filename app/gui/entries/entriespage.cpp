@@ -287,14 +287,18 @@ void EntriesPage::abandonSnapshotStream()
     m_detailView->clear();
 }
 
-void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source)
+void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source,
+                               const std::vector<int>* rowToEntry)
 {
-    // The rows streamed in are this snapshot's entries, in order: keep them, serve them from it.
+    // The rows streamed in are this snapshot's entries: keep them, serve them from it.
     if (std::exchange(m_detachedStreaming, false) && snapshot && m_folders == QStringList{source}) {
-        std::vector<int> identity(snapshot->entries.size());
-        for (std::size_t i = 0; i < identity.size(); ++i)
-            identity[i] = int(i);
-        if (m_model->adoptSnapshot(snapshot, identity)) {
+        std::vector<int> identity;
+        if (!rowToEntry) {
+            identity.resize(snapshot->entries.size());
+            for (std::size_t i = 0; i < identity.size(); ++i)
+                identity[i] = int(i);
+        }
+        if (m_model->adoptSnapshot(snapshot, rowToEntry ? *rowToEntry : identity)) {
             showSnapshot(snapshot, RowsKept::Streamed);
             return;
         }

@@ -61,11 +61,14 @@ public:
     void open(std::vector<Root> roots);
     /// Show a snapshot made elsewhere (a remote cache's listing) in place of a folder scan: no
     /// watcher, no rescan, and the detail pane reads nothing from disk (its paths are not files).
-    /// `source` names it where the folders are named.
-    void openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source);
+    /// `source` names it where the folders are named. `rowToEntry` says which entry of the
+    /// snapshot each streamed row is (none: the rows are its entries in order).
+    void openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source,
+                      const std::vector<int>* rowToEntry = nullptr);
     /// A snapshot made elsewhere starts arriving (a remote cache's listing): what was shown goes,
     /// rows given to appendStreamedRows() show as they come, and openSnapshot() keeps them (no
-    /// reset: sort, scroll and selection stay) when its entries are those rows in that order.
+    /// reset: sort, scroll and selection stay) when its entries are those rows (placed by
+    /// `rowToEntry`, else in that order).
     void beginSnapshotStream(const QString& source);
     void appendStreamedRows(std::vector<EntryTableModel::Row> rows);
     /// The stream ended without a snapshot (the listing failed): its rows go.

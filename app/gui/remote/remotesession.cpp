@@ -24,6 +24,7 @@ const QString kFormatKey = QStringLiteral("remote/keyFormat");
 
 struct ListResult {
     std::shared_ptr<const Snapshot> snapshot;
+    std::shared_ptr<const std::vector<int>> rowToEntry; ///< where each row handed over went
     QString error;
 };
 
@@ -129,6 +130,7 @@ void RemoteSession::open(const RemoteSource& source, bool rememberPassword)
     ++m_keyringReads; // a reopen() still reading the keyring must not open its server after this
     m_current = source;
     m_listProgress = {0, 0};
+    m_listScanned = false;
     remember(source);
     showProgress(tr("Connecting to %1…").arg(source.display()), 0, 0);
     emit listingStarted(source.display());
@@ -136,13 +138,15 @@ void RemoteSession::open(const RemoteSource& source, bool rememberPassword)
                  display = source.display()](const JobToken& token) -> ListResult {
         auto c = connectTo(endpoint, format);
         if (!c)
-            return {nullptr, coreText(c.error())};
+            return {nullptr, nullptr, coreText(c.error())};
         remote::RemoteScanOptions options;
         options.cancel = token.cancelFlag();
         options.progress = [this, &token](const remote::RemoteProgress& p) {
             token.post([this, p] {
                 m_listProgress = {qint64(p.entries), qint64(p.entriesTotal)};
-                if (p.entriesTotal)
+                m_listScanned = p.scanned;
+                // While SCAN runs, rows of whole entries arrive with the keys; then the rest is read.
+                if (p.scanned)
                     showProgress(tr("Reading %1 of %2 entries").arg(p.entries).arg(p.entriesTotal),
                                  qint64(p.entries), qint64(p.entriesTotal));
                 else
@@ -150,7 +154,7 @@ void RemoteSession::open(const RemoteSource& source, bool rememberPassword)
             });
         };
         // Rows are made here, off the UI thread, as each batch is judged: the table fills while
-        // the rest is read.
+        // SCAN goes on (an entry is judged once its group and every child it names are listed).
         options.entriesRead = [this, &token, display](std::span<const Entry> entries) {
             auto rows = std::make_shared<std::vector<EntryTableModel::Row>>();
             rows->reserve(entries.size());
@@ -160,8 +164,10 @@ void RemoteSession::open(const RemoteSource& source, bool rememberPassword)
         };
         auto snap = remote::scanRemote(c->first, c->second, options);
         if (!snap)
-            return {nullptr, coreText(snap.error())};
-        return {std::make_shared<const Snapshot>(std::move(snap->snapshot)), {}};
+            return {nullptr, nullptr, coreText(snap.error())};
+        return {std::make_shared<const Snapshot>(std::move(snap->snapshot)),
+                std::make_shared<const std::vector<int>>(std::move(snap->handedOrder)),
+                {}};
     };
     const QString password = rememberPassword ? QString::fromStdString(source.endpoint.password) : QString();
     m_listJob.start(std::move(work), [this, display = source.display(), password](const ListResult& r) {
@@ -172,7 +178,7 @@ void RemoteSession::open(const RemoteSource& source, bool rememberPassword)
                 keyring::writePassword(display, password, this, [this, display](const keyring::Answer& a) {
                     emit passwordSaved(display, a.outcome == keyring::Outcome::Ok, a.why);
                 });
-            emit listed(display, r.snapshot);
+            emit listed(display, r.snapshot, r.rowToEntry);
         } else {
             emit failed(r.error);
         }

@@ -78,8 +78,11 @@ public:
     void discardListing();
 
     bool isListing() const { return m_listJob.isRunning(); }
-    /// The listing's progress as last shown: entries read, of how many (0 while keys are listed).
+    /// The listing's progress as last shown: entries read, of how many known (the total grows
+    /// while SCAN runs, listingScanned() false).
     std::pair<qint64, qint64> listingProgress() const { return m_listProgress; }
+    /// True once the listing shown has been told SCAN ended (the rest is judged after).
+    bool listingScanned() const { return m_listScanned; }
     bool isPulling() const { return m_pullJob.isRunning(); }
     /// The server whose listing is shown (or running).
     const std::optional<RemoteSource>& current() const { return m_current; }
@@ -97,10 +100,13 @@ signals:
     /// A listing starts: rows of `display` follow in entriesFound(), then listed() or failed().
     void listingStarted(const QString& display);
     /// Entries of the listing running, as read (made into rows off the UI thread): listed()'s
-    /// snapshot holds exactly the entries handed over, in the order handed over.
+    /// snapshot holds exactly the entries handed over, sorted by key.
     void entriesFound(const QString& display,
                       std::shared_ptr<std::vector<kl::gui::EntryTableModel::Row>> rows);
-    void listed(const QString& display, std::shared_ptr<const kl::Snapshot> snapshot);
+    /// The listing ended: `rowToEntry` gives the snapshot index of each entry handed over, in
+    /// the order handed over (empty when an entry was judged again after it was handed over).
+    void listed(const QString& display, std::shared_ptr<const kl::Snapshot> snapshot,
+                std::shared_ptr<const std::vector<int>> rowToEntry);
     void failed(const QString& message);
     void pulled(const kl::gui::PullSummary& summary);
     void pushed(const kl::gui::PullSummary& summary);
@@ -118,6 +124,7 @@ private:
     QHash<QString, RemoteSource> m_session; ///< by display URL: what was opened, passwords included
     QStringList m_opened;
     std::pair<qint64, qint64> m_listProgress{0, 0};
+    bool m_listScanned = false;
     quint64 m_keyringReads = 0; ///< the newest reopen()'s keyring read; older answers are dropped
     QLabel* m_label = nullptr;
     QProgressBar* m_bar = nullptr;
