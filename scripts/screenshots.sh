@@ -8,9 +8,9 @@
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries; -de in German) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches), trace-demo.png and
-# trace-demo-de.png (the Trace page of --demo), trace-corpus.png (a corpus trace), and remote-cache.png
+# trace-demo-de.png (the Trace page of --demo), trace-corpus.png (a corpus trace), remote-cache.png
 # (--remote: a redis-server on a free port with the demo cache pushed by klens, which must be built
-# next to kernellens). Needs xvfb-run, xauth, xwininfo and ImageMagick's import (and
+# next to kernellens) and remote-open-keyring.png (File > Open Remote Cache with a system keyring). Needs xvfb-run, xauth, xwininfo and ImageMagick's import (and
 # redis-server, redis-cli for remote-cache).
 set -euo pipefail
 
@@ -102,6 +102,15 @@ elif command -v redis-server >/dev/null && command -v redis-cli >/dev/null && [[
     url="redis://127.0.0.1:$port/0"
     "$klens" remote push --url "$url" resources/demo/triton/cache >/dev/null
     shoot remote-cache "$bin" --remote "$url" --entry "${entry:-}"
+    # File > Open Remote Cache with a system keyring to remember the password in: a private
+    # session bus and an unlocked GNOME Keyring for this one shot (none where they are missing).
+    if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+        KERNELLENS_REDIS_URL=$url shoot remote-open-keyring dbus-run-session -- sh -c \
+            'printf shot | gnome-keyring-daemon --unlock --components=secrets --daemonize >/dev/null; exec "$@"' \
+            sh "$bin" --remote "$url" --show open-remote
+    else
+        echo "skipped remote-open-keyring: needs dbus-run-session and gnome-keyring-daemon"
+    fi
     kill "$redis_pid"
     wait "$redis_pid" 2>/dev/null || true
 else

@@ -68,7 +68,8 @@ Arguments parseArguments(const QCoreApplication& app)
     const QCommandLineOption show(
         QStringLiteral("show"),
         QCoreApplication::translate("main", "Once the scan ends, show WHAT (comma-separated): "
-                                            "dashboard, trace, grouped, metadata, doctor, clean."),
+                                            "dashboard, trace, grouped, metadata, doctor, clean, "
+                                            "open-remote."),
         QStringLiteral("WHAT"));
     parser.addOption(show);
     const QCommandLineOption remote(

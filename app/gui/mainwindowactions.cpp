@@ -10,6 +10,7 @@
 #include "trace/tracepage.h"
 
 #include <QTabWidget>
+#include <QTimer>
 
 namespace kl::gui {
 
@@ -61,7 +62,9 @@ void MainWindow::applyPendingShow()
         else if (w == QLatin1String("clean")) {
             if (CleanDialog* d = openClean())
                 d->preview();
-        }
+        } else if (w == QLatin1String("open-remote"))
+            // Queued: the dialog runs its own loop, and the scan's end must finish first.
+            QTimer::singleShot(0, this, &MainWindow::chooseRemote);
     }
 }
 
