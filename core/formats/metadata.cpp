@@ -130,7 +130,8 @@ Result<Metadata> fromDocument(const rapidjson::Document& doc, MetadataDetail det
 
 Result<Metadata> parseMetadata(std::string_view text, MetadataDetail detail)
 {
-    rapidjson::Document doc;
+    json::ScratchDocument scratch; // a remote listing parses 200,000 of these
+    rapidjson::Document& doc = scratch.get();
     if (auto parsed = json::parse(doc, text); !parsed)
         return fail(std::move(parsed.error()));
     return fromDocument(doc, detail);

@@ -1,6 +1,7 @@
 #include "remote/redisclient.h"
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <hiredis/hiredis.h>
 
@@ -90,6 +91,34 @@ struct Client::Impl {
             lens.push_back(a.size());
         }
         redisAppendCommandArgv(ctx.get(), static_cast<int>(argv.size()), argv.data(), lens.data());
+    }
+
+    // A pipeline's commands as one buffer in Redis's protocol, handed to hiredis at once: its
+    // per-command formatting (sds, two argument arrays) took a tenth of a 100,000-entry listing.
+    void appendAll(std::span<const std::vector<std::string_view>> commands)
+    {
+        std::size_t bytes = 0;
+        for (const auto& c : commands)
+            for (std::string_view a : c)
+                bytes += a.size() + 16;
+        std::string buf;
+        buf.reserve(bytes + commands.size() * 16);
+        const auto number = [&](char kind, std::size_t n) {
+            char digits[24];
+            const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+            buf += kind;
+            buf.append(digits, end);
+            buf += "\r\n";
+        };
+        for (const auto& c : commands) {
+            number('*', c.size());
+            for (std::string_view a : c) {
+                number('$', a.size());
+                buf += a;
+                buf += "\r\n";
+            }
+        }
+        redisAppendFormattedCommand(ctx.get(), buf.data(), buf.size());
     }
 
     Result<Reply> readOne(std::string_view what)
@@ -239,8 +268,7 @@ Result<std::vector<Reply>> Client::pipeline(std::span<const std::vector<std::str
 {
     if (!m->broken.empty())
         return fail(m->broken);
-    for (const auto& c : commands)
-        m->append(c);
+    m->appendAll(commands);
     std::vector<Reply> replies;
     replies.reserve(commands.size());
     for (const auto& c : commands) {

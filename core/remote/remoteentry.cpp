@@ -9,6 +9,7 @@
 #include "util/utf8.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace kl::remote {
 namespace {
@@ -74,8 +75,15 @@ private:
         return it != m_files.end() && it->name == name ? &*it : nullptr;
     }
 
-    // The text of a json value, or the problem that stops it being read.
-    const std::string* json(const RemoteFile& f)
+    RemoteFile* file(std::string_view name)
+    {
+        return const_cast<RemoteFile*>(std::as_const(*this).file(name));
+    }
+
+    // The text of a json value, or the problem that stops it being read. Non-const: the builder
+    // owns the values, and the metadata and group are parsed in place as the local scanner
+    // parses them (no second pass over the text, no copy of its strings).
+    std::string* json(RemoteFile& f)
     {
         Entry& e = m_entry;
         if (f.vanished) {
@@ -110,9 +118,9 @@ private:
         bool corrupt = false, incomplete = false;
 
         const std::string metaName = layout::metadataFileName(stem);
-        if (const RemoteFile* f = file(metaName)) {
-            if (const std::string* text = json(*f)) {
-                if (auto m = parseMetadata(*text, MetadataDetail::Summary)) {
+        if (RemoteFile* f = file(metaName)) {
+            if (std::string* text = json(*f)) {
+                if (auto m = parseMetadataSummaryInPlace(*text)) {
                     applyMetadata(e, *m);
                 } else {
                     corrupt = true;
@@ -129,9 +137,9 @@ private:
         }
 
         const std::string groupName = layout::groupFileName(stem);
-        if (const RemoteFile* f = file(groupName)) {
-            if (const std::string* text = json(*f)) {
-                if (auto g = parseGroupFile(*text)) {
+        if (RemoteFile* f = file(groupName)) {
+            if (std::string* text = json(*f)) {
+                if (auto g = parseGroupFileInPlace(*text)) {
                     incomplete |= !checkChildren(*g);
                     corrupt |= e.hasProblem(problem::PathOutsideRoot);
                 } else {
@@ -193,7 +201,7 @@ private:
     {
         Entry& e = m_entry;
         e.status = EntryStatus::Complete;
-        for (const RemoteFile& f : m_files) {
+        for (RemoteFile& f : m_files) {
             if (!layout::isAutotuneFileName(f.name))
                 continue;
             if (e.kernel.empty())
