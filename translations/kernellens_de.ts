@@ -5115,12 +5115,12 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>Den Redis-Remote-Cache von Triton unter URL öffnen (redis://host:port/db).</translation>
     </message>
     <message>
-        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean.</source>
-        <translation>Nach dem Scan WHAT zeigen (durch Kommas getrennt): dashboard, trace, grouped, metadata, doctor, clean.</translation>
-    </message>
-    <message>
         <source>Open a PyTorch profiler trace (.json, .json.gz) on the Trace page; repeat for one trace per rank.</source>
         <translation>Einen PyTorch-Profiler-Trace (.json, .json.gz) auf der Seite „Trace“ öffnen; wiederholen für einen Trace pro Rank.</translation>
+    </message>
+    <message>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote.</source>
+        <translation>Nach dem Scan WHAT zeigen (durch Kommas getrennt): dashboard, trace, grouped, metadata, doctor, clean, open-remote.</translation>
     </message>
 </context>
 </TS>

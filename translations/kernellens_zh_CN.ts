@@ -5093,12 +5093,12 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>打开位于 URL 的 Triton Redis 远程缓存（redis://host:port/db）。</translation>
     </message>
     <message>
-        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean.</source>
-        <translation>扫描结束后显示 WHAT（逗号分隔）：dashboard、trace、grouped、metadata、doctor、clean。</translation>
-    </message>
-    <message>
         <source>Open a PyTorch profiler trace (.json, .json.gz) on the Trace page; repeat for one trace per rank.</source>
         <translation>在“跟踪”页打开 PyTorch profiler 跟踪（.json、.json.gz）；重复此选项可按 rank 各打开一个。</translation>
+    </message>
+    <message>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote.</source>
+        <translation>扫描结束后显示 WHAT（逗号分隔）：dashboard、trace、grouped、metadata、doctor、clean、open-remote。</translation>
     </message>
 </context>
 </TS>
