@@ -5081,6 +5081,17 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::util</name>
+    <message>
+        <source>libmagic could not start</source>
+        <translation>libmagic konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>libmagic could not load its database: %1</source>
+        <translation>libmagic konnte seine Datenbank nicht laden: %1</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Browse GPU kernel compile caches (Triton, NVRTC). With no folder, opens the caches Triton would use in this environment.</source>

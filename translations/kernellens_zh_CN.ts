@@ -5059,6 +5059,17 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::util</name>
+    <message>
+        <source>libmagic could not start</source>
+        <translation>libmagic 无法启动</translation>
+    </message>
+    <message>
+        <source>libmagic could not load its database: %1</source>
+        <translation>libmagic 无法加载其数据库：%1</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Browse GPU kernel compile caches (Triton, NVRTC). With no folder, opens the caches Triton would use in this environment.</source>
