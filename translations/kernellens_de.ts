@@ -4781,6 +4781,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
         <translation>%1 führt seine Dateien nur mit Namen auf, so wie der Remote-Cache von Triton sie speichert: der Datei-Cache von Triton scheitert daran</translation>
     </message>
+    <message>
+        <source>%1: file of %2 bytes exceeds the limit of %3 bytes for metadata</source>
+        <translation>%1: Datei mit %2 Bytes überschreitet die Grenze von %3 Bytes für Metadaten</translation>
+    </message>
 </context>
 <context>
     <name>kl::storage</name>

@@ -4759,6 +4759,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
         <translation>%1 按名称列出其子项，这是 Triton 远程缓存的存储形式：Triton 的文件缓存无法处理它</translation>
     </message>
+    <message>
+        <source>%1: file of %2 bytes exceeds the limit of %3 bytes for metadata</source>
+        <translation>%1：文件大小为 %2 字节，超过元数据 %3 字节的上限</translation>
+    </message>
 </context>
 <context>
     <name>kl::storage</name>
