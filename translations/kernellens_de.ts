@@ -881,6 +881,45 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::env</name>
+    <message>
+        <source>cannot create a pipe: %1</source>
+        <translation>Pipe kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 (from KL_PYTHON) does not exist or is not executable</source>
+        <translation>%1 (aus KL_PYTHON) existiert nicht oder ist nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>no %1 on PATH (%2)</source>
+        <translation>kein %1 im PATH (%2)</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 ms (import triton hung); killed</source>
+        <translation>%1 hat nicht innerhalb von %2 ms geantwortet (import triton hing); beendet</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2 importing triton</source>
+        <translation>%1 wurde beim Import von triton durch Signal %2 beendet</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2)</source>
+        <translation>import triton ist in %1 fehlgeschlagen (Exit-Code %2)</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2): %3</source>
+        <translation>import triton ist in %1 fehlgeschlagen (Exit-Code %2): %3</translation>
+    </message>
+    <message>
+        <source>%1 printed no Triton version</source>
+        <translation>%1 hat keine Triton-Version ausgegeben</translation>
+    </message>
+</context>
+<context>
     <name>kl::events</name>
     <message>
         <source>not a JSON object</source>
@@ -1024,6 +1063,50 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
         <translation>Kompilieroptionen (num_warps, num_stages, ...) stammen von der Aufrufstelle, nicht aus der Umgebung: zwei Einträge mit `klens explain A B` vergleichen</translation>
+    </message>
+    <message>
+        <source>no command</source>
+        <translation>kein Befehl</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe for %1: %2</source>
+        <translation>Pipe für %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 not found on PATH</source>
+        <translation>%1 wurde im PATH nicht gefunden</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot wait for %1: %2</source>
+        <translation>auf %1 kann nicht gewartet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2</source>
+        <translation>%1 wurde nicht innerhalb von %2 fertig</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled</source>
+        <translation>%1 wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 wurde durch Signal %2 beendet</translation>
+    </message>
+    <message>
+        <source>%1 failed (exit %2)</source>
+        <translation>%1 ist fehlgeschlagen (Exit-Code %2)</translation>
+    </message>
+    <message>
+        <source>%1 printed &quot;%2&quot;, not a compute capability</source>
+        <translation>%1 gab „%2“ aus, keine Compute Capability</translation>
+    </message>
+    <message>
+        <source>%1 lists no GPU</source>
+        <translation>%1 listet keine GPU auf</translation>
     </message>
 </context>
 <context>
@@ -1221,6 +1304,10 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>cannot examine an empty path</source>
         <translation>ein leerer Pfad lässt sich nicht untersuchen</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>nicht abgefragt</translation>
     </message>
 </context>
 <context>

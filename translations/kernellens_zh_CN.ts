@@ -881,6 +881,45 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::env</name>
+    <message>
+        <source>cannot create a pipe: %1</source>
+        <translation>无法创建管道：%1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (from KL_PYTHON) does not exist or is not executable</source>
+        <translation>%1（来自 KL_PYTHON）不存在或不可执行</translation>
+    </message>
+    <message>
+        <source>no %1 on PATH (%2)</source>
+        <translation>PATH 中没有 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 ms (import triton hung); killed</source>
+        <translation>%1 未在 %2 毫秒内应答（import triton 卡住）；已终止</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2 importing triton</source>
+        <translation>%1 在导入 triton 时被信号 %2 终止</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2)</source>
+        <translation>在 %1 中 import triton 失败（退出码 %2）</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2): %3</source>
+        <translation>在 %1 中 import triton 失败（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 printed no Triton version</source>
+        <translation>%1 没有输出 Triton 版本</translation>
+    </message>
+</context>
+<context>
     <name>kl::events</name>
     <message>
         <source>not a JSON object</source>
@@ -1024,6 +1063,50 @@ compiled %6 · cache %7</source>
     <message>
         <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
         <translation>编译选项（num_warps、num_stages 等）来自调用处，而非环境：请用 `klens explain A B` 比较两个条目</translation>
+    </message>
+    <message>
+        <source>no command</source>
+        <translation>没有命令</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe for %1: %2</source>
+        <translation>无法为 %1 创建管道：%2</translation>
+    </message>
+    <message>
+        <source>%1 not found on PATH</source>
+        <translation>在 PATH 中找不到 %1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot wait for %1: %2</source>
+        <translation>无法等待 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2</source>
+        <translation>%1 未在 %2 内完成</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled</source>
+        <translation>%1 已取消</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 被信号 %2 终止</translation>
+    </message>
+    <message>
+        <source>%1 failed (exit %2)</source>
+        <translation>%1 失败（退出码 %2）</translation>
+    </message>
+    <message>
+        <source>%1 printed &quot;%2&quot;, not a compute capability</source>
+        <translation>%1 输出了“%2”，不是计算能力</translation>
+    </message>
+    <message>
+        <source>%1 lists no GPU</source>
+        <translation>%1 未列出任何 GPU</translation>
     </message>
 </context>
 <context>
@@ -1221,6 +1304,10 @@ compiled %6 · cache %7</source>
     <message>
         <source>cannot examine an empty path</source>
         <translation>无法检查空路径</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>未询问</translation>
     </message>
 </context>
 <context>
