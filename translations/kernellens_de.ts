@@ -937,6 +937,22 @@ kompiliert %6 · Cache %7</translation>
         <source>no &quot;time_ns&quot; number</source>
         <translation>keine Zahl „time_ns“</translation>
     </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1: keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>line longer than 1 MiB</source>
+        <translation>Zeile länger als 1 MiB</translation>
+    </message>
+    <message>
+        <source>partial last line (no newline)</source>
+        <translation>unvollständige letzte Zeile (kein Zeilenumbruch)</translation>
+    </message>
 </context>
 <context>
     <name>kl::explain</name>

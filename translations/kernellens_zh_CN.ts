@@ -937,6 +937,22 @@ compiled %6 · cache %7</source>
         <source>no &quot;time_ns&quot; number</source>
         <translation>缺少数值“time_ns”</translation>
     </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1：不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>line longer than 1 MiB</source>
+        <translation>行长度超过 1 MiB</translation>
+    </message>
+    <message>
+        <source>partial last line (no newline)</source>
+        <translation>最后一行不完整（没有换行符）</translation>
+    </message>
 </context>
 <context>
     <name>kl::explain</name>
