@@ -4349,6 +4349,54 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>the entry pulled from %1 failed the local checks (%2); compiling instead</source>
         <translation>der von %1 geholte Eintrag hat die lokalen Prüfungen nicht bestanden (%2); es wird stattdessen kompiliert</translation>
     </message>
+    <message>
+        <source>no %1</source>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 missing</source>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>%1 differs from the sha256 recorded when it was written</source>
+        <translation>%1 weicht von der beim Schreiben erfassten SHA-256-Prüfsumme ab</translation>
+    </message>
+    <message>
+        <source>%1 is not an ELF file</source>
+        <translation>%1 ist keine ELF-Datei</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot;: NVRTC %2 supports %3</source>
+        <translation>nicht unterstützte Arch „%1“: NVRTC %2 unterstützt %3</translation>
+    </message>
+    <message>
+        <source>optimisation level %1 is not 0..3</source>
+        <translation>Optimierungsstufe %1 liegt nicht in 0..3</translation>
+    </message>
+    <message>
+        <source>nvJitLink was not found at build time</source>
+        <translation>nvJitLink wurde beim Build nicht gefunden</translation>
+    </message>
+    <message>
+        <source>NVRTC produced no cubin for %1</source>
+        <translation>NVRTC hat kein Cubin für %1 erzeugt</translation>
+    </message>
+    <message>
+        <source>KernelLens was built without nvJitLink (not found at build time)</source>
+        <translation>KernelLens wurde ohne nvJitLink gebaut (beim Build nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot; (expected sm_XX)</source>
+        <translation>nicht unterstützte Arch „%1“ (erwartet: sm_XX)</translation>
+    </message>
+    <message>
+        <source>nvJitLink produced no cubin</source>
+        <translation>nvJitLink hat kein Cubin erzeugt</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>

@@ -4327,6 +4327,54 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>the entry pulled from %1 failed the local checks (%2); compiling instead</source>
         <translation>从 %1 拉取的条目未通过本地检查（%2）；改为编译</translation>
     </message>
+    <message>
+        <source>no %1</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 differs from the sha256 recorded when it was written</source>
+        <translation>%1 与写入时记录的 sha256 不同</translation>
+    </message>
+    <message>
+        <source>%1 is not an ELF file</source>
+        <translation>%1 不是 ELF 文件</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot;: NVRTC %2 supports %3</source>
+        <translation>不支持的架构“%1”：NVRTC %2 支持 %3</translation>
+    </message>
+    <message>
+        <source>optimisation level %1 is not 0..3</source>
+        <translation>优化级别 %1 不在 0..3 之间</translation>
+    </message>
+    <message>
+        <source>nvJitLink was not found at build time</source>
+        <translation>构建时未找到 nvJitLink</translation>
+    </message>
+    <message>
+        <source>NVRTC produced no cubin for %1</source>
+        <translation>NVRTC 未为 %1 生成 cubin</translation>
+    </message>
+    <message>
+        <source>KernelLens was built without nvJitLink (not found at build time)</source>
+        <translation>KernelLens 构建时未包含 nvJitLink（构建时未找到）</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot; (expected sm_XX)</source>
+        <translation>不支持的架构“%1”（应为 sm_XX）</translation>
+    </message>
+    <message>
+        <source>nvJitLink produced no cubin</source>
+        <translation>nvJitLink 未生成 cubin</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>
