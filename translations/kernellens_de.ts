@@ -4314,6 +4314,18 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>the sha256 of %1 is not recorded in the cache</source>
         <translation>Die SHA-256-Prüfsumme von %1 ist im Cache nicht verzeichnet</translation>
     </message>
+    <message>
+        <source>option %1: %2</source>
+        <translation>Option %1: %2</translation>
+    </message>
+    <message>
+        <source>extern_libs holds %1, not a [name, path] pair</source>
+        <translation>extern_libs enthält %1, kein Paar [Name, Pfad]</translation>
+    </message>
+    <message>
+        <source>extern library %1: %2</source>
+        <translation>externe Bibliothek %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::nvrtc</name>

@@ -4292,6 +4292,18 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>the sha256 of %1 is not recorded in the cache</source>
         <translation>缓存中未记录 %1 的 SHA-256</translation>
     </message>
+    <message>
+        <source>option %1: %2</source>
+        <translation>选项 %1：%2</translation>
+    </message>
+    <message>
+        <source>extern_libs holds %1, not a [name, path] pair</source>
+        <translation>extern_libs 包含 %1，而不是 [名称, 路径] 对</translation>
+    </message>
+    <message>
+        <source>extern library %1: %2</source>
+        <translation>外部库 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::nvrtc</name>
