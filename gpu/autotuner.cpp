@@ -79,8 +79,8 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
     report.sizeName = size->name;
     report.sizeValues = size->values;
     report.keyJson = autotuneKeyJson(spec, size->values);
-    if (std::string bad = validateArch(report.arch); !bad.empty()) {
-        report.error = Text::verbatim(bad);
+    if (Text bad = validateArch(report.arch); !bad.empty()) {
+        report.error = std::move(bad);
         return report;
     }
     std::vector<Configuration> configs = enumerateConfigurations(spec, &report.rejectedByConstraints);
@@ -140,7 +140,7 @@ AutotuneReport runAutotune(const KernelSpec& spec, AutotuneBackend& backend, con
         out.compileMs = static_cast<double>(compiled.event.totalUs) / 1000.0;
         if (!compiled.ok) {
             out.status = ConfigStatus::CompileFailed;
-            out.message = Text::verbatim(compiled.error);
+            out.message = compiled.error;
             continue;
         }
 

@@ -881,6 +881,45 @@ kompiliert %6 · Cache %7</translation>
     </message>
 </context>
 <context>
+    <name>kl::env</name>
+    <message>
+        <source>cannot create a pipe: %1</source>
+        <translation>Pipe kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 (from KL_PYTHON) does not exist or is not executable</source>
+        <translation>%1 (aus KL_PYTHON) existiert nicht oder ist nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>no %1 on PATH (%2)</source>
+        <translation>kein %1 im PATH (%2)</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 ms (import triton hung); killed</source>
+        <translation>%1 hat nicht innerhalb von %2 ms geantwortet (import triton hing); beendet</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2 importing triton</source>
+        <translation>%1 wurde beim Import von triton durch Signal %2 beendet</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2)</source>
+        <translation>import triton ist in %1 fehlgeschlagen (Exit-Code %2)</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2): %3</source>
+        <translation>import triton ist in %1 fehlgeschlagen (Exit-Code %2): %3</translation>
+    </message>
+    <message>
+        <source>%1 printed no Triton version</source>
+        <translation>%1 hat keine Triton-Version ausgegeben</translation>
+    </message>
+</context>
+<context>
     <name>kl::events</name>
     <message>
         <source>not a JSON object</source>
@@ -897,6 +936,22 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>no &quot;time_ns&quot; number</source>
         <translation>keine Zahl „time_ns“</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1: keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>line longer than 1 MiB</source>
+        <translation>Zeile länger als 1 MiB</translation>
+    </message>
+    <message>
+        <source>partial last line (no newline)</source>
+        <translation>unvollständige letzte Zeile (kein Zeilenumbruch)</translation>
     </message>
 </context>
 <context>
@@ -1024,6 +1079,50 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
         <translation>Kompilieroptionen (num_warps, num_stages, ...) stammen von der Aufrufstelle, nicht aus der Umgebung: zwei Einträge mit `klens explain A B` vergleichen</translation>
+    </message>
+    <message>
+        <source>no command</source>
+        <translation>kein Befehl</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe for %1: %2</source>
+        <translation>Pipe für %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 not found on PATH</source>
+        <translation>%1 wurde im PATH nicht gefunden</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot wait for %1: %2</source>
+        <translation>auf %1 kann nicht gewartet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2</source>
+        <translation>%1 wurde nicht innerhalb von %2 fertig</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled</source>
+        <translation>%1 wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 wurde durch Signal %2 beendet</translation>
+    </message>
+    <message>
+        <source>%1 failed (exit %2)</source>
+        <translation>%1 ist fehlgeschlagen (Exit-Code %2)</translation>
+    </message>
+    <message>
+        <source>%1 printed &quot;%2&quot;, not a compute capability</source>
+        <translation>%1 gab „%2“ aus, keine Compute Capability</translation>
+    </message>
+    <message>
+        <source>%1 lists no GPU</source>
+        <translation>%1 listet keine GPU auf</translation>
     </message>
 </context>
 <context>
@@ -1221,6 +1320,10 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>cannot examine an empty path</source>
         <translation>ein leerer Pfad lässt sich nicht untersuchen</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>nicht abgefragt</translation>
     </message>
 </context>
 <context>
@@ -4211,6 +4314,18 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>the sha256 of %1 is not recorded in the cache</source>
         <translation>Die SHA-256-Prüfsumme von %1 ist im Cache nicht verzeichnet</translation>
     </message>
+    <message>
+        <source>option %1: %2</source>
+        <translation>Option %1: %2</translation>
+    </message>
+    <message>
+        <source>extern_libs holds %1, not a [name, path] pair</source>
+        <translation>extern_libs enthält %1, kein Paar [Name, Pfad]</translation>
+    </message>
+    <message>
+        <source>extern library %1: %2</source>
+        <translation>externe Bibliothek %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::nvrtc</name>
@@ -4245,6 +4360,54 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>the entry pulled from %1 failed the local checks (%2); compiling instead</source>
         <translation>der von %1 geholte Eintrag hat die lokalen Prüfungen nicht bestanden (%2); es wird stattdessen kompiliert</translation>
+    </message>
+    <message>
+        <source>no %1</source>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 missing</source>
+        <translation>%1 fehlt</translation>
+    </message>
+    <message>
+        <source>%1 differs from the sha256 recorded when it was written</source>
+        <translation>%1 weicht von der beim Schreiben erfassten SHA-256-Prüfsumme ab</translation>
+    </message>
+    <message>
+        <source>%1 is not an ELF file</source>
+        <translation>%1 ist keine ELF-Datei</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot;: NVRTC %2 supports %3</source>
+        <translation>nicht unterstützte Arch „%1“: NVRTC %2 unterstützt %3</translation>
+    </message>
+    <message>
+        <source>optimisation level %1 is not 0..3</source>
+        <translation>Optimierungsstufe %1 liegt nicht in 0..3</translation>
+    </message>
+    <message>
+        <source>nvJitLink was not found at build time</source>
+        <translation>nvJitLink wurde beim Build nicht gefunden</translation>
+    </message>
+    <message>
+        <source>NVRTC produced no cubin for %1</source>
+        <translation>NVRTC hat kein Cubin für %1 erzeugt</translation>
+    </message>
+    <message>
+        <source>KernelLens was built without nvJitLink (not found at build time)</source>
+        <translation>KernelLens wurde ohne nvJitLink gebaut (beim Build nicht gefunden)</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot; (expected sm_XX)</source>
+        <translation>nicht unterstützte Arch „%1“ (erwartet: sm_XX)</translation>
+    </message>
+    <message>
+        <source>nvJitLink produced no cubin</source>
+        <translation>nvJitLink hat kein Cubin erzeugt</translation>
     </message>
 </context>
 <context>
@@ -4781,6 +4944,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
         <translation>%1 führt seine Dateien nur mit Namen auf, so wie der Remote-Cache von Triton sie speichert: der Datei-Cache von Triton scheitert daran</translation>
     </message>
+    <message>
+        <source>%1: file of %2 bytes exceeds the limit of %3 bytes for metadata</source>
+        <translation>%1: Datei mit %2 Bytes überschreitet die Grenze von %3 Bytes für Metadaten</translation>
+    </message>
 </context>
 <context>
     <name>kl::storage</name>
@@ -5078,6 +5245,17 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::util</name>
+    <message>
+        <source>libmagic could not start</source>
+        <translation>libmagic konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>libmagic could not load its database: %1</source>
+        <translation>libmagic konnte seine Datenbank nicht laden: %1</translation>
     </message>
 </context>
 <context>

@@ -881,6 +881,45 @@ compiled %6 · cache %7</source>
     </message>
 </context>
 <context>
+    <name>kl::env</name>
+    <message>
+        <source>cannot create a pipe: %1</source>
+        <translation>无法创建管道：%1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (from KL_PYTHON) does not exist or is not executable</source>
+        <translation>%1（来自 KL_PYTHON）不存在或不可执行</translation>
+    </message>
+    <message>
+        <source>no %1 on PATH (%2)</source>
+        <translation>PATH 中没有 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 ms (import triton hung); killed</source>
+        <translation>%1 未在 %2 毫秒内应答（import triton 卡住）；已终止</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2 importing triton</source>
+        <translation>%1 在导入 triton 时被信号 %2 终止</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2)</source>
+        <translation>在 %1 中 import triton 失败（退出码 %2）</translation>
+    </message>
+    <message>
+        <source>import triton failed in %1 (exit %2): %3</source>
+        <translation>在 %1 中 import triton 失败（退出码 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 printed no Triton version</source>
+        <translation>%1 没有输出 Triton 版本</translation>
+    </message>
+</context>
+<context>
     <name>kl::events</name>
     <message>
         <source>not a JSON object</source>
@@ -897,6 +936,22 @@ compiled %6 · cache %7</source>
     <message>
         <source>no &quot;time_ns&quot; number</source>
         <translation>缺少数值“time_ns”</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file</source>
+        <translation>%1：不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>line longer than 1 MiB</source>
+        <translation>行长度超过 1 MiB</translation>
+    </message>
+    <message>
+        <source>partial last line (no newline)</source>
+        <translation>最后一行不完整（没有换行符）</translation>
     </message>
 </context>
 <context>
@@ -1024,6 +1079,50 @@ compiled %6 · cache %7</source>
     <message>
         <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
         <translation>编译选项（num_warps、num_stages 等）来自调用处，而非环境：请用 `klens explain A B` 比较两个条目</translation>
+    </message>
+    <message>
+        <source>no command</source>
+        <translation>没有命令</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe for %1: %2</source>
+        <translation>无法为 %1 创建管道：%2</translation>
+    </message>
+    <message>
+        <source>%1 not found on PATH</source>
+        <translation>在 PATH 中找不到 %1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot wait for %1: %2</source>
+        <translation>无法等待 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2</source>
+        <translation>%1 未在 %2 内完成</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled</source>
+        <translation>%1 已取消</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 被信号 %2 终止</translation>
+    </message>
+    <message>
+        <source>%1 failed (exit %2)</source>
+        <translation>%1 失败（退出码 %2）</translation>
+    </message>
+    <message>
+        <source>%1 printed &quot;%2&quot;, not a compute capability</source>
+        <translation>%1 输出了“%2”，不是计算能力</translation>
+    </message>
+    <message>
+        <source>%1 lists no GPU</source>
+        <translation>%1 未列出任何 GPU</translation>
     </message>
 </context>
 <context>
@@ -1221,6 +1320,10 @@ compiled %6 · cache %7</source>
     <message>
         <source>cannot examine an empty path</source>
         <translation>无法检查空路径</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>未询问</translation>
     </message>
 </context>
 <context>
@@ -4189,6 +4292,18 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>the sha256 of %1 is not recorded in the cache</source>
         <translation>缓存中未记录 %1 的 SHA-256</translation>
     </message>
+    <message>
+        <source>option %1: %2</source>
+        <translation>选项 %1：%2</translation>
+    </message>
+    <message>
+        <source>extern_libs holds %1, not a [name, path] pair</source>
+        <translation>extern_libs 包含 %1，而不是 [名称, 路径] 对</translation>
+    </message>
+    <message>
+        <source>extern library %1: %2</source>
+        <translation>外部库 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::nvrtc</name>
@@ -4223,6 +4338,54 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>the entry pulled from %1 failed the local checks (%2); compiling instead</source>
         <translation>从 %1 拉取的条目未通过本地检查（%2）；改为编译</translation>
+    </message>
+    <message>
+        <source>no %1</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 differs from the sha256 recorded when it was written</source>
+        <translation>%1 与写入时记录的 sha256 不同</translation>
+    </message>
+    <message>
+        <source>%1 is not an ELF file</source>
+        <translation>%1 不是 ELF 文件</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot;: NVRTC %2 supports %3</source>
+        <translation>不支持的架构“%1”：NVRTC %2 支持 %3</translation>
+    </message>
+    <message>
+        <source>optimisation level %1 is not 0..3</source>
+        <translation>优化级别 %1 不在 0..3 之间</translation>
+    </message>
+    <message>
+        <source>nvJitLink was not found at build time</source>
+        <translation>构建时未找到 nvJitLink</translation>
+    </message>
+    <message>
+        <source>NVRTC produced no cubin for %1</source>
+        <translation>NVRTC 未为 %1 生成 cubin</translation>
+    </message>
+    <message>
+        <source>KernelLens was built without nvJitLink (not found at build time)</source>
+        <translation>KernelLens 构建时未包含 nvJitLink（构建时未找到）</translation>
+    </message>
+    <message>
+        <source>unsupported arch &quot;%1&quot; (expected sm_XX)</source>
+        <translation>不支持的架构“%1”（应为 sm_XX）</translation>
+    </message>
+    <message>
+        <source>nvJitLink produced no cubin</source>
+        <translation>nvJitLink 未生成 cubin</translation>
     </message>
 </context>
 <context>
@@ -4759,6 +4922,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1 lists its children by name, as Triton&apos;s remote cache stores it: Triton&apos;s file cache fails on it</source>
         <translation>%1 按名称列出其子项，这是 Triton 远程缓存的存储形式：Triton 的文件缓存无法处理它</translation>
     </message>
+    <message>
+        <source>%1: file of %2 bytes exceeds the limit of %3 bytes for metadata</source>
+        <translation>%1：文件大小为 %2 字节，超过元数据 %3 字节的上限</translation>
+    </message>
 </context>
 <context>
     <name>kl::storage</name>
@@ -5056,6 +5223,17 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::util</name>
+    <message>
+        <source>libmagic could not start</source>
+        <translation>libmagic 无法启动</translation>
+    </message>
+    <message>
+        <source>libmagic could not load its database: %1</source>
+        <translation>libmagic 无法加载其数据库：%1</translation>
     </message>
 </context>
 <context>

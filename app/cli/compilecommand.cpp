@@ -45,7 +45,7 @@ void printResult(const CompileArgs& args, const NvrtcCacheResult& r, CompileTier
                                  : ("compiled (missed locally and on " + server + "; pushed there)").c_str());
     if (!r.repaired.empty())
         std::printf("  repaired: the cached entry was unusable (%s) and was recompiled\n",
-                    r.repaired.c_str());
+                    r.repaired.english().c_str());
     std::printf("  key    %s\n  entry  %s\n", r.key.hex.c_str(), printableName(r.entryPath).c_str());
     printStages(r.event);
     std::printf("  ptx    %s   cubin %s\n", humanSize(r.ptx.size()).c_str(),
@@ -104,8 +104,8 @@ int runCompile(const CompileArgs& args)
     req.options.standard = args.standard;
     req.options.via = args.via == "nvjitlink" ? CubinVia::NvJitLink : CubinVia::Nvrtc;
     req.alwaysCompile = args.alwaysCompile;
-    if (auto why = validateArch(args.arch); !why.empty()) {
-        printError(why);
+    if (Text why = validateArch(args.arch); !why.empty()) {
+        printError(why.english());
         return ExitError;
     }
 
@@ -141,7 +141,7 @@ int runCompile(const CompileArgs& args)
         } else {
             if (!r.compile.log.empty())
                 std::fputs(r.compile.log.c_str(), stderr);
-            printError("compiling " + printableName(args.file) + " failed: " + r.error);
+            printError("compiling " + printableName(args.file) + " failed: " + r.error.english());
         }
         // A compile that ran and failed is the user's code: exit 1. Anything else is ours or I/O.
         return r.compile.stagesUs.empty() ? ExitError : ExitProblems;
@@ -156,7 +156,7 @@ int runCompile(const CompileArgs& args)
                 printError("event not logged: " + err);
     }
     if (!r.storeError.empty())
-        printError("compiled, but not cached: " + r.storeError);
+        printError("compiled, but not cached: " + r.storeError.english());
     if (!args.outDir.empty()) {
         const std::string stem = nvrtcEntryName(req);
         if (!writeOut(args.outDir, stem + ".ptx", r.ptx) || !writeOut(args.outDir, stem + ".cubin", r.cubin))

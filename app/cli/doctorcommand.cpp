@@ -81,8 +81,9 @@ DoctorContext cliDoctorContext(const std::string& tritonVersion, const std::vect
             ctx.gpuArchs = now.gpuArchs;
         if (sources)
             *sources = "Triton: " +
-                       (tritonVersion.empty() ? now.tritonVersionSource : std::string("--triton-version")) +
-                       "; GPU: " + (archs.empty() ? now.gpuSource : std::string("--arch"));
+                       (tritonVersion.empty() ? now.tritonVersionSource.english()
+                                              : std::string("--triton-version")) +
+                       "; GPU: " + (archs.empty() ? now.gpuSource.english() : std::string("--arch"));
     }
     ctx.probeFilesystem = [](const std::string& path) { return probeFilesystem(path); };
     return ctx;

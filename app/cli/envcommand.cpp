@@ -29,7 +29,7 @@ int runEnv(const EnvArgs& args)
         if (report.triton.found)
             std::printf("  %s  (%s)\n", report.triton.version.c_str(), report.triton.python.c_str());
         else
-            std::printf("  not found: %s\n", report.triton.error.c_str());
+            std::printf("  not found: %s\n", report.triton.error.english().c_str());
     }
     std::fflush(stdout);
     return hasWarnings(report.folders) ? ExitProblems : ExitOk;

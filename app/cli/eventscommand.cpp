@@ -44,7 +44,7 @@ void printEvent(const CompileEvent& e, bool json)
 void printIssue(const EventLogIssue& i)
 {
     std::fprintf(stderr, "klens: skipped %s:%llu: %s\n", printableName(i.path).c_str(),
-                 static_cast<unsigned long long>(i.line), i.cause.c_str());
+                 static_cast<unsigned long long>(i.line), i.cause.english().c_str());
 }
 
 int follow(const std::string& path, const EventsArgs& args)
@@ -62,8 +62,8 @@ int follow(const std::string& path, const EventsArgs& args)
         std::fflush(stdout); // whoever reads a pipe wants each event as it comes
     };
     cb.issue = printIssue;
-    if (std::string err = followEventLog(path, cb, g_stop, options); !err.empty()) {
-        printError(err);
+    if (Status followed = followEventLog(path, cb, g_stop, options); !followed) {
+        printError(followed.error().english());
         return ExitError;
     }
     return ExitOk;
@@ -78,7 +78,7 @@ int runEvents(const EventsArgs& args)
         return follow(path, args);
     const EventLogContents log = readEventLog(path);
     if (!log.error.empty()) {
-        printError(log.error);
+        printError(log.error.english());
         return ExitError;
     }
     const std::size_t skip = log.events.size() > args.last ? log.events.size() - args.last : 0;

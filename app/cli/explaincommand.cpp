@@ -190,9 +190,9 @@ void printText(const Explanation& ex, const EntryDetail& a, const EntryDetail* b
             gpus += (gpus.empty() ? "" : ", ") + g;
         std::printf("B  this environment\n   triton %s (%s%s)\n   GPU arch %s (%s%s)\n",
                     now->tritonVersion ? now->tritonVersion->c_str() : "unknown",
-                    now->tritonVersion ? "from " : "", now->tritonVersionSource.c_str(),
+                    now->tritonVersion ? "from " : "", now->tritonVersionSource.english().c_str(),
                     gpus.empty() ? "unknown" : gpus.c_str(), gpus.empty() ? "" : "from ",
-                    now->gpuSource.c_str());
+                    now->gpuSource.english().c_str());
     }
     if (ex.differences.empty()) {
         std::printf("\nNothing recorded differs.\n");

@@ -115,7 +115,7 @@ int runEntry(const KeyArgs& args)
     if (args.readExternLibs)
         hasher = sha256OfFile;
     const OptionsHash options = optionsHashFromMetadata(m.options, m.target.backend, hasher);
-    std::string optionsError = options.error;
+    std::string optionsError = options.error.english();
     if (!options.ok() && !args.readExternLibs && !options.externLibs.empty())
         optionsError += " (--read-extern-libs hashes the files at their recorded paths)";
     static const char* notRecorded[] = {"triton_key", "source_hash", "backend_hash"};

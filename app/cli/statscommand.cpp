@@ -95,7 +95,7 @@ void printText(const std::string& path, const EventLogContents& log, const Event
                     static_cast<unsigned long long>(log.partialLines), log.partialLines == 1 ? "" : "s");
         for (const EventLogIssue& i : log.issues)
             std::printf("  %s:%llu: %s\n", printableName(i.path).c_str(),
-                        static_cast<unsigned long long>(i.line), i.cause.c_str());
+                        static_cast<unsigned long long>(i.line), i.cause.english().c_str());
     }
 }
 
@@ -120,7 +120,7 @@ int runStats(const StatsArgs& args)
     }
     const EventLogContents log = readEventLog(path);
     if (!log.error.empty()) {
-        printError(log.error);
+        printError(log.error.english());
         return ExitError;
     }
     const EventStats stats = computeEventStats(log.events, options);

@@ -24,7 +24,7 @@ int runTraceExport(const TraceExportArgs& args)
     const std::string path = args.log.empty() ? defaultEventsLogPath(Environment::current()) : args.log;
     const EventLogContents log = readEventLog(path);
     if (!log.error.empty()) {
-        printError(log.error);
+        printError(log.error.english());
         return ExitError;
     }
     if (!log.found) {
@@ -35,7 +35,7 @@ int runTraceExport(const TraceExportArgs& args)
     }
     for (const EventLogIssue& i : log.issues)
         std::fprintf(stderr, "klens: skipped %s:%llu: %s\n", printableName(i.path).c_str(),
-                     static_cast<unsigned long long>(i.line), i.cause.c_str());
+                     static_cast<unsigned long long>(i.line), i.cause.english().c_str());
     if (log.corruptLines || log.partialLines)
         std::fprintf(stderr, "klens: skipped %llu corrupt and %llu partial line%s of %s\n",
                      static_cast<unsigned long long>(log.corruptLines),

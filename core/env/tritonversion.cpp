@@ -78,7 +78,8 @@ struct RunResult {
     bool started = false;
     bool timedOut = false;
     int status = 0;
-    std::string out, err, error;
+    std::string out, err;
+    Text error;
 };
 
 RunResult runWithTimeout(const std::string& program, const std::vector<std::string>& args,
@@ -87,7 +88,7 @@ RunResult runWithTimeout(const std::string& program, const std::vector<std::stri
     RunResult r;
     Pipe out, err;
     if (!out.open() || !err.open()) {
-        r.error = "cannot create a pipe: " + errnoText(errno);
+        r.error = Text::of(KL_TEXT("kl::env", "cannot create a pipe: %1"), errnoText(errno));
         return r;
     }
     posix_spawn_file_actions_t actions;
@@ -116,7 +117,7 @@ RunResult runWithTimeout(const std::string& program, const std::vector<std::stri
     out.write = UniqueFd();
     err.write = UniqueFd();
     if (rc != 0) {
-        r.error = "cannot run " + program + ": " + errnoText(rc);
+        r.error = Text::of(KL_TEXT("kl::env", "cannot run %1: %2"), program, errnoText(rc));
         return r;
     }
     r.started = true;
@@ -190,9 +191,11 @@ TritonVersion detectTritonVersion(const Environment& env, std::chrono::milliseco
     v.python = findInPath(name, pathVar);
     if (v.python.empty()) {
         v.python = name;
-        v.error = name.find('/') != std::string::npos
-                      ? name + " (from KL_PYTHON) does not exist or is not executable"
-                      : "no " + name + " on PATH (" + pathVar + ")";
+        v.error =
+            name.find('/') != std::string::npos
+                ? Text::of(KL_TEXT("kl::env", "%1 (from KL_PYTHON) does not exist or is not executable"),
+                           name)
+                : Text::of(KL_TEXT("kl::env", "no %1 on PATH (%2)"), name, pathVar);
         return v;
     }
     const RunResult r =
@@ -202,24 +205,26 @@ TritonVersion detectTritonVersion(const Environment& env, std::chrono::milliseco
         return v;
     }
     if (r.timedOut) {
-        v.error = v.python + " did not answer within " + std::to_string(timeout.count()) +
-                  " ms (import triton hung); killed";
+        v.error = Text::of(KL_TEXT("kl::env", "%1 did not answer within %2 ms (import triton hung); killed"),
+                           v.python, timeout.count());
         return v;
     }
     if (WIFSIGNALED(r.status)) {
-        v.error =
-            v.python + " was killed by signal " + std::to_string(WTERMSIG(r.status)) + " importing triton";
+        v.error = Text::of(KL_TEXT("kl::env", "%1 was killed by signal %2 importing triton"), v.python,
+                           WTERMSIG(r.status));
         return v;
     }
     if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
         const std::string last = lastLine(r.err);
-        v.error = "import triton failed in " + v.python + " (exit " + std::to_string(WEXITSTATUS(r.status)) +
-                  ")" + (last.empty() ? "" : ": " + last);
+        v.error = last.empty() ? Text::of(KL_TEXT("kl::env", "import triton failed in %1 (exit %2)"),
+                                          v.python, WEXITSTATUS(r.status))
+                               : Text::of(KL_TEXT("kl::env", "import triton failed in %1 (exit %2): %3"),
+                                          v.python, WEXITSTATUS(r.status), last);
         return v;
     }
     v.version = lastLine(r.out);
     if (v.version.empty() || v.version.size() > 64 || !isValidUtf8(v.version)) {
-        v.error = v.python + " printed no Triton version";
+        v.error = Text::of(KL_TEXT("kl::env", "%1 printed no Triton version"), v.python);
         v.version.clear();
         return v;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "env/environment.h"
+#include "util/text.h"
 
 #include <chrono>
 #include <string>
@@ -12,7 +13,7 @@ struct TritonVersion {
     bool found = false;
     std::string version; ///< "3.9.0"
     std::string python;  ///< the interpreter that was run (resolved through PATH)
-    std::string error;   ///< why not: no python3, the import's last error line, a timeout
+    Text error;          ///< why not: no python3, the import's last error line, a timeout
 };
 
 /// Run `python3 -c "import triton; print(triton.__version__)"` (python3 from PATH, or KL_PYTHON)

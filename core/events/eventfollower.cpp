@@ -35,8 +35,8 @@ public:
     {
     }
 
-    // Read `t` to its end; events go to `deliver`. Returns "" or the error.
-    template <typename Deliver> std::string readAvailable(Tail& t, Deliver&& deliver)
+    // Read `t` to its end; events go to `deliver`.
+    template <typename Deliver> Status readAvailable(Tail& t, Deliver&& deliver)
     {
         char buffer[1 << 16];
         for (;;) {
@@ -44,7 +44,7 @@ public:
             if (n < 0 && errno == EINTR)
                 continue;
             if (n < 0)
-                return t.path + ": " + errnoText(errno);
+                return fail(eventLogFileError(t.path, errnoText(errno)));
             if (n == 0)
                 return {};
             t.offset += static_cast<std::uint64_t>(n);
@@ -52,13 +52,13 @@ public:
                             [&](std::string_view line, bool overlong) {
                                 ++t.lineNo;
                                 if (overlong) {
-                                    issue({t.path, t.lineNo, "line longer than 1 MiB"});
+                                    issue(overlongLineIssue(t.path, t.lineNo));
                                     return;
                                 }
                                 if (auto e = parseEventLine(line))
                                     deliver(std::move(*e));
                                 else
-                                    issue({t.path, t.lineNo, e.error().english()});
+                                    issue({t.path, t.lineNo, std::move(e.error())});
                             });
         }
     }
@@ -67,7 +67,7 @@ public:
     {
         if (t.splitter.hasRest()) {
             t.splitter.takeRest();
-            issue({t.path, t.lineNo + 1, "partial last line (no newline)"});
+            issue(partialLineIssue(t.path, t.lineNo + 1));
         }
     }
 
@@ -105,13 +105,13 @@ using Identity = std::pair<std::uint64_t, std::uint64_t>; // st_dev, st_ino
 
 } // namespace
 
-std::string followEventLog(const std::string& path, const EventFollowCallbacks& callbacks,
-                           const std::atomic<bool>& cancel, const EventFollowOptions& options)
+Status followEventLog(const std::string& path, const EventFollowCallbacks& callbacks,
+                      const std::atomic<bool>& cancel, const EventFollowOptions& options)
 {
     Follower follower(callbacks);
     std::vector<OpenedLogFile> files;
-    if (std::string err = openEventLogFiles(path, files); !err.empty())
-        return err;
+    if (Status opened = openEventLogFiles(path, files); !opened)
+        return opened;
 
     // History: every generation, then the live file up to its current end (opened together).
     std::deque<CompileEvent> history;
@@ -130,8 +130,8 @@ std::string followEventLog(const std::string& path, const EventFollowCallbacks& 
         const bool newestGeneration = !files[i].live && (i + 1 == files.size() || files[i + 1].live);
         newest = Identity{files[i].dev, files[i].ino};
         Tail t = tailOf(files[i]);
-        if (std::string err = follower.readAvailable(t, keep); !err.empty())
-            return err;
+        if (Status read = follower.readAvailable(t, keep); !read)
+            return read;
         if (files[i].live) {
             live = std::move(t); // its partial last line may still be completed
         } else if (newestGeneration) {
@@ -156,8 +156,8 @@ std::string followEventLog(const std::string& path, const EventFollowCallbacks& 
         // Older files first, so that lines come out in the order they were written.
         const auto now = Clock::now();
         for (auto it = draining.begin(); it != draining.end();) {
-            if (std::string err = follower.readAvailable(*it, deliver); !err.empty())
-                return err;
+            if (Status read = follower.readAvailable(*it, deliver); !read)
+                return read;
             if (now >= it->drainUntil) {
                 follower.finish(*it);
                 it = draining.erase(it);
@@ -166,14 +166,14 @@ std::string followEventLog(const std::string& path, const EventFollowCallbacks& 
             }
         }
         if (live)
-            if (std::string err = follower.readAvailable(*live, deliver); !err.empty())
-                return err;
+            if (Status read = follower.readAvailable(*live, deliver); !read)
+                return read;
         struct stat st {};
         if (::stat(path.c_str(), &st) != 0) {
             if (errno != ENOENT)
-                return path + ": " + errnoText(errno);
+                return fail(eventLogFileError(path, errnoText(errno)));
         } else if (!S_ISREG(st.st_mode)) {
-            return path + ": not a regular file";
+            return fail(Text::of(KL_TEXT("kl::events", "%1: not a regular file"), path));
         } else if (live && sameFile(*live, st)) {
             if (static_cast<std::uint64_t>(st.st_size) < live->offset) {
                 // Truncated in place (not by us: we rotate by renaming): start over, as tail -F does.
@@ -186,8 +186,8 @@ std::string followEventLog(const std::string& path, const EventFollowCallbacks& 
             // Rotated (or created). Several rotations may have happened since the last poll: every
             // generation newer than the newest file we know is read too, in order, before the new
             // live file.
-            if (std::string err = openEventLogFiles(path, files); !err.empty())
-                return err;
+            if (Status opened = openEventLogFiles(path, files); !opened)
+                return opened;
             std::size_t from = 0;
             for (std::size_t i = 0; i < files.size(); ++i)
                 if (newest && files[i].dev == newest->first && files[i].ino == newest->second)

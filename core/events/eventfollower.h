@@ -2,6 +2,7 @@
 
 #include "events/compileevent.h"
 #include "events/eventlogreader.h"
+#include "util/result.h"
 
 #include <atomic>
 #include <chrono>
@@ -30,8 +31,8 @@ struct EventFollowCallbacks {
 /// Deliver the log's events as they are appended, like `tail -F`: survives rotation (the live
 /// path is checked by inode on every poll) and a log that does not exist yet; a truncated log is
 /// read again from its start. Polls (works on network filesystems, where inotify does not).
-/// Returns "" once `cancel` is set, else an error naming the path and the cause.
-std::string followEventLog(const std::string& path, const EventFollowCallbacks& callbacks,
-                           const std::atomic<bool>& cancel, const EventFollowOptions& options = {});
+/// Returns once `cancel` is set, or fails naming the path and the cause.
+Status followEventLog(const std::string& path, const EventFollowCallbacks& callbacks,
+                      const std::atomic<bool>& cancel, const EventFollowOptions& options = {});
 
 } // namespace kl

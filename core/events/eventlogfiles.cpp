@@ -59,7 +59,22 @@ UniqueFd sharedLock(const std::string& path)
 
 } // namespace
 
-std::string openEventLogFiles(const std::string& path, std::vector<OpenedLogFile>& out)
+Text eventLogFileError(const std::string& path, std::string cause)
+{
+    return Text::of(KL_TEXT("kl::events", "%1: %2"), path, std::move(cause));
+}
+
+EventLogIssue overlongLineIssue(const std::string& path, std::uint64_t line)
+{
+    return {path, line, Text(KL_TEXT("kl::events", "line longer than 1 MiB"))};
+}
+
+EventLogIssue partialLineIssue(const std::string& path, std::uint64_t line)
+{
+    return {path, line, Text(KL_TEXT("kl::events", "partial last line (no newline)")), true};
+}
+
+Status openEventLogFiles(const std::string& path, std::vector<OpenedLogFile>& out)
 {
     out.clear();
     struct stat dirCheck {};
@@ -68,15 +83,17 @@ std::string openEventLogFiles(const std::string& path, std::vector<OpenedLogFile
         return {}; // no folder, no log yet
     UniqueFd lock = sharedLock(path);
     std::vector<int> generations = generationsOnDisk(path);
-    auto openOne = [&](const std::string& p, bool live) -> std::string {
+    auto openOne = [&](const std::string& p, bool live) -> Status {
         UniqueFd fd(::open(p.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+        if (!fd.valid() && errno == ENOENT)
+            return {};
         if (!fd.valid())
-            return errno == ENOENT ? std::string() : p + ": " + errnoText(errno);
+            return fail(eventLogFileError(p, errnoText(errno)));
         struct stat st {};
         if (::fstat(fd.get(), &st) != 0)
-            return p + ": " + errnoText(errno);
+            return fail(eventLogFileError(p, errnoText(errno)));
         if (!S_ISREG(st.st_mode))
-            return p + ": not a regular file";
+            return fail(Text::of(KL_TEXT("kl::events", "%1: not a regular file"), p));
         OpenedLogFile f;
         f.path = p;
         f.fd = std::move(fd);
@@ -88,8 +105,8 @@ std::string openEventLogFiles(const std::string& path, std::vector<OpenedLogFile
         return {};
     };
     for (auto it = generations.rbegin(); it != generations.rend(); ++it)
-        if (std::string err = openOne(eventLogGeneration(path, *it), false); !err.empty())
-            return err;
+        if (Status opened = openOne(eventLogGeneration(path, *it), false); !opened)
+            return opened;
     return openOne(path, true);
 }
 

@@ -4,7 +4,9 @@
 // consistently, and cutting bytes into lines.
 
 #include "events/compileevent.h"
+#include "events/eventlogreader.h"
 #include "util/posixfile.h"
+#include "util/result.h"
 
 #include <cstdint>
 #include <functional>
@@ -27,9 +29,17 @@ struct OpenedLogFile {
 /// Open every rotated generation `<log>.<n>` (oldest, i.e. highest n, first) and then the live
 /// log, while holding a shared flock on `<log>.lock` so that no rotation renames files between
 /// the opens: each line is then in exactly one of the files opened. Files that do not exist are
-/// left out. Returns "" or an error naming the path and the cause (a file that exists but is not
-/// a regular file or cannot be opened).
-std::string openEventLogFiles(const std::string& path, std::vector<OpenedLogFile>& out);
+/// left out. Fails naming the path and the cause (a file that exists but is not a regular file or
+/// cannot be opened).
+Status openEventLogFiles(const std::string& path, std::vector<OpenedLogFile>& out);
+
+/// "<path>: <cause>", the error of a log file that exists but cannot be read.
+Text eventLogFileError(const std::string& path, std::string cause);
+
+/// A line over 1 MiB, and the bytes after a file's last newline: the same words from the reader
+/// and the follower.
+EventLogIssue overlongLineIssue(const std::string& path, std::uint64_t line);
+EventLogIssue partialLineIssue(const std::string& path, std::uint64_t line);
 
 /// Cuts a byte stream into lines. Lines longer than kMaxBufferedLine are not kept in memory:
 /// they come out as an empty view with `overlong` set.

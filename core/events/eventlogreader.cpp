@@ -9,11 +9,10 @@
 namespace kl {
 namespace {
 
-void addIssue(EventLogContents& c, const EventLogReadOptions& o, const std::string& path, std::uint64_t line,
-              std::string cause)
+void addIssue(EventLogContents& c, const EventLogReadOptions& o, EventLogIssue issue)
 {
     if (c.issues.size() < o.maxIssues)
-        c.issues.push_back({path, line, std::move(cause)});
+        c.issues.push_back(std::move(issue));
 }
 
 } // namespace
@@ -22,7 +21,8 @@ EventLogContents readEventLog(const std::string& path, const EventLogReadOptions
 {
     EventLogContents c;
     std::vector<OpenedLogFile> files;
-    c.error = openEventLogFiles(path, files);
+    if (Status opened = openEventLogFiles(path, files); !opened)
+        c.error = std::move(opened.error());
     c.found = !files.empty();
     std::uint64_t total = 0, done = 0;
     for (const OpenedLogFile& f : files)
@@ -37,14 +37,14 @@ EventLogContents readEventLog(const std::string& path, const EventLogReadOptions
             ++c.lines;
             if (overlong) {
                 ++c.corruptLines;
-                addIssue(c, options, f.path, lineNo, "line longer than 1 MiB");
+                addIssue(c, options, overlongLineIssue(f.path, lineNo));
                 return;
             }
             if (auto e = parseEventLine(line)) {
                 c.events.push_back(std::move(*e));
             } else {
                 ++c.corruptLines;
-                addIssue(c, options, f.path, lineNo, e.error().english());
+                addIssue(c, options, {f.path, lineNo, std::move(e.error())});
             }
         };
         for (;;) {
@@ -57,7 +57,7 @@ EventLogContents readEventLog(const std::string& path, const EventLogReadOptions
                 continue;
             if (n < 0) {
                 if (c.error.empty())
-                    c.error = f.path + ": " + errnoText(errno);
+                    c.error = eventLogFileError(f.path, errnoText(errno));
                 break;
             }
             if (n == 0)
@@ -71,7 +71,7 @@ EventLogContents readEventLog(const std::string& path, const EventLogReadOptions
             splitter.takeRest();
             ++c.lines;
             ++c.partialLines;
-            addIssue(c, options, f.path, lineNo + 1, "partial last line (no newline)");
+            addIssue(c, options, partialLineIssue(f.path, lineNo + 1));
         }
     }
     return c;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "events/compileevent.h"
+#include "util/text.h"
 
 #include <atomic>
 #include <cstdint>
@@ -14,7 +15,8 @@ namespace kl {
 struct EventLogIssue {
     std::string path;       ///< the file (a generation or the live log)
     std::uint64_t line = 0; ///< 1-based line number in that file
-    std::string cause;      ///< "partial last line (no newline)", or why it is not an event
+    Text cause;             ///< "partial last line (no newline)", or why it is not an event
+    bool partial = false;   ///< bytes after the file's last newline, rather than a corrupt line
 };
 
 /// Everything read from an events log and its rotated generations.
@@ -29,7 +31,7 @@ struct EventLogContents {
     std::vector<EventLogIssue> issues; ///< the first `maxIssues` corrupt or partial lines
     bool found = false;                ///< at least one file of the log exists
     bool cancelled = false;
-    std::string error; ///< a file that exists could not be read (path and cause); events so far are kept
+    Text error; ///< a file that exists could not be read (path and cause); events so far are kept
 };
 
 struct EventLogReadOptions {

@@ -34,12 +34,13 @@ CommandResult runCommand(const std::vector<std::string>& argv, int timeoutMs, co
 {
     CommandResult r;
     if (argv.empty()) {
-        r.error = "no command";
+        r.error = Text(KL_TEXT("kl::explain", "no command"));
         return r;
     }
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
-        r.error = "cannot make a pipe for " + argv[0] + ": " + errnoText(errno);
+        r.error =
+            Text::of(KL_TEXT("kl::explain", "cannot make a pipe for %1: %2"), argv[0], errnoText(errno));
         return r;
     }
     UniqueFd readEnd(fds[0]), writeEnd(fds[1]);
@@ -64,8 +65,9 @@ CommandResult runCommand(const std::vector<std::string>& argv, int timeoutMs, co
     posix_spawnattr_destroy(&attr);
     writeEnd = UniqueFd();
     if (rc != 0) {
-        r.error =
-            (rc == ENOENT ? argv[0] + " not found on PATH" : "cannot run " + argv[0] + ": " + errnoText(rc));
+        r.error = rc == ENOENT
+                      ? Text::of(KL_TEXT("kl::explain", "%1 not found on PATH"), argv[0])
+                      : Text::of(KL_TEXT("kl::explain", "cannot run %1: %2"), argv[0], errnoText(rc));
         return r;
     }
     r.started = true;
@@ -97,14 +99,16 @@ CommandResult runCommand(const std::vector<std::string>& argv, int timeoutMs, co
         if (w == pid)
             break;
         if (w < 0 && errno != EINTR) {
-            r.error = "cannot wait for " + argv[0] + ": " + errnoText(errno);
+            r.error = Text::of(KL_TEXT("kl::explain", "cannot wait for %1: %2"), argv[0], errnoText(errno));
             return r;
         }
         if (stopped()) {
             r.timedOut = !(cancel && cancel->load());
             char limit[32];
             std::snprintf(limit, sizeof limit, "%.1f s", timeoutMs / 1000.0);
-            r.error = r.timedOut ? argv[0] + " did not finish within " + limit : argv[0] + " was cancelled";
+            r.error = r.timedOut
+                          ? Text::of(KL_TEXT("kl::explain", "%1 did not finish within %2"), argv[0], limit)
+                          : Text::of(KL_TEXT("kl::explain", "%1 was cancelled"), argv[0]);
             ::kill(-pid, SIGKILL); // its own process group: the command and whatever it started
             while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
             }
@@ -115,7 +119,7 @@ CommandResult runCommand(const std::vector<std::string>& argv, int timeoutMs, co
     if (WIFEXITED(status))
         r.exitCode = WEXITSTATUS(status);
     else
-        r.error = argv[0] + " was killed by signal " + std::to_string(WTERMSIG(status));
+        r.error = Text::of(KL_TEXT("kl::explain", "%1 was killed by signal %2"), argv[0], WTERMSIG(status));
     return r;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <atomic>
 #include <string>
 #include <vector>
@@ -12,7 +14,7 @@ struct CommandResult {
     bool timedOut = false;
     int exitCode = -1; ///< -1 when it did not exit normally
     std::string out;   ///< standard output, at most 64 KiB
-    std::string error; ///< why it did not start, or was stopped
+    Text error;        ///< why it did not start, or was stopped
 };
 
 /// Run `argv` (found on PATH) with stdin and stderr on /dev/null, for at most `timeoutMs`.

@@ -39,9 +39,9 @@ void probeTriton(CurrentEnvironment& now, const Environment& env, const ProbeOpt
     const std::string python = v.python.empty() ? "python3" : v.python;
     if (v.found) {
         now.tritonVersion = v.version;
-        now.tritonVersionSource = python + " -c 'import triton; print(triton.__version__)'";
+        now.tritonVersionSource = Text::verbatim(python + " -c 'import triton; print(triton.__version__)'");
     } else {
-        now.tritonVersionSource = v.error;
+        now.tritonVersionSource = std::move(v.error);
     }
 }
 
@@ -51,23 +51,25 @@ void probeGpus(CurrentEnvironment& now, const ProbeOptions& o)
     CommandResult r = runCommand(argv, o.timeoutMs, o.cancel);
     const std::string asked = o.nvidiaSmi + " --query-gpu=compute_cap --format=csv,noheader";
     if (!r.error.empty()) {
-        now.gpuSource = r.error;
+        now.gpuSource = std::move(r.error);
         return;
     }
     if (r.exitCode != 0) {
-        now.gpuSource = asked + " failed (exit " + std::to_string(r.exitCode) + ")";
+        now.gpuSource = Text::of(KL_TEXT("kl::explain", "%1 failed (exit %2)"), asked, r.exitCode);
         return;
     }
     for (const std::string& line : lines(r.out)) {
         auto arch = archFromComputeCap(line);
         if (!arch) {
             now.gpuArchs.clear();
-            now.gpuSource = o.nvidiaSmi + " printed \"" + line + "\", not a compute capability";
+            now.gpuSource = Text::of(KL_TEXT("kl::explain", "%1 printed \"%2\", not a compute capability"),
+                                     o.nvidiaSmi, line);
             return;
         }
         now.gpuArchs.push_back(*arch);
     }
-    now.gpuSource = now.gpuArchs.empty() ? o.nvidiaSmi + " lists no GPU" : asked;
+    now.gpuSource = now.gpuArchs.empty() ? Text::of(KL_TEXT("kl::explain", "%1 lists no GPU"), o.nvidiaSmi)
+                                         : Text::verbatim(asked);
 }
 
 } // namespace

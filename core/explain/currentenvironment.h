@@ -2,6 +2,7 @@
 
 #include "env/environment.h"
 #include "keys/tritonkey.h"
+#include "util/text.h"
 
 #include <atomic>
 #include <optional>
@@ -17,9 +18,9 @@ namespace kl {
 struct CurrentEnvironment {
     EnvVarList envVars;                       ///< set and non-empty, raw values, newest and older names
     std::optional<std::string> tritonVersion; ///< triton.__version__ from python3, when it answered
-    std::string tritonVersionSource;          ///< the command that answered, or why the version is unknown
+    Text tritonVersionSource;                 ///< the command that answered, or why the version is unknown
     std::vector<std::string> gpuArchs;        ///< "90" for compute capability 9.0, one per GPU
-    std::string gpuSource;                    ///< the command that answered, or why the arch is unknown
+    Text gpuSource;                           ///< the command that answered, or why the arch is unknown
 };
 
 struct ProbeOptions {

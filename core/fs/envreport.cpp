@@ -23,7 +23,7 @@ EnvReport buildEnvReport(const Environment& env, const FsProber& probe, bool ask
     if (askPython)
         r.triton = detectTritonVersion(env);
     else
-        r.triton.error = "not asked";
+        r.triton.error = Text(KL_TEXT("kl::fs", "not asked"));
     return r;
 }
 

@@ -99,7 +99,7 @@ OptionsHash optionsHashFromMetadata(const std::vector<MetadataField>& options, s
     for (const MetadataField& f : options) {
         rapidjson::Document doc;
         if (auto parsed = json::parse(doc, f.json); !parsed) {
-            result.error = "option " + f.key + ": " + parsed.error().english();
+            result.error = Text::of(KL_TEXT("kl::keys", "option %1: %2"), f.key, std::move(parsed.error()));
             return result;
         }
         if (f.key != "extern_libs" || !doc.IsArray()) {
@@ -109,7 +109,8 @@ OptionsHash optionsHashFromMetadata(const std::vector<MetadataField>& options, s
         std::vector<std::pair<std::string, std::string>> libs;
         for (const auto& lib : doc.GetArray()) {
             if (!lib.IsArray() || lib.Size() != 2 || !lib[0].IsString() || !lib[1].IsString()) {
-                result.error = "extern_libs holds " + json::toText(lib) + ", not a [name, path] pair";
+                result.error = Text::of(KL_TEXT("kl::keys", "extern_libs holds %1, not a [name, path] pair"),
+                                        json::toText(lib));
                 return result;
             }
             libs.emplace_back(lib[0].GetString(), lib[1].GetString());
@@ -129,7 +130,8 @@ OptionsHash optionsHashFromMetadata(const std::vector<MetadataField>& options, s
                              Text::of(KL_TEXT("kl::keys", "the sha256 of %1 is not recorded in the cache"),
                                       printableName(libs[i].second))));
             if (!h) {
-                result.error = "extern library " + libs[i].first + ": " + h.error().english();
+                result.error =
+                    Text::of(KL_TEXT("kl::keys", "extern library %1: %2"), libs[i].first, h.error());
                 return result;
             }
             text += (i ? ", (" : "(") + pythonStrRepr(libs[i].first) + ", " + pythonStrRepr(*h) + ")";

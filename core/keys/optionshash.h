@@ -28,7 +28,7 @@ struct OptionsHash {
     std::string hash;    ///< sha256 hex; empty when it could not be computed
     std::string keyText; ///< the "_"-joined text that was hashed
     std::vector<std::pair<std::string, std::string>> externLibs; ///< (name, recorded path)
-    std::string error;
+    Text error;
 
     bool ok() const { return error.empty() && !hash.empty(); }
 };

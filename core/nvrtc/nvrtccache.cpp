@@ -41,28 +41,29 @@ std::string sourceDir(const NvrtcRequest& r)
 }
 
 // The entry's files are what the metadata recorded, byte for byte, and the cubin is an ELF.
-std::string verifyEntry(const StoreFiles& files, const std::string& stem, NvrtcMetadata& meta)
+Text verifyEntry(const StoreFiles& files, const std::string& stem, NvrtcMetadata& meta)
 {
     const auto json = files.find(stem + ".json");
     if (json == files.end())
-        return "no " + stem + ".json";
+        return Text::of(KL_TEXT("kl::nvrtc", "no %1"), stem + ".json");
     Result<NvrtcMetadata> parsed = parseNvrtcMetadata(json->second);
     if (!parsed)
-        return stem + ".json: " + parsed.error().english();
+        return Text::of(KL_TEXT("kl::nvrtc", "%1: %2"), stem + ".json", std::move(parsed.error()));
     meta = std::move(*parsed);
     for (const char* ext : {".cu", ".ptx", ".cubin"}) {
         const std::string name = stem + ext;
         const auto f = files.find(name);
         const auto rec = meta.fileSha256.find(name);
         if (f == files.end() || rec == meta.fileSha256.end())
-            return name + " missing";
+            return Text::of(KL_TEXT("kl::nvrtc", "%1 missing"), name);
         if (sha256Hex(f->second) != rec->second)
-            return name + " differs from the sha256 recorded when it was written";
+            return Text::of(KL_TEXT("kl::nvrtc", "%1 differs from the sha256 recorded when it was written"),
+                            name);
     }
     if (!files.at(stem + ".cubin")
              .starts_with("\x7f"
                           "ELF"))
-        return stem + ".cubin is not an ELF file";
+        return Text::of(KL_TEXT("kl::nvrtc", "%1 is not an ELF file"), stem + ".cubin");
     return {};
 }
 
@@ -118,11 +119,11 @@ NvrtcCacheResult NvrtcCache::lookup(const NvrtcRequest& request) const
     NvrtcCacheResult r;
     const ToolkitInfo& tk = toolkitInfo();
     if (!tk.nvrtc) {
-        r.error = tk.whyUnavailable.english();
+        r.error = tk.whyUnavailable;
         return r;
     }
-    if (auto why = validateArch(request.options.arch); !why.empty()) {
-        r.error = why;
+    if (Text why = validateArch(request.options.arch); !why.empty()) {
+        r.error = std::move(why);
         return r;
     }
     const std::string stem = layout::fileStem(nvrtcEntryName(request));
@@ -132,8 +133,8 @@ NvrtcCacheResult NvrtcCache::lookup(const NvrtcRequest& request) const
     // An entry the store cannot read is a miss here: the compile below writes it anew.
     if (GetResult got = m_store.get(r.key.hex, stem); got && got->hit) {
         NvrtcMetadata meta;
-        if (auto bad = verifyEntry(got->files, stem, meta); !bad.empty()) {
-            r.repaired = bad;
+        if (Text bad = verifyEntry(got->files, stem, meta); !bad.empty()) {
+            r.repaired = std::move(bad);
         } else {
             r.hit = true;
             r.ptx = std::move(got->files[stem + ".ptx"]);
@@ -188,7 +189,7 @@ NvrtcCacheResult NvrtcCache::compile(const NvrtcRequest& request) const
         readCubinInfo(std::span(reinterpret_cast<const std::uint8_t*>(r.cubin.data()), r.cubin.size()));
     files[stem + ".json"] = nvrtcMetadataJson(meta, info.ok ? &info.info : nullptr);
     if (PutResult put = m_store.put(r.key.hex, stem, files); !put)
-        r.storeError = put.error().english();
+        r.storeError = std::move(put.error());
     stages.emplace_back("store", microsSince(ts));
     fillEvent(r, stem, request.options.arch, std::move(stages), microsSince(t0));
     return r;

@@ -25,8 +25,8 @@ struct NvrtcRequest {
 
 struct NvrtcCacheResult {
     bool ok = false;
-    std::string error; ///< when !ok: the cause (compile errors: the first, as file:line)
-    bool hit = false;  ///< the cubin came from the cache without compiling
+    Text error;       ///< when !ok: the cause (compile errors: the first, as file:line)
+    bool hit = false; ///< the cubin came from the cache without compiling
     NvrtcKey key;
     std::string entryPath;
     NvrtcOutput compile; ///< the compile, when one ran (log, diagnostics, PTX, cubin)
@@ -34,9 +34,9 @@ struct NvrtcCacheResult {
     std::string cubin;
     /// Set when a cached entry was found unusable (a file whose sha256 differs from the one
     /// recorded, a cubin that is not an ELF) and was therefore recompiled.
-    std::string repaired;
-    std::string storeError; ///< the compile succeeded but the entry could not be written
-    CompileEvent event;     ///< what to log: origin "nvrtc", stages lookup/nvrtc/nvjitlink/store
+    Text repaired;
+    Text storeError;    ///< the compile succeeded but the entry could not be written
+    CompileEvent event; ///< what to log: origin "nvrtc", stages lookup/nvrtc/nvjitlink/store
 };
 
 /// Compiles CUDA C++ through KernelLens's cache, in Triton's layout (`<name>.cu`, `.ptx`,

@@ -139,16 +139,16 @@ std::string supportedArchList()
     return archList(toolkitInfo().archs);
 }
 
-std::string validateArch(std::string_view arch)
+Text validateArch(std::string_view arch)
 {
     const ToolkitInfo& tk = toolkitInfo();
     if (!tk.nvrtc)
-        return tk.whyUnavailable.english();
+        return tk.whyUnavailable;
     const int n = archNumber(arch);
     if (n >= 0 && std::find(tk.archs.begin(), tk.archs.end(), n) != tk.archs.end())
         return {};
-    return "unsupported arch \"" + std::string(arch) + "\": NVRTC " + tk.nvrtcVersion + " supports " +
-           archList(tk.archs);
+    return Text::of(KL_TEXT("kl::nvrtc", "unsupported arch \"%1\": NVRTC %2 supports %3"), arch,
+                    tk.nvrtcVersion, archList(tk.archs));
 }
 
 std::string toolkitIncludeDir()
@@ -193,22 +193,22 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     (void)source;
     (void)fileName;
     (void)options;
-    out.error = toolkitInfo().whyUnavailable.english();
+    out.error = toolkitInfo().whyUnavailable;
     return out;
 #else
-    if (auto why = validateArch(options.arch); !why.empty()) {
-        out.error = why;
+    if (Text why = validateArch(options.arch); !why.empty()) {
+        out.error = std::move(why);
         return out;
     }
     if (options.optLevel < 0 || options.optLevel > 3) {
-        out.error = "optimisation level " + std::to_string(options.optLevel) + " is not 0..3";
+        out.error = Text::of(KL_TEXT("kl::nvrtc", "optimisation level %1 is not 0..3"), options.optLevel);
         return out;
     }
     if (options.via == CubinVia::NvJitLink && !toolkitInfo().nvJitLink) {
 #if KL_HAVE_NVJITLINK
-        out.error = jitLinkApi().error.english();
+        out.error = jitLinkApi().error;
 #else
-        out.error = "nvJitLink was not found at build time";
+        out.error = Text(KL_TEXT("kl::nvrtc", "nvJitLink was not found at build time"));
 #endif
         return out;
     }
@@ -218,7 +218,7 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     nvrtcProgram prog = nullptr;
     if (nvrtcResult r = api.nvrtcCreateProgram(&prog, src.c_str(), name.c_str(), 0, nullptr, nullptr);
         r != NVRTC_SUCCESS) {
-        out.error = std::string("nvrtcCreateProgram: ") + api.nvrtcGetErrorString(r);
+        out.error = Text::verbatim(std::string("nvrtcCreateProgram: ") + api.nvrtcGetErrorString(r));
         return out;
     }
     struct Destroy {
@@ -245,11 +245,13 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     }
     out.diagnostics = parseNvrtcLog(out.log);
     if (compiled != NVRTC_SUCCESS) {
-        out.error = std::string("nvrtcCompileProgram: ") + api.nvrtcGetErrorString(compiled);
+        // NVRTC's own words: its error string, else the first error of its log as file:line.
+        out.error = Text::verbatim(std::string("nvrtcCompileProgram: ") + api.nvrtcGetErrorString(compiled));
         for (const auto& d : out.diagnostics)
             if (d.severity == "error" || d.severity == "catastrophic error") {
-                out.error = (d.file.empty() ? "" : d.file + ":" + std::to_string(d.line) + ": ") +
-                            d.severity + ": " + d.message;
+                out.error =
+                    Text::verbatim((d.file.empty() ? "" : d.file + ":" + std::to_string(d.line) + ": ") +
+                                   d.severity + ": " + d.message);
                 break;
             }
         return out;
@@ -262,7 +264,7 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     }
     if (options.via == CubinVia::Nvrtc) {
         if (api.nvrtcGetCUBINSize(prog, &n) != NVRTC_SUCCESS || n == 0) {
-            out.error = "NVRTC produced no cubin for " + options.arch;
+            out.error = Text::of(KL_TEXT("kl::nvrtc", "NVRTC produced no cubin for %1"), options.arch);
             return out;
         }
         out.cubin.assign(n, '\0');
@@ -274,7 +276,7 @@ NvrtcOutput compileCuda(std::string_view source, std::string_view fileName, cons
     out.linkLog = std::move(linked.linkLog);
     out.stagesUs.insert(out.stagesUs.end(), linked.stagesUs.begin(), linked.stagesUs.end());
     if (!linked.ok) {
-        out.error = linked.error;
+        out.error = std::move(linked.error);
         return out;
     }
     out.cubin = std::move(linked.cubin);
@@ -290,11 +292,12 @@ NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLeve
     (void)ptx;
     (void)arch;
     (void)optLevel;
-    out.error = "KernelLens was built without nvJitLink (not found at build time)";
+    out.error =
+        Text(KL_TEXT("kl::nvrtc", "KernelLens was built without nvJitLink (not found at build time)"));
     return out;
 #else
     if (!arch.starts_with("sm_")) {
-        out.error = "unsupported arch \"" + std::string(arch) + "\" (expected sm_XX)";
+        out.error = Text::of(KL_TEXT("kl::nvrtc", "unsupported arch \"%1\" (expected sm_XX)"), arch);
         return out;
     }
     const std::string archOpt = "-arch=" + std::string(arch);
@@ -302,13 +305,13 @@ NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLeve
     const char* opts[] = {archOpt.c_str(), optOpt.c_str()};
     const JitLinkApi& jl = jitLinkApi();
     if (!jl.ok) {
-        out.error = jl.error.english();
+        out.error = jl.error;
         return out;
     }
     nvJitLinkHandle h = nullptr;
     const auto t0 = Clock::now();
     if (nvJitLinkResult r = jl.nvJitLinkCreate(&h, 2, opts); r != NVJITLINK_SUCCESS) {
-        out.error = std::string("nvJitLinkCreate(") + archOpt + "): " + jitLinkResultName(r);
+        out.error = Text::verbatim(std::string("nvJitLinkCreate(") + archOpt + "): " + jitLinkResultName(r));
         return out;
     }
     struct Destroy {
@@ -324,14 +327,16 @@ NvrtcOutput assemblePtx(std::string_view ptx, std::string_view arch, int optLeve
     out.linkLog = jitLinkLogs(h);
     if (r != NVJITLINK_SUCCESS) {
         out.stagesUs.emplace_back("nvjitlink", microsSince(t0));
-        out.error = std::string("nvJitLink: ") + jitLinkResultName(r);
+        // nvJitLink's own words: its result code and the first line of its log.
+        std::string why = std::string("nvJitLink: ") + jitLinkResultName(r);
         if (!out.linkLog.empty())
-            out.error += ": " + out.linkLog.substr(0, out.linkLog.find('\n'));
+            why += ": " + out.linkLog.substr(0, out.linkLog.find('\n'));
+        out.error = Text::verbatim(std::move(why));
         return out;
     }
     size_t n = 0;
     if (jl.nvJitLinkGetLinkedCubinSize(h, &n) != NVJITLINK_SUCCESS || n == 0) {
-        out.error = "nvJitLink produced no cubin";
+        out.error = Text(KL_TEXT("kl::nvrtc", "nvJitLink produced no cubin"));
         return out;
     }
     out.cubin.assign(n, '\0');

@@ -46,7 +46,7 @@ const ToolkitInfo& toolkitInfo();
 std::string supportedArchList();
 
 /// Empty when `arch` is an sm_XX NVRTC supports; else the reason, listing the supported ones.
-std::string validateArch(std::string_view arch);
+Text validateArch(std::string_view arch);
 
 /// The toolkit's include folder (cuda_fp16.h, cuda_bf16.h, ... which NVRTC does not build in), as
 /// found at build time, when it exists now; else empty. NVRTC gets it as the last -I, as nvcc
@@ -59,7 +59,7 @@ std::vector<std::string> nvrtcArguments(const NvrtcOptions& options);
 
 struct NvrtcOutput {
     bool ok = false;
-    std::string error;                          ///< the cause when !ok (the log holds the detail)
+    Text error;                                 ///< the cause when !ok (the log holds the detail)
     std::string log;                            ///< NVRTC's program log as written
     std::vector<CompileDiagnostic> diagnostics; ///< the log, parsed
     std::string linkLog;                        ///< nvJitLink's info and error logs

@@ -106,7 +106,7 @@ StageView stageViewOfBytes(std::string bytes, std::string_view ext)
     v.binary = isBinaryStage(ext) || bytes.find('\0') != std::string::npos;
     if (v.binary) {
         FileType t = identifyBuffer(bytes.data(), bytes.size());
-        v.type = t.description.empty() ? t.error : t.description;
+        v.type = t.description.empty() ? t.error.english() : t.description;
         v.text = hexDump(bytes, 512);
     } else {
         v.text = std::move(bytes);

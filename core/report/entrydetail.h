@@ -29,7 +29,7 @@ struct StageView {
     bool ok = false;
     bool binary = false;
     std::string text; ///< the text, or the hex dump for binaries
-    std::string type; ///< libmagic's description
+    std::string type; ///< libmagic's description, or (English) why libmagic could not give one
     Text error;       ///< names the path and the cause
 };
 

@@ -235,7 +235,11 @@ private:
                     problem::MissingChild,
                     Text::of(KL_TEXT("kl::scan", "%1 disappeared while it was being read"), where()));
             else if (f.tooLarge)
-                e.addProblem(problem::Oversized, Text::of(KL_TEXT("kl::scan", "%1: %2"), where(), f.error));
+                e.addProblem(
+                    problem::Oversized,
+                    Text::of(KL_TEXT("kl::scan", "%1: file of %2 bytes exceeds the limit of %3 bytes "
+                                                 "for metadata"),
+                             where(), f.size, m_options.maxJsonBytes));
             else
                 e.addProblem(problem::Unreadable,
                              Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), where(), f.error));

@@ -14,18 +14,19 @@ template <typename Fn> FileType withMagic(Fn&& fn)
     for (int flags : {MAGIC_MIME_TYPE, MAGIC_NONE}) {
         magic_t cookie = magic_open(flags | MAGIC_SYMLINK | MAGIC_ERROR);
         if (!cookie) {
-            t.error = "libmagic could not start";
+            t.error = Text(KL_TEXT("kl::util", "libmagic could not start"));
             return t;
         }
         if (magic_load(cookie, nullptr) != 0) {
-            t.error = std::string("libmagic could not load its database: ") + magic_error(cookie);
+            t.error = Text::of(KL_TEXT("kl::util", "libmagic could not load its database: %1"),
+                               magic_error(cookie));
             magic_close(cookie);
             return t;
         }
         const char* r = fn(cookie);
         std::string value = r ? r : "";
         if (!r && magic_error(cookie))
-            t.error = magic_error(cookie);
+            t.error = Text::verbatim(magic_error(cookie));
         (flags == MAGIC_MIME_TYPE ? t.mime : t.description) = value;
         magic_close(cookie);
     }

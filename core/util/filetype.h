@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/text.h"
+
 #include <string>
 
 namespace kl {
@@ -8,7 +10,7 @@ namespace kl {
 struct FileType {
     std::string mime;
     std::string description;
-    std::string error; ///< set when libmagic could not be used, naming the cause
+    Text error; ///< set when libmagic could not be used, naming the cause
 };
 
 /// Identify a file with libmagic (symlinks followed, as a user asking about a stage expects).

@@ -86,8 +86,6 @@ SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxB
     r.mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
     if (r.size > maxBytes) {
         r.tooLarge = true;
-        r.error = "file of " + std::to_string(r.size) + " bytes exceeds the limit of " +
-                  std::to_string(maxBytes) + " bytes for metadata";
         return r;
     }
     if (!readAll(fd.get(), r.size, r.text, r.error))

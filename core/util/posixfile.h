@@ -43,7 +43,10 @@ struct SmallFile {
     bool vanished = false; ///< ENOENT: removed after it was listed
     bool tooLarge = false;
     std::string text;
-    std::string error; ///< the cause, when !ok
+    /// The bare cause when !ok and !tooLarge ("Permission denied", "not a regular file"), verbatim as
+    /// readFile's: every caller puts it into its own sentence next to the path. A file too large
+    /// has none; the caller words that from `size` and its limit.
+    std::string error;
     std::uint64_t size = 0;
     std::int64_t mtimeNs = 0;
 };

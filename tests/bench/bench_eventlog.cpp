@@ -134,7 +134,7 @@ double runOnce(Mode mode, const std::string& dir, int writers, int count, std::u
     if (!ok || !c.error.empty() || c.corruptLines || c.partialLines || c.events.size() != expected) {
         std::fprintf(stderr, "bench_eventlog: %s run failed: %zu of %zu lines, %llu corrupt, %s\n",
                      name(mode), c.events.size(), expected, static_cast<unsigned long long>(c.corruptLines),
-                     c.error.c_str());
+                     c.error.english().c_str());
         return -1;
     }
     bytes = 0;

@@ -73,7 +73,7 @@ int main(int argc, char** argv)
     auto first = cache.compile(req);
     const double firstUs = micros(t0);
     if (!first.ok) {
-        std::fprintf(stderr, "bench_nvrtc: %s\n", first.error.c_str());
+        std::fprintf(stderr, "bench_nvrtc: %s\n", first.error.english().c_str());
         return 2;
     }
     std::vector<double> compileUs;

@@ -122,7 +122,7 @@ private slots:
         int failures = 0, reads = 0;
         while (!allExited(pids, failures)) {
             const kl::EventLogContents c = kl::readEventLog(path);
-            QVERIFY2(c.error.empty(), c.error.c_str());
+            QVERIFY2(c.error.empty(), c.error.english().c_str());
             QCOMPARE(c.corruptLines, 0u);
             std::set<std::string> seen;
             for (const kl::CompileEvent& e : c.events)
@@ -133,7 +133,7 @@ private slots:
         qInfo("%d concurrent reads", reads);
 
         const kl::EventLogContents c = kl::readEventLog(path);
-        QVERIFY2(c.error.empty(), c.error.c_str());
+        QVERIFY2(c.error.empty(), c.error.english().c_str());
         QCOMPARE(c.corruptLines, 0u);
         QCOMPARE(c.partialLines, 0u);
         QCOMPARE(c.events.size(), std::size_t(kWriters * kLines));
@@ -250,7 +250,7 @@ private slots:
         writeFile(path + ".x", "not a generation");
 
         const kl::EventLogContents c = kl::readEventLog(path.toStdString());
-        QVERIFY2(c.error.empty(), c.error.c_str());
+        QVERIFY2(c.error.empty(), c.error.english().c_str());
         QVERIFY(c.found);
         QCOMPARE(c.files.size(), std::size_t(2));
         QVERIFY(c.files[0].ends_with(".1"));
@@ -259,10 +259,10 @@ private slots:
         QCOMPARE(c.partialLines, 2u);
         QCOMPARE(c.lines, 13u);
         QCOMPARE(c.issues.size(), std::size_t(9));
-        QCOMPARE(c.issues[0].cause, std::string("partial last line (no newline)"));
+        QCOMPARE(c.issues[0].cause.english(), std::string("partial last line (no newline)"));
         QCOMPARE(c.issues[0].line, 2u);
         QCOMPARE(c.issues[1].line, 2u); // "not json" is line 2 of the live file
-        QCOMPARE(c.issues[7].cause, std::string("line longer than 1 MiB"));
+        QCOMPARE(c.issues[7].cause.english(), std::string("line longer than 1 MiB"));
         // Infinity/NaN: the numbers are dropped, the rest of the event is kept.
         const kl::CompileEvent& odd = c.events[2];
         QCOMPARE(odd.origin, std::string("triton"));
@@ -280,12 +280,14 @@ private slots:
         QVERIFY(c.error.empty());
         QVERIFY(c.events.empty());
         c = kl::readEventLog(dir.path().toStdString());
-        QVERIFY2(c.error.find("not a regular file") != std::string::npos, c.error.c_str());
+        QVERIFY2(c.error.english().find("not a regular file") != std::string::npos,
+                 c.error.english().c_str());
         if (::geteuid() != 0) {
             writeFile(dir.filePath("locked.jsonl"), "{}\n");
             QFile::setPermissions(dir.filePath("locked.jsonl"), QFileDevice::WriteOwner);
             c = kl::readEventLog(dir.filePath("locked.jsonl").toStdString());
-            QVERIFY2(c.error.find("Permission denied") != std::string::npos, c.error.c_str());
+            QVERIFY2(c.error.english().find("Permission denied") != std::string::npos,
+                     c.error.english().c_str());
         }
     }
 

@@ -99,7 +99,7 @@ private slots:
         QCOMPARE(secondOut["hash"].toString().toStdString(), hash);
 
         const kl::EventLogContents c = kl::readEventLog(log.toStdString());
-        QVERIFY2(c.error.empty(), c.error.c_str());
+        QVERIFY2(c.error.empty(), c.error.english().c_str());
         QCOMPARE(c.corruptLines, 0u);
         QCOMPARE(c.partialLines, 0u);
         QCOMPARE(c.events.size(), std::size_t(2));

@@ -59,7 +59,7 @@ private slots:
             QSKIP(qPrintable("no Triton venv at " + python + " (see resources/demo/triton/README)"));
         // A cold import of Triton can take seconds on a busy machine.
         const TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", python.toStdString()}}), 60s);
-        QVERIFY2(v.found, v.error.c_str());
+        QVERIFY2(v.found, v.error.english().c_str());
         QCOMPARE(v.version, std::string("3.9.0"));
         QCOMPARE(v.python, python.toStdString());
     }
@@ -68,7 +68,7 @@ private slots:
     {
         const QString py = writeScript(m_dir, "py-ok", "echo 3.1.0\n");
         const TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", py.toStdString()}}));
-        QVERIFY2(v.found, v.error.c_str());
+        QVERIFY2(v.found, v.error.english().c_str());
         QCOMPARE(v.version, std::string("3.1.0"));
     }
 
@@ -77,7 +77,7 @@ private slots:
         writeScript(m_dir, "python3", "echo 2.3.1\n");
         const TritonVersion v =
             detectTritonVersion(envWith({{"PATH", "/nonexistent:" + m_dir.path().toStdString()}}));
-        QVERIFY2(v.found, v.error.c_str());
+        QVERIFY2(v.found, v.error.english().c_str());
         QCOMPARE(v.version, std::string("2.3.1"));
         QCOMPARE(v.python, m_dir.filePath("python3").toStdString());
     }
@@ -86,12 +86,13 @@ private slots:
     {
         TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", "/nonexistent/bin/python"}}));
         QVERIFY(!v.found);
-        QVERIFY2(v.error.find("/nonexistent/bin/python") != std::string::npos, v.error.c_str());
-        QVERIFY2(v.error.find("KL_PYTHON") != std::string::npos, v.error.c_str());
+        QVERIFY2(v.error.english().find("/nonexistent/bin/python") != std::string::npos,
+                 v.error.english().c_str());
+        QVERIFY2(v.error.english().find("KL_PYTHON") != std::string::npos, v.error.english().c_str());
 
         v = detectTritonVersion(envWith({{"PATH", "/nonexistent-a:/nonexistent-b"}}));
         QVERIFY(!v.found);
-        QCOMPARE(v.error, std::string("no python3 on PATH (/nonexistent-a:/nonexistent-b)"));
+        QCOMPARE(v.error.english(), std::string("no python3 on PATH (/nonexistent-a:/nonexistent-b)"));
     }
 
     void failedImportGivesItsLastLine()
@@ -103,8 +104,9 @@ private slots:
                                        "exit 1\n");
         const TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", py.toStdString()}}));
         QVERIFY(!v.found);
-        QVERIFY2(v.error.find("exit 1") != std::string::npos, v.error.c_str());
-        QVERIFY2(v.error.ends_with(": ModuleNotFoundError: No module named 'triton'"), v.error.c_str());
+        QVERIFY2(v.error.english().find("exit 1") != std::string::npos, v.error.english().c_str());
+        QVERIFY2(v.error.english().ends_with(": ModuleNotFoundError: No module named 'triton'"),
+                 v.error.english().c_str());
     }
 
     void silentSuccessIsNoVersion()
@@ -112,7 +114,8 @@ private slots:
         const QString py = writeScript(m_dir, "py-silent", "exit 0\n");
         const TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", py.toStdString()}}));
         QVERIFY(!v.found);
-        QVERIFY2(v.error.find("printed no Triton version") != std::string::npos, v.error.c_str());
+        QVERIFY2(v.error.english().find("printed no Triton version") != std::string::npos,
+                 v.error.english().c_str());
     }
 
     void sleepingPythonTimesOut_data()
@@ -134,7 +137,8 @@ private slots:
         const TritonVersion v = detectTritonVersion(envWith({{"KL_PYTHON", py.toStdString()}}), 500ms);
         const qint64 ms = t.elapsed();
         QVERIFY(!v.found);
-        QVERIFY2(v.error.find("did not answer within 500 ms") != std::string::npos, v.error.c_str());
+        QVERIFY2(v.error.english().find("did not answer within 500 ms") != std::string::npos,
+                 v.error.english().c_str());
         QVERIFY2(ms < 2500, qPrintable(QString("took %1 ms").arg(ms)));
         // The whole process group went, the interpreter's own children included.
         QFile child(py + ".child");

@@ -45,7 +45,7 @@ private slots:
         kl::NvrtcOptions o;
         o.arch = m_status.devices[0].arch();
         const kl::NvrtcOutput out = kl::compileCuda(kKernels, "gpu_test_kernels.cu", o);
-        QVERIFY2(out.ok, (out.error + "\n" + out.log).c_str());
+        QVERIFY2(out.ok, (out.error.english() + "\n" + out.log).c_str());
         m_cubin = out.cubin;
     }
 

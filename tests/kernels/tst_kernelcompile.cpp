@@ -33,7 +33,8 @@ CompileOutcome compileKernel(const kl::KernelSpec& spec, const kl::Configuration
     o.arch = *target;
     o.defines = kl::configurationDefines(spec, config);
     const kl::NvrtcOutput out = kl::compileCuda(source, spec.sourcePath, o);
-    CompileOutcome r{out.ok && out.diagnostics.empty(), QString::fromStdString(out.error + "\n" + out.log)};
+    CompileOutcome r{out.ok && out.diagnostics.empty(),
+                     QString::fromStdString(out.error.english() + "\n" + out.log)};
     if (!out.ok)
         return r;
     const kl::CubinResult info = kl::readCubinInfo(

@@ -297,7 +297,8 @@ private slots:
         kl::OptionsHash h =
             kl::optionsHashFromMetadata(d.metadata->options, d.metadata->target.backend, nullptr);
         QVERIFY(!h.ok());
-        QVERIFY2(QString::fromStdString(h.error).contains("is not recorded in the cache"), h.error.c_str());
+        QVERIFY2(QString::fromStdString(h.error.english()).contains("is not recorded in the cache"),
+                 h.error.english().c_str());
         QVERIFY(!h.externLibs.empty());
     }
 
@@ -353,7 +354,7 @@ private slots:
             QVERIFY(meta->envVars.empty() && meta->derived.empty());
             kl::OptionsHash h = kl::optionsHashFromMetadata(
                 meta->options, c["backend"].toString().toStdString(), hashExternLib);
-            QVERIFY2(h.ok(), h.error.c_str());
+            QVERIFY2(h.ok(), h.error.english().c_str());
             QVERIFY2(QString::fromStdString(h.hash) == c["hash"].toString(),
                      qPrintable(c["name"].toString() + ": " + QString::fromStdString(h.keyText)));
         }
@@ -375,7 +376,7 @@ private slots:
             kl::KeyComponents parts = componentsFrom(c["components"].toObject());
             kl::OptionsHash opts =
                 kl::optionsHashFromMetadata(d.metadata->options, d.metadata->target.backend, hashExternLib);
-            QVERIFY2(opts.ok(), opts.error.c_str());
+            QVERIFY2(opts.ok(), opts.error.english().c_str());
             QVERIFY2(opts.hash == parts.optionsHash, id.constData());
             parts.envVars = kl::envVarsFromMetadata(d.metadata->envVars);
             QVERIFY2(kl::tritonEnvVarsPart(parts.envVars) == fromHex(c["env_part_hex"]), id.constData());
@@ -414,7 +415,7 @@ private slots:
         kl::KeyComponents parts = componentsFrom(c["components"].toObject());
         kl::OptionsHash opts =
             kl::optionsHashFromMetadata(d.metadata->options, d.metadata->target.backend, hashExternLib);
-        QVERIFY2(opts.ok(), opts.error.c_str());
+        QVERIFY2(opts.ok(), opts.error.english().c_str());
         QCOMPARE(QString::fromStdString(opts.hash), QString::fromStdString(parts.optionsHash));
         parts.envVars = recorded;
         const std::string sha = kl::sha256Hex(kl::tritonCacheKey(parts));

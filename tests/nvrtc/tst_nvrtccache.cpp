@@ -83,7 +83,7 @@ private slots:
         QTemporaryDir root;
         const kl::NvrtcCache cache(root.path().toStdString());
         const auto first = cache.compile(request());
-        QVERIFY2(first.ok, first.error.c_str());
+        QVERIFY2(first.ok, first.error.english().c_str());
         QVERIFY(!first.hit);
         QVERIFY(first.storeError.empty());
         QCOMPARE(stageNames(first.event), (std::vector<std::string>{"lookup", "nvrtc", "store"}));
@@ -151,7 +151,7 @@ private slots:
         req.sourcePath = dir.filePath("vector_add.cu").toStdString();
         const kl::NvrtcCache cache(dir.filePath("cache").toStdString());
         const auto a = cache.compile(req);
-        QVERIFY2(a.ok, a.error.c_str());
+        QVERIFY2(a.ok, a.error.english().c_str());
         QCOMPARE(a.key.headers.size(), std::size_t(1));
         QVERIFY(cache.compile(req).hit);
 
@@ -188,14 +188,14 @@ private slots:
         auto req = request(kSyntaxError);
         const auto r = cache.compile(req);
         QVERIFY(!r.ok);
-        QVERIFY2(r.error.find(":4: error:") != std::string::npos, r.error.c_str());
+        QVERIFY2(r.error.english().find(":4: error:") != std::string::npos, r.error.english().c_str());
         QVERIFY(r.compile.log.find("expected a \";\"") != std::string::npos);
         QVERIFY(filesUnder(root.path()).isEmpty());
         req.source = kVectorAdd;
         req.options.arch = "sm_52";
         const auto arch = cache.compile(req);
         QVERIFY(!arch.ok);
-        QVERIFY(arch.error.find("supports") != std::string::npos);
+        QVERIFY(arch.error.english().find("supports") != std::string::npos);
         QVERIFY(filesUnder(root.path()).isEmpty());
     }
 
@@ -228,7 +228,8 @@ private slots:
         const auto second = cache.compile(request());
         QVERIFY(second.ok);
         QVERIFY(!second.hit);
-        QVERIFY2(second.repaired.find(why.toStdString()) != std::string::npos, second.repaired.c_str());
+        QVERIFY2(second.repaired.english().find(why.toStdString()) != std::string::npos,
+                 second.repaired.english().c_str());
         QCOMPARE(second.cubin, first.cubin);
         const auto third = cache.compile(request());
         QVERIFY(third.hit); // the recompile replaced the damaged file

@@ -52,7 +52,7 @@ private slots:
         o.arch = arch.toStdString();
         o.via = viaJitLink ? kl::CubinVia::NvJitLink : kl::CubinVia::Nvrtc;
         const kl::NvrtcOutput out = kl::compileCuda(kVectorAdd, "vector_add.cu", o);
-        QVERIFY2(out.ok, out.error.c_str());
+        QVERIFY2(out.ok, out.error.english().c_str());
         QVERIFY(out.ptx.find(".entry vector_add") != std::string::npos);
         QVERIFY(out.ptx.find(".target " + o.arch) != std::string::npos);
         QVERIFY(out.cubin.starts_with("\x7f"
@@ -110,10 +110,10 @@ private slots:
         o.arch = "sm_80";
         const auto missing = kl::compileCuda(src, "v.cu", o);
         QVERIFY(!missing.ok);
-        QVERIFY(missing.error.find("scale.h") != std::string::npos);
+        QVERIFY(missing.error.english().find("scale.h") != std::string::npos);
         o.includePaths = {dir.filePath("inc").toStdString()};
         const auto found = kl::compileCuda(src, "v.cu", o);
-        QVERIFY2(found.ok, found.error.c_str());
+        QVERIFY2(found.ok, found.error.english().c_str());
         QVERIFY(found.ptx.find("0f40800000") != std::string::npos); // 4.0f
     }
 
@@ -128,7 +128,7 @@ private slots:
         QVERIFY(kl::hasErrors(out.diagnostics));
         QCOMPARE(QString::fromStdString(out.diagnostics[0].file), QStringLiteral("broken.cu"));
         QCOMPARE(out.diagnostics[0].line, 4); // EDG reports the statement after the missing ';'
-        QVERIFY2(out.error.starts_with("broken.cu:4: error:"), out.error.c_str());
+        QVERIFY2(out.error.english().starts_with("broken.cu:4: error:"), out.error.english().c_str());
         QVERIFY(out.log.find("1 error detected") != std::string::npos);
     }
 
@@ -139,8 +139,10 @@ private slots:
         o.arch = "sm_61";
         auto out = kl::compileCuda(kVectorAdd, "v.cu", o);
         QVERIFY(!out.ok);
-        QVERIFY2(out.error.find("unsupported arch \"sm_61\"") != std::string::npos, out.error.c_str());
-        QVERIFY(out.error.find("sm_80") != std::string::npos && out.error.find("sm_90") != std::string::npos);
+        QVERIFY2(out.error.english().find("unsupported arch \"sm_61\"") != std::string::npos,
+                 out.error.english().c_str());
+        QVERIFY(out.error.english().find("sm_80") != std::string::npos &&
+                out.error.english().find("sm_90") != std::string::npos);
         for (const char* bad : {"90", "sm_", "sm_9x", "compute_90", ""}) {
             o.arch = bad;
             QVERIFY2(!kl::compileCuda(kVectorAdd, "v.cu", o).ok, bad);
@@ -149,7 +151,7 @@ private slots:
         o.optLevel = 7;
         out = kl::compileCuda(kVectorAdd, "v.cu", o);
         QVERIFY(!out.ok);
-        QVERIFY(out.error.find("0..3") != std::string::npos);
+        QVERIFY(out.error.english().find("0..3") != std::string::npos);
     }
 
     void assemblesPtx()
@@ -162,12 +164,13 @@ private slots:
         const auto compiled = kl::compileCuda(kVectorAdd, "v.cu", o);
         QVERIFY(compiled.ok);
         const auto linked = kl::assemblePtx(compiled.ptx, "sm_80", 3);
-        QVERIFY2(linked.ok, linked.error.c_str());
+        QVERIFY2(linked.ok, linked.error.english().c_str());
         QCOMPARE(cubinOf(linked.cubin).info.kernels[0].registers,
                  cubinOf(compiled.cubin).info.kernels[0].registers);
         const auto garbage = kl::assemblePtx("this is not PTX", "sm_80", 3);
         QVERIFY(!garbage.ok);
-        QVERIFY2(garbage.error.find("NVJITLINK_ERROR") != std::string::npos, garbage.error.c_str());
+        QVERIFY2(garbage.error.english().find("NVJITLINK_ERROR") != std::string::npos,
+                 garbage.error.english().c_str());
         QVERIFY(!kl::assemblePtx(compiled.ptx, "gfx90a", 3).ok);
     }
 };

@@ -62,7 +62,7 @@ private slots:
         QTemporaryDir a, b;
         const NvrtcCache cacheA(a.path().toStdString()), cacheB(b.path().toStdString());
         TieredCompileResult first = compileTiered(cacheA, request(), &*client, format);
-        QVERIFY2(first.result.ok, first.result.error.c_str());
+        QVERIFY2(first.result.ok, first.result.error.english().c_str());
         QCOMPARE(toString(first.tier), std::string_view("compiled"));
         QVERIFY2(first.remoteNote.empty(), first.remoteNote.english().c_str());
         QVERIFY(first.remoteEvent && !first.remoteEvent->cacheHit);
@@ -126,7 +126,7 @@ private slots:
         TieredCompileResult r =
             compileTiered(NvrtcCache(a.path().toStdString()), request(), &*client, format);
         server.resume();
-        QVERIFY2(r.result.ok, r.result.error.c_str());
+        QVERIFY2(r.result.ok, r.result.error.english().c_str());
         QCOMPARE(toString(r.tier), std::string_view("compiled"));
         QVERIFY2(QString::fromStdString(r.remoteNote.english()).contains("no answer"),
                  r.remoteNote.english().c_str());

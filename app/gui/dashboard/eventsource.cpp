@@ -1,5 +1,6 @@
 #include "dashboard/eventsource.h"
 
+#include "common/coretext.h"
 #include "events/eventfollower.h"
 
 #include <QFileInfo>
@@ -64,7 +65,8 @@ void EventSource::setPaths(const QStringList& paths)
         return;
     m_shared = std::make_shared<Shared>();
     for (const QString& path : paths) {
-        // The thread owns a reference to the shared state, never to `this`.
+        // The thread owns a reference to the shared state, never to `this`. It words core's sentences
+        // itself (QCoreApplication::translate is thread-safe); a language change rebuilds the window.
         m_threads.emplace_back([shared = m_shared, path = path.toStdString()] {
             EventFollowCallbacks callbacks;
             callbacks.event = [&](const CompileEvent& e) {
@@ -73,8 +75,8 @@ void EventSource::setPaths(const QStringList& paths)
             };
             callbacks.issue = [&](const EventLogIssue& i) {
                 std::lock_guard lock(shared->mutex);
-                // The follower reports partial lines only for rotated generations, with this cause.
-                if (i.cause.rfind("partial", 0) == 0)
+                // The follower reports partial lines only for rotated generations.
+                if (i.partial)
                     ++shared->partial;
                 else
                     ++shared->corrupt;
@@ -82,15 +84,14 @@ void EventSource::setPaths(const QStringList& paths)
                     shared->issues << QStringLiteral("%1:%2: %3")
                                           .arg(QString::fromStdString(i.path))
                                           .arg(i.line)
-                                          .arg(QString::fromStdString(i.cause));
+                                          .arg(coreText(i.cause));
                 shared->problemsChanged = true;
             };
             EventFollowOptions options;
             options.poll = std::chrono::milliseconds(200);
-            const std::string error = followEventLog(path, callbacks, shared->cancel, options);
-            if (!error.empty()) {
+            if (Status followed = followEventLog(path, callbacks, shared->cancel, options); !followed) {
                 std::lock_guard lock(shared->mutex);
-                shared->errors << QString::fromStdString(error);
+                shared->errors << coreText(followed.error());
                 shared->problemsChanged = true;
             }
         });

@@ -151,7 +151,7 @@ void CompileDialog::onFinished(const NvrtcCacheResult& r)
                     .arg(d.line)
                     .arg(QString::fromStdString(d.severity), QString::fromStdString(d.message));
     if (!r.ok) {
-        m_status->setText(tr("Failed: %1").arg(QString::fromStdString(r.error)));
+        m_status->setText(tr("Failed: %1").arg(coreText(r.error)));
         m_result->setPlainText(text.isEmpty() ? QString::fromStdString(r.compile.log) : text);
         emit finished();
         return;
@@ -161,10 +161,11 @@ void CompileDialog::onFinished(const NvrtcCacheResult& r)
         stages += QStringLiteral("%1%2 %3 ms")
                       .arg(stages.isEmpty() ? "" : ", ", QString::fromStdString(stage))
                       .arg(double(us) / 1000.0, 0, 'f', 1);
-    m_status->setText((r.hit ? tr("Cache hit: loaded without compiling") : tr("Compiled (cache miss)")) +
-                      (r.repaired.empty() ? QString()
-                                          : tr("; the cached entry was unusable (%1) and was recompiled")
-                                                .arg(QString::fromStdString(r.repaired))));
+    m_status->setText(
+        (r.hit ? tr("Cache hit: loaded without compiling") : tr("Compiled (cache miss)")) +
+        (r.repaired.empty()
+             ? QString()
+             : tr("; the cached entry was unusable (%1) and was recompiled").arg(coreText(r.repaired))));
     text += tr("time    %1 ms (%2)\n").arg(double(r.event.totalUs) / 1000.0, 0, 'f', 1).arg(stages);
     text += tr("key     %1\nentry   %2\n")
                 .arg(QString::fromStdString(r.key.hex), QString::fromStdString(r.entryPath));
@@ -178,7 +179,7 @@ void CompileDialog::onFinished(const NvrtcCacheResult& r)
                         .arg(k.staticSharedBytes)
                         .arg(k.frameSize.value_or(0));
     if (!r.storeError.empty())
-        text += tr("not cached: %1\n").arg(QString::fromStdString(r.storeError));
+        text += tr("not cached: %1\n").arg(coreText(r.storeError));
     m_result->setPlainText(text);
     emit finished();
 }
