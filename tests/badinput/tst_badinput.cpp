@@ -1,6 +1,7 @@
 // Bad input: every case must end in a per-entry problem (a stable code from kl::problem) or an
 // error that names the path and the cause. Never a crash, never a hang. Each case is checked
 // in-process (kl::CacheScanner) and, where the CLI contract matters, through the real klens binary.
+#include "klensprocess.h"
 #include "model/entry.h"
 #include "model/snapshot.h"
 #include "scan/cachescanner.h"
@@ -14,7 +15,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -131,40 +131,8 @@ QString describe(const kl::Snapshot& snap)
     return s;
 }
 
-struct CliResult {
-    bool started = false;
-    bool finished = false;
-    bool crashed = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-/// Run `program args` with a deadline; a run past it is killed and reported as not finished.
-CliResult runProgram(const QString& program, const QStringList& args, int timeoutMs = 120000)
-{
-    CliResult r;
-    QProcess p;
-    p.start(program, args);
-    r.started = p.waitForStarted(30000);
-    if (!r.started)
-        return r;
-    r.finished = p.waitForFinished(timeoutMs);
-    if (!r.finished) {
-        p.kill();
-        p.waitForFinished(10000);
-    }
-    r.crashed = p.exitStatus() == QProcess::CrashExit;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-CliResult runKlens(const QStringList& args, int timeoutMs = 120000)
-{
-    return runProgram(QStringLiteral(KL_KLENS_BIN), args, timeoutMs);
-}
+// Runs klens as nobody: the test may run as root, and root reads what is unreadable.
+const QStringList kAsNobody{"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"};
 
 #define VERIFY_RAN(r)                                                                                        \
     do {                                                                                                     \
@@ -433,7 +401,7 @@ void TstBadInput::badRoot()
     QCOMPARE(kr.exists,
              what != "/nonexistent" && what != "missing" && what != "missing-parent" && what != "dangling");
 
-    const CliResult cli = runKlens({"scan", root});
+    const ProcessResult cli = runKlens({"scan", root});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitError);
     const QString err = QString::fromLocal8Bit(cli.err);
@@ -441,7 +409,7 @@ void TstBadInput::badRoot()
     QVERIFY2(err.contains(cause), qPrintable(err));
 
     // --json still prints a valid document that carries the error
-    const CliResult js = runKlens({"scan", root, "--json"});
+    const ProcessResult js = runKlens({"scan", root, "--json"});
     VERIFY_RAN(js);
     QCOMPARE(js.exitCode, kExitError);
     QString why;
@@ -464,7 +432,7 @@ void TstBadInput::badRootAmongGoodRoots()
     QVERIFY(!snap.roots[0].error.empty());
     QVERIFY(snap.roots[1].error.empty());
 
-    const CliResult cli = runKlens({"scan", missing, good.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", missing, good.path(), "--json"});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitError);
     QString why;
@@ -487,7 +455,7 @@ void TstBadInput::emptyRoot()
     QVERIFY(snap.roots.front().exists);
     QVERIFY(!snap.hasProblems());
 
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitOk);
     QString why;
@@ -495,7 +463,7 @@ void TstBadInput::emptyRoot()
     QVERIFY2(!doc.isEmpty(), qPrintable(why));
     QCOMPARE(doc.value("summary").toObject().value("entries").toInt(-1), 0);
 
-    const CliResult table = runKlens({"scan", cache.path()});
+    const ProcessResult table = runKlens({"scan", cache.path()});
     VERIFY_RAN(table);
     QCOMPARE(table.exitCode, kExitOk);
     QVERIFY(table.err.isEmpty());
@@ -641,16 +609,13 @@ void TstBadInput::unreadable()
                                " and \"Permission denied\":\n" + lines.join('\n')));
 
     // The real binary, as an unprivileged user.
-    QStringList program;
+    ProcessOptions options;
     if (m_root) {
         if (QStandardPaths::findExecutable("setpriv").isEmpty())
             QSKIP("running as root and setpriv(1) is not installed: cannot run klens unprivileged");
-        program << "--reuid=65534"
-                << "--regid=65534"
-                << "--clear-groups" << QStringLiteral(KL_KLENS_BIN);
+        options.wrapper = kAsNobody;
     }
-    const QStringList args = program + QStringList{"scan", c.root, "--json"};
-    const CliResult cli = m_root ? runProgram("setpriv", args) : runKlens(args);
+    const ProcessResult cli = runKlens({"scan", c.root, "--json"}, options);
     VERIFY_RAN(cli);
     if (m_root && cli.out.isEmpty() && cli.err.startsWith("setpriv"))
         QSKIP(qPrintable("setpriv could not run klens as nobody: " + QString::fromLocal8Bit(cli.err)));
@@ -678,15 +643,13 @@ void TstBadInput::unreadableRootAsOtherUser()
     ::chmod(QFile::encodeName(root).constData(), 0);
     auto restore = qScopeGuard([&] { ::chmod(QFile::encodeName(root).constData(), 0755); });
 
-    CliResult cli;
+    ProcessOptions options;
     if (m_root) {
         if (QStandardPaths::findExecutable("setpriv").isEmpty())
             QSKIP("running as root and setpriv(1) is not installed: cannot run klens unprivileged");
-        cli = runProgram("setpriv", {"--reuid=65534", "--regid=65534", "--clear-groups",
-                                     QStringLiteral(KL_KLENS_BIN), "scan", root});
-    } else {
-        cli = runKlens({"scan", root});
+        options.wrapper = kAsNobody;
     }
+    const ProcessResult cli = runKlens({"scan", root}, options);
     VERIFY_RAN(cli);
     const QString err = QString::fromLocal8Bit(cli.err);
     QCOMPARE(cli.exitCode, kExitError);
@@ -805,7 +768,7 @@ void TstBadInput::brokenJson()
             QCOMPARE(m.captured(1).toLongLong(), qint64(content.size()));
     }
 
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitProblems);
     QString why;
@@ -851,7 +814,7 @@ void TstBadInput::infinityAndNanParse()
     QVERIFY2(a->problems.empty(), qPrintable(describe(*a)));
     QCOMPARE(statusOf(*a), QStringLiteral("complete"));
 
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitOk);
     QString why;
@@ -1008,7 +971,7 @@ void TstBadInput::pathOutsideRoot()
         QCOMPARE(watchEtc.events(), 0); // not even listed
     }
 
-    const CliResult cli = runKlens({"scan", root, "--json"});
+    const ProcessResult cli = runKlens({"scan", root, "--json"});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitProblems);
     QVERIFY(!cli.out.contains("SENTINEL"));
@@ -1116,7 +1079,7 @@ void TstBadInput::symlinksNotFollowed()
     for (const kl::Entry& any : snap.entries)
         QVERIFY2(QString::fromStdString(any.path).startsWith(root + "/"), any.path.c_str());
 
-    const CliResult cli = runKlens({"scan", root, "--json"}, 60000);
+    const ProcessResult cli = runKlens({"scan", root, "--json"}, {.timeoutMs = 60000});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitProblems);
     QString why;
@@ -1125,7 +1088,7 @@ void TstBadInput::symlinksNotFollowed()
     QCOMPARE(doc.value("entries").toArray().size(), 6);
 
     // A root given through a looping symlink path inside a real root is an error, not a hang.
-    const CliResult loop = runKlens({"scan", root + "/a"}, 60000);
+    const ProcessResult loop = runKlens({"scan", root + "/a"}, {.timeoutMs = 60000});
     VERIFY_RAN(loop);
     QCOMPARE(loop.exitCode, kExitError);
     QVERIFY(QString::fromLocal8Bit(loop.err).contains("Too many levels of symbolic links"));
@@ -1203,7 +1166,7 @@ void TstBadInput::nonUtf8Names()
             QVERIFY2(kl::isValidUtf8(p.message.english()), qPrintable(describe(e)));
 
     for (const QStringList& extra : {QStringList{"--json"}, QStringList{}}) {
-        const CliResult cli = runKlens(QStringList{"scan", root} + extra);
+        const ProcessResult cli = runKlens(QStringList{"scan", root} + extra);
         VERIFY_RAN(cli);
         QCOMPARE(cli.exitCode, kExitProblems);
         if (extra.isEmpty()) {
@@ -1241,12 +1204,12 @@ void TstBadInput::nonUtf8JsonContent()
     QVERIFY2(e, qPrintable(describe(snap)));
     for (const kl::Problem& p : e->problems)
         QVERIFY2(kl::isValidUtf8(p.message.english()), qPrintable(describe(*e)));
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QVERIFY(cli.exitCode == kExitProblems || cli.exitCode == kExitOk);
     QString why;
     QVERIFY2(!parseScanJson(cli.out, why).isEmpty(), qPrintable(why));
-    const CliResult table = runKlens({"scan", cache.path()});
+    const ProcessResult table = runKlens({"scan", cache.path()});
     VERIFY_RAN(table);
 }
 
@@ -1289,14 +1252,14 @@ void TstBadInput::hugeStageNotRead()
     QVERIFY(lone);
     QCOMPARE(lone->totalSize, std::uint64_t(kGiB));
 
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QString why;
     const QJsonObject doc = parseScanJson(cli.out, why);
     QVERIFY2(!doc.isEmpty(), qPrintable(why));
     const QJsonObject je = jsonEntry(doc, folder);
     QCOMPARE(je.value("stages").toObject().value("cubin").toInteger(), kGiB);
-    const CliResult table = runKlens({"scan", cache.path()});
+    const ProcessResult table = runKlens({"scan", cache.path()});
     VERIFY_RAN(table);
     QVERIFY2(table.out.contains("1.0 GiB"), table.out.constData());
 }
@@ -1521,7 +1484,7 @@ void TstBadInput::fifoAndSocketNeverBlock()
     QVERIFY(e->status != kl::EntryStatus::Complete);
     QVERIFY(findEntry(snap, "lone.fifo"));
 
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"}, 60000);
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"}, {.timeoutMs = 60000});
     VERIFY_RAN(cli);
     QCOMPARE(cli.exitCode, kExitProblems);
     QString why;
@@ -1562,7 +1525,7 @@ void TstBadInput::showNeverFollowsOrBlocks()
     OpenWatch watch(sentinel);
     QVERIFY(watch.valid());
     for (const QString& stage : {QString("ptx"), QString("ttir")}) {
-        const CliResult cli = runKlens({"show", entry, "--stage", stage}, 30000);
+        const ProcessResult cli = runKlens({"show", entry, "--stage", stage}, {.timeoutMs = 30000});
         VERIFY_RAN(cli);
         QCOMPARE(cli.exitCode, kExitError);
         const QString err = QString::fromLocal8Bit(cli.err);
@@ -1572,7 +1535,7 @@ void TstBadInput::showNeverFollowsOrBlocks()
     }
     QCOMPARE(watch.events(), 0);
     // the detail view lists the links with their problem and still ends
-    const CliResult detail = runKlens({"show", entry, "--json"}, 30000);
+    const ProcessResult detail = runKlens({"show", entry, "--json"}, {.timeoutMs = 30000});
     VERIFY_RAN(detail);
     QCOMPARE(detail.exitCode, kExitProblems);
     QVERIFY(QJsonDocument::fromJson(detail.out).isObject());
@@ -1586,7 +1549,7 @@ void TstBadInput::showDeepJson()
     QVERIFY(cache.isValid());
     const QString folder = cache.addKernel(kKernel, hashOf("show-deep"));
     cache.write(folder + "/add_kernel.json", QByteArray(200000, '['));
-    const CliResult cli = runKlens({"show", cache.filePath(folder)}, 60000);
+    const ProcessResult cli = runKlens({"show", cache.filePath(folder)}, {.timeoutMs = 60000});
     QVERIFY(cli.started);
     QVERIFY2(cli.finished, "klens show did not finish: hang");
     QVERIFY2(!cli.crashed, "klens show crashed on deeply nested metadata");
@@ -1595,7 +1558,7 @@ void TstBadInput::showDeepJson()
     // back as text, must refuse it rather than recurse.
     cache.write(folder + "/add_kernel.json", "{\"name\": \"add_kernel\", \"x\": " + QByteArray(100000, '[') +
                                                  QByteArray(100000, ']') + "}");
-    const CliResult deep = runKlens({"show", cache.filePath(folder), "--json"}, 60000);
+    const ProcessResult deep = runKlens({"show", cache.filePath(folder), "--json"}, {.timeoutMs = 60000});
     QVERIFY2(deep.finished && !deep.crashed, "klens show crashed on well-formed deep metadata");
     QVERIFY(QJsonDocument::fromJson(deep.out).isObject());
     QVERIFY2(!cli.crashed, "klens show crashed on deeply nested metadata");
@@ -1611,11 +1574,11 @@ void TstBadInput::controlCharactersInNames()
     QVERIFY(QDir().mkpath(cache.filePath(evil)));
     cache.write(evil + "/" + evil + ".ptx", "// ptx");
     cache.write(evil + ".json", "{}");
-    const CliResult table = runKlens({"scan", cache.path()});
+    const ProcessResult table = runKlens({"scan", cache.path()});
     VERIFY_RAN(table);
     QVERIFY2(!table.out.contains('\x1b'), table.out.constData());
     QVERIFY(!table.out.contains("x\ny"));
-    const CliResult cli = runKlens({"scan", cache.path(), "--json"});
+    const ProcessResult cli = runKlens({"scan", cache.path(), "--json"});
     VERIFY_RAN(cli);
     QString why;
     const QJsonObject doc = parseScanJson(cli.out, why);

@@ -8,7 +8,6 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QMap>
-#include <QProcess>
 #include <QString>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -72,26 +71,6 @@ inline QMap<QString, QString> listing(const QString& root)
                                                                    QString::number(st.st_mtim.tv_nsec));
     }
     return out;
-}
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-inline Run klens(const QStringList& args)
-{
-    // No python3 or nvidia-smi on PATH: the machine's Triton and GPUs are unknown, so results do
-    // not depend on what this machine has installed.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("PATH", "/nonexistent-kl-bin");
-    env.remove("KL_PYTHON");
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(300000);
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
 }
 
 } // namespace cleantest

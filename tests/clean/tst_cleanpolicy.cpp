@@ -2,6 +2,7 @@
 #include "clean/cleanexecutor.h"
 #include "clean/cleanplan.h"
 #include "cleantestutil.h"
+#include "klensprocess.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -361,7 +362,8 @@ private slots:
     {
         FixtureCopy c;
         const auto before = listing(c.root);
-        Run r = klens({"clean", c.root, "--keep-latest", "1", "--dry-run", "--json"});
+        ProcessResult r =
+            runKlens({"clean", c.root, "--keep-latest", "1", "--dry-run", "--json"}, withoutMachineTools());
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(listing(c.root), before);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -380,7 +382,8 @@ private slots:
         QCOMPARE(o["summary"].toObject()["bytes_planned"].toInteger(), planned);
         QCOMPARE(o["policy"].toObject()["keep_latest"].toInt(), 1);
 
-        Run text = klens({"clean", c.root, "--max-size", "0", "--dry-run"});
+        ProcessResult text =
+            runKlens({"clean", c.root, "--max-size", "0", "--dry-run"}, withoutMachineTools());
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("dry run: would remove 9 entries"), text.out.constData());
         QCOMPARE(listing(c.root), before);
@@ -389,7 +392,7 @@ private slots:
     void cliRemoves()
     {
         FixtureCopy c;
-        Run r = klens({"clean", c.root, "--keep-latest", "1", "--json"});
+        ProcessResult r = runKlens({"clean", c.root, "--keep-latest", "1", "--json"}, withoutMachineTools());
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(c.folders(), sorted({kAges[0].first, kAges[6].first, kAges[8].first}));
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -400,7 +403,7 @@ private slots:
         for (const auto& v : o["removals"].toArray())
             QCOMPARE(v.toObject()["result"].toString(), QStringLiteral("removed"));
 
-        Run text = klens({"clean", c.root, "--max-size", "0"});
+        ProcessResult text = runKlens({"clean", c.root, "--max-size", "0"}, withoutMachineTools());
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("removed 3 entries"), text.out.constData());
         QVERIFY(c.folders().isEmpty());
@@ -411,23 +414,26 @@ private slots:
     {
         FixtureCopy c;
         const auto before = listing(c.root);
-        Run none = klens({"clean", c.root});
+        ProcessResult none = runKlens({"clean", c.root}, withoutMachineTools());
         QCOMPARE(none.exitCode, 2);
         QVERIFY(none.err.contains("say what to remove"));
-        Run size = klens({"clean", c.root, "--max-size", "12Q"});
+        ProcessResult size = runKlens({"clean", c.root, "--max-size", "12Q"}, withoutMachineTools());
         QCOMPARE(size.exitCode, 2);
         QVERIFY2(size.err.contains("--max-size: \"12Q\""), size.err.constData());
-        Run grace = klens({"clean", c.root, "--orphans", "--grace", "soon"});
+        ProcessResult grace =
+            runKlens({"clean", c.root, "--orphans", "--grace", "soon"}, withoutMachineTools());
         QCOMPARE(grace.exitCode, 2);
         QVERIFY(grace.err.contains("--grace"));
-        Run stale = klens({"clean", c.root, "--stale"});
+        ProcessResult stale = runKlens({"clean", c.root, "--stale"}, withoutMachineTools());
         QCOMPARE(stale.exitCode, 2);
         QVERIFY(stale.err.contains("--triton-version"));
-        Run missing = klens({"clean", "/nonexistent/kl-clean", "--max-size", "0"});
+        ProcessResult missing =
+            runKlens({"clean", "/nonexistent/kl-clean", "--max-size", "0"}, withoutMachineTools());
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("/nonexistent/kl-clean"));
         QCOMPARE(listing(c.root), before);
-        Run stale2 = klens({"clean", "--stale", "--arch", "90", c.root, "--dry-run", "--json"});
+        ProcessResult stale2 = runKlens({"clean", "--stale", "--arch", "90", c.root, "--dry-run", "--json"},
+                                        withoutMachineTools());
         QCOMPARE(stale2.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(stale2.out).object()["removals"].toArray().size(), 4);
     }

@@ -5,6 +5,7 @@
 #include "clean/cleanexecutor.h"
 #include "clean/cleanplan.h"
 #include "cleantestutil.h"
+#include "klensprocess.h"
 #include "tempcache.h"
 
 #include <QCryptographicHash>
@@ -84,7 +85,8 @@ struct Mounts {
 kl::CleanResult cleanEverything(const QString& root, const QString& how)
 {
     if (how == "cli") {
-        Run r = klens({"clean", root, "--max-size", "0", "--grace", "0", "--json"});
+        ProcessResult r =
+            runKlens({"clean", root, "--max-size", "0", "--grace", "0", "--json"}, withoutMachineTools());
         kl::CleanResult fake;
         fake.failed = r.exitCode == 0 ? 0 : 1; // the CLI's verdict; the files tell the rest
         return fake;

@@ -1,30 +1,14 @@
 // Runs the real klens binary as a user would, on the real Triton fixture and on temp caches.
+#include "klensprocess.h"
 #include "tempcache.h"
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run klens(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(120000);
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
-}
 
 const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
@@ -35,7 +19,7 @@ class TstKlens : public QObject {
 private slots:
     void scanJsonHasTheDocumentedShape()
     {
-        Run r = klens({"scan", fixture, "--json"});
+        ProcessResult r = runKlens({"scan", fixture, "--json"});
         QCOMPARE(r.exitCode, 1); // the fixture is a moved cache: problems found
         QJsonParseError pe;
         QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
@@ -72,7 +56,7 @@ private slots:
     {
         TempCache c;
         c.addKernel("add_kernel", QString(64, 'a'));
-        Run r = klens({"scan", c.path()});
+        ProcessResult r = runKlens({"scan", c.path()});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("add_kernel"));
         QVERIFY(r.out.contains("1 entries"));
@@ -80,7 +64,7 @@ private slots:
 
     void missingRootIsAnIoError()
     {
-        Run r = klens({"scan", "/nonexistent/kl-cache"});
+        ProcessResult r = runKlens({"scan", "/nonexistent/kl-cache"});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("/nonexistent/kl-cache"));
         QVERIFY(r.err.contains("No such file or directory"));
@@ -88,18 +72,16 @@ private slots:
 
     void usageErrorExitsTwo()
     {
-        QCOMPARE(klens({"frobnicate"}).exitCode, 2);
-        QCOMPARE(klens({"show"}).exitCode, 2);
-        Run v = klens({"--version"});
+        QCOMPARE(runKlens({"frobnicate"}).exitCode, 2);
+        QCOMPARE(runKlens({"show"}).exitCode, 2);
+        ProcessResult v = runKlens({"--version"});
         QCOMPARE(v.exitCode, 0);
         QVERIFY(v.out.startsWith("klens "));
     }
 
     void noDirUsesTheEffectiveRoots()
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("TRITON_CACHE_DIR", fixture);
-        Run r = klens({"scan", "--json"}, env);
+        ProcessResult r = runKlens({"scan", "--json"}, {.set = {{"TRITON_CACHE_DIR", fixture}}});
         QJsonArray roots = QJsonDocument::fromJson(r.out).object()["roots"].toArray();
         QVERIFY(roots.size() >= 3);
         QCOMPARE(roots[0].toObject()["reason"].toString(), QStringLiteral("TRITON_CACHE_DIR"));
@@ -110,12 +92,13 @@ private slots:
     void showByPrefixAndPath()
     {
         // One folder prefix in the fixture: the sm_90 add_kernel with num_warps=8 (see its README).
-        Run byPath = klens({"show", fixture + "/EZ3QOF7C6JJWZMPMDZHZBZ4S2V2EF2QHFSZGCMURXVTVJFP2QCDA"});
+        ProcessResult byPath =
+            runKlens({"show", fixture + "/EZ3QOF7C6JJWZMPMDZHZBZ4S2V2EF2QHFSZGCMURXVTVJFP2QCDA"});
         QCOMPARE(byPath.exitCode, 1);
         QVERIFY(byPath.out.contains("_row_softmax_kernel"));
         QVERIFY(byPath.out.contains("TRITON_DEFAULT_FP_FUSION"));
         QVERIFY(byPath.out.contains("folder name matches"));
-        Run byPrefix = klens({"show", "EZ3QOF", "--root", fixture, "--json"});
+        ProcessResult byPrefix = runKlens({"show", "EZ3QOF", "--root", fixture, "--json"});
         QCOMPARE(byPrefix.exitCode, 1);
         QJsonObject o = QJsonDocument::fromJson(byPrefix.out).object();
         QCOMPARE(o["schema"].toString(), QStringLiteral("kernellens.entry/1"));
@@ -126,14 +109,14 @@ private slots:
 
     void showPrefixErrors()
     {
-        Run none = klens({"show", "ZZZZZZ", "--root", fixture});
+        ProcessResult none = runKlens({"show", "ZZZZZZ", "--root", fixture});
         QCOMPARE(none.exitCode, 2);
         QVERIFY(none.err.contains("no entry folder starts with \"ZZZZZZ\""));
         // Several folders start with a single common letter in a 9-entry base32 cache? Use "".
         TempCache c;
         c.addKernel("k", QString(64, 'a'));
         c.addKernel("k", QString(63, 'a') + "b");
-        Run many = klens({"show", "VKVK", "--root", c.path()});
+        ProcessResult many = runKlens({"show", "VKVK", "--root", c.path()});
         QCOMPARE(many.exitCode, 2);
         QVERIFY2(many.err.contains("matches 2 entries"), many.err.constData());
     }
@@ -141,14 +124,14 @@ private slots:
     void showStageTextAndBinary()
     {
         const QString entry = fixture + "/EZ3QOF7C6JJWZMPMDZHZBZ4S2V2EF2QHFSZGCMURXVTVJFP2QCDA";
-        Run ptx = klens({"show", entry, "--stage", "ptx"});
+        ProcessResult ptx = runKlens({"show", entry, "--stage", "ptx"});
         QCOMPARE(ptx.exitCode, 0);
         QVERIFY(ptx.out.contains(".visible .entry _row_softmax_kernel"));
-        Run cubin = klens({"show", entry, "--stage", "cubin"});
+        ProcessResult cubin = runKlens({"show", entry, "--stage", "cubin"});
         QCOMPARE(cubin.exitCode, 0);
         QVERIFY2(cubin.out.contains("ELF"), cubin.out.left(300).constData());
         QVERIFY(cubin.out.contains("00000000  7f 45 4c 46"));
-        Run missing = klens({"show", entry, "--stage", "amdgcn"});
+        ProcessResult missing = runKlens({"show", entry, "--stage", "amdgcn"});
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("has no stage \"amdgcn\""));
     }

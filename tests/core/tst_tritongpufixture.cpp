@@ -4,6 +4,7 @@
 // (see its README). No GPU is needed here. A missing fixture is a failure, not a skip.
 #include "cubin/cubininfo.h"
 #include "env/cacheroots.h"
+#include "klensprocess.h"
 #include "report/entrydetail.h"
 #include "scan/cachescanner.h"
 
@@ -13,7 +14,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 #include <utility>
 
@@ -26,21 +26,6 @@ QString fixtureDir()
 {
     const QString env = qEnvironmentVariable("KL_TRITON_GPU_FIXTURE_DIR");
     return env.isEmpty() ? QStringLiteral(KL_TRITON_GPU_FIXTURE_DIR) : env;
-}
-
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    if (!p.waitForFinished(300000))
-        qFatal("klens did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
 }
 
 QStringList strings(const QJsonValue& v)
@@ -236,8 +221,8 @@ private slots:
         QCOMPARE(qint64(k.staticSharedBytes + k.reservedSharedBytes), cu["static_shared"].toInteger());
 
         // The same through `klens cubin --json`.
-        const Run r = klens({"cubin", "--json", cubinPath});
-        QVERIFY2(r.code == 0, r.err.constData());
+        const ProcessResult r = runKlens({"cubin", "--json", cubinPath});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc["schema"].toString(), QStringLiteral("kernellens.cubin/1"));
         QCOMPARE(doc["sm"].toInt(), 90);
@@ -308,8 +293,8 @@ private slots:
     // matches nothing.
     void traceJoinsEveryTritonKernel()
     {
-        const Run r = klens({"trace", tracePath(), "--cache", cachePath(), "--json"});
-        QVERIFY2(r.code == 0, r.err.constData());
+        const ProcessResult r = runKlens({"trace", tracePath(), "--cache", cachePath(), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc["schema"].toString(), QStringLiteral("kernellens.trace/1"));
         QVERIFY2(doc["findings"].toArray().isEmpty(),

@@ -1,5 +1,6 @@
 #include "cubin/cubininfo.h"
 #include "cubin/nvinfo.h"
+#include "klensprocess.h"
 #include "tempcache.h"
 
 #include <QDir>
@@ -36,20 +37,6 @@ QStringList fixtureCubins()
         out << it.next();
     out.sort();
     return out;
-}
-
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
 }
 
 } // namespace
@@ -251,26 +238,26 @@ extern "C" __global__ void __launch_bounds__(128) tiled(const float* a, float* o
         const QStringList cubins = fixtureCubins();
         if (cubins.isEmpty())
             QSKIP("no .cubin under resources/demo/triton/cache");
-        Run r = klens({QStringLiteral("cubin"), cubins.front(), QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, r.err.constData());
+        ProcessResult r = runKlens({QStringLiteral("cubin"), cubins.front(), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc["schema"].toString(), QStringLiteral("kernellens.cubin/1"));
         QVERIFY(doc["kernels"].toArray().first().toObject()["registers"].toInt() > 0);
 
         // An entry folder resolves to its .cubin stage.
-        r = klens({QStringLiteral("cubin"), QFileInfo(cubins.front()).absolutePath()});
-        QVERIFY2(r.code == 0, r.err.constData());
+        r = runKlens({QStringLiteral("cubin"), QFileInfo(cubins.front()).absolutePath()});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.contains("regs"));
 
         TempCache dir;
         dir.write(QStringLiteral("bad.cubin"), readAll(cubins.front()).left(300));
-        r = klens({QStringLiteral("cubin"), dir.filePath(QStringLiteral("bad.cubin"))});
-        QCOMPARE(r.code, 2);
+        r = runKlens({QStringLiteral("cubin"), dir.filePath(QStringLiteral("bad.cubin"))});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("bad.cubin"));
         QVERIFY(r.err.contains("truncated"));
 
-        r = klens({QStringLiteral("cubin"), dir.filePath(QStringLiteral("missing.cubin"))});
-        QCOMPARE(r.code, 2);
+        r = runKlens({QStringLiteral("cubin"), dir.filePath(QStringLiteral("missing.cubin"))});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("missing.cubin"));
     }
 };

@@ -1,28 +1,14 @@
 // `klens diff` on the real Triton fixture: entries by prefix, stages, normalisations, exit codes.
 
+#include "klensprocess.h"
+
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace {
-
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run klens(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
 
 const QString kCache = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
 
@@ -53,8 +39,9 @@ private slots:
 
     void entriesByPrefixDiffer()
     {
-        const Run r = klens({"diff", m_sm80.left(8), m_sm90.left(8), "--root", kCache, "--stage", "ttgir"});
-        QCOMPARE(r.code, 1);
+        const ProcessResult r =
+            runKlens({"diff", m_sm80.left(8), m_sm90.left(8), "--root", kCache, "--stage", "ttgir"});
+        QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.startsWith("--- " + m_sm80.toUtf8() + "/add_kernel.ttgir\n+++ " + m_sm90.toUtf8() +
                                  "/add_kernel.ttgir\n@@ "));
         QVERIFY(r.out.contains("-module attributes {") && r.out.contains("ttg.target = \"cuda:80\""));
@@ -63,8 +50,8 @@ private slots:
 
     void anEntryEqualsItself()
     {
-        const Run r = klens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm90});
-        QCOMPARE(r.code, 0);
+        const ProcessResult r = runKlens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm90});
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.isEmpty());
     }
 
@@ -85,26 +72,27 @@ private slots:
         out.close();
         QVERIFY(a != b);
         const QString f = in.fileName(), g = out.fileName();
-        QCOMPARE(klens({"diff", f, g, "-q"}).code, 1);
-        QCOMPARE(klens({"diff", f, g, "-q", "--ignore-ssa"}).code, 1);
-        QCOMPARE(klens({"diff", f, g, "-q", "--ignore-locations"}).code, 1);
-        QCOMPARE(klens({"diff", f, g, "-q", "--ignore-ssa", "--ignore-locations"}).code, 0);
+        QCOMPARE(runKlens({"diff", f, g, "-q"}).exitCode, 1);
+        QCOMPARE(runKlens({"diff", f, g, "-q", "--ignore-ssa"}).exitCode, 1);
+        QCOMPARE(runKlens({"diff", f, g, "-q", "--ignore-locations"}).exitCode, 1);
+        QCOMPARE(runKlens({"diff", f, g, "-q", "--ignore-ssa", "--ignore-locations"}).exitCode, 0);
     }
 
     void errorsNameThePathAndCause()
     {
-        Run r = klens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm80, "--stage", "cubin"});
-        QCOMPARE(r.code, 2);
+        ProcessResult r =
+            runKlens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm80, "--stage", "cubin"});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("stage cubin is binary"));
-        r = klens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm80, "--stage", "amdgcn"});
-        QCOMPARE(r.code, 2);
+        r = runKlens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm80, "--stage", "amdgcn"});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("has no amdgcn stage (it has: source, ttir, ttgir, llir, ptx, cubin"),
                  r.err.constData());
-        r = klens({"diff", "/nonexistent/a.ttir", kCache + "/" + m_sm80});
-        QCOMPARE(r.code, 2);
+        r = runKlens({"diff", "/nonexistent/a.ttir", kCache + "/" + m_sm80});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("/nonexistent/a.ttir"));
-        r = klens({"diff", kCache + "/" + m_sm80 + "/add_kernel.ttir", kCache + "/" + m_sm90});
-        QCOMPARE(r.code, 2);
+        r = runKlens({"diff", kCache + "/" + m_sm80 + "/add_kernel.ttir", kCache + "/" + m_sm90});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--stage"));
     }
 };

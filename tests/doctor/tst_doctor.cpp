@@ -2,6 +2,7 @@
 #include "doctor/doctor.h"
 #include "doctor/processalive.h"
 #include "formats/layout.h"
+#include "klensprocess.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
@@ -11,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -75,26 +75,6 @@ const kl::Finding* byPathSuffix(const std::vector<kl::Finding>& fs, const QStrin
         if (QString::fromStdString(f.path).endsWith(suffix))
             return &f;
     return nullptr;
-}
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args)
-{
-    // No python3 or nvidia-smi on PATH: the machine's Triton and GPUs are unknown, so results do
-    // not depend on what this machine has installed.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("PATH", "/nonexistent-kl-bin");
-    env.remove("KL_PYTHON");
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(120000);
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
 }
 
 } // namespace
@@ -426,7 +406,8 @@ private slots:
     void cliJson()
     {
         // --arch before the folder: it takes one value, the folder stays a folder.
-        Run r = klens({"doctor", "--arch", "90", fixture, "--json", "--triton-version", "3.9.0"});
+        ProcessResult r = runKlens({"doctor", "--arch", "90", fixture, "--json", "--triton-version", "3.9.0"},
+                                   withoutMachineTools());
         QCOMPARE(r.exitCode, 1); // a moved cache: warnings
         QJsonParseError pe;
         const QJsonObject o = QJsonDocument::fromJson(r.out, &pe).object();
@@ -454,21 +435,21 @@ private slots:
     {
         TempCache c;
         addRealKernel(c, "k", "k");
-        Run healthy = klens({"doctor", c.path()});
+        ProcessResult healthy = runKlens({"doctor", c.path()}, withoutMachineTools());
         QCOMPARE(healthy.exitCode, 0);
         QVERIFY2(healthy.out.contains("0 findings"), healthy.out.constData());
 
         c.write("tmp.pid_999999999_x/k.ptx", "left over");
-        Run temp = klens({"doctor", c.path()});
+        ProcessResult temp = runKlens({"doctor", c.path()}, withoutMachineTools());
         QCOMPARE(temp.exitCode, 1);
         QVERIFY(temp.out.contains("orphan-temp"));
         QVERIFY(temp.out.contains("what to do:"));
         QVERIFY(temp.out.contains("klens clean --orphans"));
 
-        Run missing = klens({"doctor", "/nonexistent/kl-doctor"});
+        ProcessResult missing = runKlens({"doctor", "/nonexistent/kl-doctor"}, withoutMachineTools());
         QCOMPARE(missing.exitCode, 2);
         QVERIFY(missing.err.contains("/nonexistent/kl-doctor"));
-        QCOMPARE(klens({"doctor", c.path(), "--flood", "0"}).exitCode, 2);
+        QCOMPARE(runKlens({"doctor", c.path(), "--flood", "0"}, withoutMachineTools()).exitCode, 2);
     }
 };
 

@@ -3,6 +3,7 @@
 // across a rotation) after it started, then exiting cleanly on SIGINT.
 #include "events/eventlog.h"
 #include "eventsamples.h"
+#include "klensprocess.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,23 +18,10 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args, const QMap<QString, QString>& env = {})
+// The machine's own events log stays out: a test that wants the default location sets it.
+ProcessResult klens(const QStringList& args, const QMap<QString, QString>& env = {})
 {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.remove("KERNELLENS_EVENTS_LOG");
-    for (auto it = env.begin(); it != env.end(); ++it)
-        e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runKlens(args, {.unset = {"KERNELLENS_EVENTS_LOG"}, .set = env});
 }
 
 std::int64_t nowNs()
@@ -86,7 +74,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = writeSample(dir);
         QVERIFY(!path.isEmpty());
-        const Run r = klens({"stats", "--log", path, "--since", "1d", "--json"});
+        const ProcessResult r = klens({"stats", "--log", path, "--since", "1d", "--json"});
         QCOMPARE(r.exitCode, 0);
         QJsonParseError pe;
         const QJsonObject o = QJsonDocument::fromJson(r.out, &pe).object();
@@ -118,7 +106,7 @@ private slots:
         QCOMPARE(slowest[0]["compiles"].toInt(), 2);
 
         // Without --since the old event counts too.
-        const Run all = klens({"stats", "--log", path, "--json"});
+        const ProcessResult all = klens({"stats", "--log", path, "--json"});
         const QJsonObject oa = QJsonDocument::fromJson(all.out).object();
         QCOMPARE(oa["events"].toInt(), 11);
         QVERIFY(oa["since"].isNull());
@@ -129,7 +117,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = writeSample(dir);
-        const Run r = klens({"stats", "--log", path, "--since", "1h"});
+        const ProcessResult r = klens({"stats", "--log", path, "--since", "1h"});
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         QVERIFY2(out.contains("10 of 11 events"), qPrintable(out));
@@ -146,7 +134,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = writeSample(dir);
-        Run r = klens({"stats", "--json"}, {{"KERNELLENS_EVENTS_LOG", path}});
+        ProcessResult r = klens({"stats", "--json"}, {{"KERNELLENS_EVENTS_LOG", path}});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(r.out).object().value("log").toObject().value("path").toString(),
                  path);
@@ -166,7 +154,7 @@ private slots:
             QVERIFY(f.open(QIODevice::Append));
             f.write("garbage\n{\"origin\":\"nvrtc\"");
         }
-        Run r = klens({"stats", "--log", path});
+        ProcessResult r = klens({"stats", "--log", path});
         QCOMPARE(r.exitCode, 1); // corrupt lines are problems found
         QVERIFY2(r.out.contains("skipped 1 corrupt and 1 partial line"), r.out.constData());
         QVERIFY(r.out.contains(path.toUtf8() + ":12: "));
@@ -199,7 +187,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = writeSample(dir);
-        Run r = klens({"events", "--log", path, "--json"});
+        ProcessResult r = klens({"events", "--log", path, "--json"});
         QCOMPARE(r.exitCode, 0);
         const QList<QByteArray> lines = r.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 11);

@@ -4,6 +4,7 @@
 #include "explain/currentenvironment.h"
 #include "explain/entrycomparison.h"
 #include "formats/envvars.h"
+#include "klensprocess.h"
 #include "report/entrydetail.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
@@ -13,7 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include <QProcessEnvironment>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,13 +22,6 @@
 namespace {
 
 const QString fixture = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json;
-};
 
 // The environment minus every cache-invalidating variable (and the Python override), so the
 // runs see only what a test sets.
@@ -40,19 +34,9 @@ QProcessEnvironment cleanEnvironment()
     return env;
 }
 
-Run klens(const QStringList& args, const QProcessEnvironment& env = cleanEnvironment())
+ProcessResult klens(const QStringList& args, const QProcessEnvironment& env = cleanEnvironment())
 {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(120000);
-    Run r{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-          p.readAllStandardOutput(),
-          p.readAllStandardError(),
-          {}};
-    if (args.contains("--json"))
-        r.json = QJsonDocument::fromJson(r.out).object();
-    return r;
+    return runKlens(args, {.environment = env});
 }
 
 // Entry folder of a fixture plan, from expected.json (names change when the fixture is regenerated).
@@ -126,7 +110,7 @@ private slots:
 
     void numWarpsOnly()
     {
-        Run r = klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm90_w8"), "--json"});
+        ProcessResult r = klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm90_w8"), "--json"});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.json["schema"].toString(), QStringLiteral("kernellens.explain/1"));
         QCOMPARE(r.json["mode"].toString(), QStringLiteral("entries"));
@@ -137,7 +121,7 @@ private slots:
         QCOMPARE(r.json["nothing_recorded_differs"].toBool(), false);
         QCOMPARE(r.json["same_hash"].toBool(), false);
 
-        Run text = klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm90_w8")});
+        ProcessResult text = klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm90_w8")});
         QCOMPARE(text.exitCode, 1);
         QVERIFY2(text.out.contains("1 recorded difference"), text.out.constData());
         QVERIFY(text.out.contains("num_warps"));
@@ -148,7 +132,8 @@ private slots:
     // the initial TTIR (.source) and .ttir start differently.
     void lineInfoEnvVar()
     {
-        Run r = klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm90_w4_noline"), "--json"});
+        ProcessResult r =
+            klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm90_w4_noline"), "--json"});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(differenceNames(r.json),
                  (QSet<QString>{"env_var:TRITON_DISABLE_LINE_INFO", "stage:source", "stage:ttir"}));
@@ -169,7 +154,7 @@ private slots:
 
     void targetArch()
     {
-        Run r = klens({"explain", entryPath("add_sm80"), entryPath("add_sm90_w4"), "--json"});
+        ProcessResult r = klens({"explain", entryPath("add_sm80"), entryPath("add_sm90_w4"), "--json"});
         QCOMPARE(r.exitCode, 1);
         const QJsonObject arch = difference(r.json, "arch");
         QCOMPARE(arch["kind"].toString(), QStringLiteral("target"));
@@ -186,7 +171,7 @@ private slots:
     void sameEntryNothingDiffers()
     {
         const QString a = entryPath("add_sm90_w4");
-        Run r = klens({"explain", a, a, "--json"});
+        ProcessResult r = klens({"explain", a, a, "--json"});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.json["nothing_recorded_differs"].toBool(), true);
         QCOMPARE(r.json["same_hash"].toBool(), true);
@@ -196,7 +181,7 @@ private slots:
         QVERIFY(suspects[0].toString().startsWith("triton_key"));
         QVERIFY(suspects[1].toString().startsWith("source hash"));
 
-        Run text = klens({"explain", a, a});
+        ProcessResult text = klens({"explain", a, a});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("Nothing recorded differs."), text.out.constData());
         QVERIFY(text.out.contains("they remain the suspects"));
@@ -205,7 +190,8 @@ private slots:
 
     void binaryOnlyStageIsANote()
     {
-        Run r = klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm100_binary_only"), "--json"});
+        ProcessResult r =
+            klens({"explain", entryPath("add_sm90_w4"), entryPath("add_sm100_binary_only"), "--json"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(!differenceNames(r.json).contains("stage:ttir"));
         QVERIFY(differenceNames(r.json).contains("target:arch"));
@@ -218,11 +204,11 @@ private slots:
     void prefixesResolveLikeShow()
     {
         const QString a = folderOf("add_sm90_w4"), b = folderOf("add_sm90_w8");
-        Run r = klens({"explain", a.left(6), b.left(6), "--root", fixture, "--json"});
+        ProcessResult r = klens({"explain", a.left(6), b.left(6), "--root", fixture, "--json"});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.json["a"].toObject()["folder"].toString(), a);
         QCOMPARE(r.json["b"].toObject()["folder"].toString(), b);
-        Run none = klens({"explain", "ZZZZ", a, "--root", fixture});
+        ProcessResult none = klens({"explain", "ZZZZ", a, "--root", fixture});
         QCOMPARE(none.exitCode, 2);
         QVERIFY2(none.err.contains("no entry folder starts with \"ZZZZ\""), none.err.constData());
     }
@@ -244,7 +230,7 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        Run r = klens(args);
+        ProcessResult r = klens(args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
     }
@@ -258,7 +244,7 @@ private slots:
         tools.add("nvidia-smi", "echo 8.0");
         QProcessEnvironment env = tools.environment();
         env.insert("TRITON_DISABLE_LINE_INFO", "1");
-        Run r = klens({"explain", entryPath("add_sm90_w4_noline"), "--env", "--json"}, env);
+        ProcessResult r = klens({"explain", entryPath("add_sm90_w4_noline"), "--env", "--json"}, env);
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.json["mode"].toString(), QStringLiteral("environment"));
         QVERIFY(r.json["b"].isNull());
@@ -272,7 +258,7 @@ private slots:
         QCOMPARE(now["env_vars"].toObject()["TRITON_DISABLE_LINE_INFO"].toString(), QStringLiteral("1"));
 
         // The twin without the variable: now it is set here but was not then.
-        Run w4 = klens({"explain", entryPath("add_sm90_w4"), "--env", "--json"}, env);
+        ProcessResult w4 = klens({"explain", entryPath("add_sm90_w4"), "--env", "--json"}, env);
         QCOMPARE(w4.exitCode, 1);
         const QJsonObject d = difference(w4.json, "TRITON_DISABLE_LINE_INFO");
         QCOMPARE(d["kind"].toString(), QStringLiteral("env_var"));
@@ -290,7 +276,7 @@ private slots:
         QProcessEnvironment env = tools.environment();
         env.insert("TRITON_DISABLE_LINE_INFO", "true");
         env.insert("TRITON_STORE_BINARY_ONLY", "1"); // not part of the key
-        Run r = klens({"explain", entryPath("add_sm90_w4_noline"), "--env"}, env);
+        ProcessResult r = klens({"explain", entryPath("add_sm90_w4_noline"), "--env"}, env);
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("Nothing recorded differs."), r.out.constData());
         QVERIFY(r.out.contains("GPU arch 90, 80"));
@@ -302,7 +288,7 @@ private slots:
         QProcessEnvironment env = none.environment();
         env.insert("TRITON_F32_DEFAULT", "ieee");
         env.insert("DISABLE_FAST_REDUCTION", "1"); // a name only older Tritons keyed on
-        Run r = klens({"explain", entryPath("add_sm90_w4"), "--env", "--json"}, env);
+        ProcessResult r = klens({"explain", entryPath("add_sm90_w4"), "--env", "--json"}, env);
         QCOMPARE(r.exitCode, 1);
         const QJsonObject now = r.json["environment"].toObject();
         QVERIFY(now["triton_version"].isNull());
@@ -323,7 +309,8 @@ private slots:
         tools.add("python3", "/bin/sleep 60");
         QElapsedTimer t;
         t.start();
-        Run r = klens({"explain", entryPath("add_sm90_w4"), "--env", "--json"}, tools.environment());
+        ProcessResult r =
+            klens({"explain", entryPath("add_sm90_w4"), "--env", "--json"}, tools.environment());
         QVERIFY2(t.elapsed() < 30000, "a hanging python3 must not hang klens");
         QCOMPARE(r.exitCode, 0);
         const QJsonObject now = r.json["environment"].toObject();

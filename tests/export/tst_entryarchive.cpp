@@ -2,6 +2,7 @@
 // symlinks and temp folders left out and listed, nothing written when the output cannot be.
 
 #include "export/entryarchive.h"
+#include "klensprocess.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
 
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,9 +36,7 @@ QByteArray readAll(const QString& path)
 
 bool untar(const QString& archive, const QString& into)
 {
-    QProcess p;
-    p.start("tar", {"xzf", archive, "-C", into});
-    return p.waitForFinished(60000) && p.exitCode() == 0;
+    return runProcess("tar", {"xzf", archive, "-C", into}).exitCode == 0;
 }
 
 } // namespace
@@ -116,15 +114,15 @@ private slots:
     {
         QTemporaryDir out;
         const QString first = QDir(kCache).entryList(QDir::Dirs | QDir::NoDotAndDotDot).first();
-        QProcess p;
-        p.start(KL_KLENS_BIN, {"export", first.left(8), "--root", kCache, "-o", out.filePath("e.tar.gz")});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 0);
-        QVERIFY(p.readAllStandardOutput().contains("1 entry, "));
+        ProcessResult r =
+            runKlens({"export", first.left(8), "--root", kCache, "-o", out.filePath("e.tar.gz")});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("1 entry, "));
         QVERIFY(QFile::exists(out.filePath("e.tar.gz")));
-        p.start(KL_KLENS_BIN, {"export", "NOSUCHPREFIX", "--root", kCache, "-o", out.filePath("f.tar.gz")});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 2);
+        r = runKlens({"export", "NOSUCHPREFIX", "--root", kCache, "-o", out.filePath("f.tar.gz")});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(!QFile::exists(out.filePath("f.tar.gz")));
     }
 };

@@ -1,30 +1,13 @@
 // `klens fs` and `klens env` as a user runs them: shapes, exit codes, effective-folder reasons.
+#include "klensprocess.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
-
-namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args, const QProcessEnvironment& env)
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(120000);
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
-}
-
-} // namespace
 
 class TstFsCli : public QObject {
     Q_OBJECT
@@ -58,7 +41,7 @@ private slots:
     {
         QProcessEnvironment env = baseEnv();
         env.insert("TRITON_CACHE_DIR", m_dir.filePath("tc"));
-        const Run r = klens({"fs", "--json"}, env);
+        const ProcessResult r = runKlens({"fs", "--json"}, {.environment = env});
         QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc["schema"].toString(), QStringLiteral("kernellens.fs/1"));
@@ -85,7 +68,8 @@ private slots:
 
     void fsOnGivenPaths()
     {
-        const Run r = klens({"fs", "/", m_dir.filePath("a/b"), "/proc/self"}, baseEnv());
+        const ProcessResult r =
+            runKlens({"fs", "/", m_dir.filePath("a/b"), "/proc/self"}, {.environment = baseEnv()});
         QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
         QVERIFY(r.out.startsWith("/\n  probed       /\n"));
         QVERIFY2(r.out.contains("(does not exist yet: its nearest existing parent)"), r.out.constData());
@@ -95,7 +79,7 @@ private slots:
 
     void fsRejectsAnEmptyPath()
     {
-        const Run r = klens({"fs", ""}, baseEnv());
+        const ProcessResult r = runKlens({"fs", ""}, {.environment = baseEnv()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("empty path"), r.err.constData());
     }
@@ -105,7 +89,7 @@ private slots:
         QProcessEnvironment env = baseEnv();
         env.insert("TRITON_DISABLE_LINE_INFO", "1");
         env.insert("TRITON_HOME", m_dir.filePath("th"));
-        Run r = klens({"env", "--json"}, env);
+        ProcessResult r = runKlens({"env", "--json"}, {.environment = env});
         QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc["schema"].toString(), QStringLiteral("kernellens.env/1"));
@@ -124,13 +108,13 @@ private slots:
         QCOMPARE(triton["found"].toBool(), true);
         QCOMPARE(triton["version"].toString(), QStringLiteral("3.4.0"));
 
-        r = klens({"env"}, env);
+        r = runKlens({"env"}, {.environment = env});
         QVERIFY2(r.out.contains("TRITON_DISABLE_LINE_INFO=1"), r.out.constData());
         QVERIFY2(r.out.contains("Triton\n  3.4.0  ("), r.out.constData());
         QVERIFY2(r.out.contains("DeepSpeed's Triton autotune folder"), r.out.constData());
 
         env.insert("KL_PYTHON", "/nonexistent/python");
-        r = klens({"env"}, env);
+        r = runKlens({"env"}, {.environment = env});
         QVERIFY2(r.out.contains("not found: /nonexistent/python (from KL_PYTHON) does not exist"),
                  r.out.constData());
     }

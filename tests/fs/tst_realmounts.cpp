@@ -4,13 +4,13 @@
 #include "fakeenvironment.h"
 #include "fs/folderhealth.h"
 #include "fs/fsprobe.h"
+#include "klensprocess.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
@@ -43,26 +43,6 @@ std::string realPath(const QString& p)
 {
     char buf[PATH_MAX];
     return ::realpath(p.toLocal8Bit().constData(), buf) ? std::string(buf) : p.toStdString();
-}
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run run(const QString& program, const QStringList& args, int timeoutMs = 30000,
-        const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(5000);
-        return Run{-1, p.readAllStandardOutput(), p.readAllStandardError() + "\n(timed out)"};
-    }
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
 }
 
 // A free loopback port: bind to port 0 and let the kernel pick. The tiny window before sshd binds
@@ -124,7 +104,8 @@ struct SshfsMount {
             QString fusermount = QStandardPaths::findExecutable("fusermount3");
             if (fusermount.isEmpty())
                 fusermount = QStandardPaths::findExecutable("fusermount");
-            if (fusermount.isEmpty() || run(fusermount, {"-u", mountDir}, 10000).exitCode != 0)
+            if (fusermount.isEmpty() ||
+                runProcess(fusermount, {"-u", mountDir}, {.timeoutMs = 10000}).exitCode != 0)
                 ::umount2(mountDir.toLocal8Bit().constData(), MNT_DETACH);
         }
         for (QProcess* p : {&sshfs, &sshd}) {
@@ -149,9 +130,9 @@ bool isMounted(const QString& dir)
 
 QJsonObject klensJson(const QStringList& args, int& exitCode, const QProcessEnvironment& env)
 {
-    const Run r = run(QStringLiteral(KL_KLENS_BIN), args, 60000, env);
+    const ProcessResult r = runKlens(args, {.environment = env, .timeoutMs = 60000});
     exitCode = r.exitCode;
-    return QJsonDocument::fromJson(r.out).object();
+    return r.json;
 }
 
 } // namespace
@@ -220,7 +201,8 @@ private slots:
         QVERIFY(base.isValid());
         const QString dir = base.path();
         for (const char* key : {"host_key", "user_key"}) {
-            const Run r = run(keygen, {"-q", "-t", "ed25519", "-N", "", "-f", dir + "/" + key});
+            const ProcessResult r =
+                runProcess(keygen, {"-q", "-t", "ed25519", "-N", "", "-f", dir + "/" + key});
             QVERIFY2(r.exitCode == 0, r.err.constData());
         }
         QVERIFY(QFile::copy(dir + "/user_key.pub", dir + "/authorized_keys"));
@@ -318,7 +300,7 @@ private slots:
         doc = klensJson({"env", "--json"}, rc, env);
         QCOMPARE(rc, 1);
         QCOMPARE(doc["schema"].toString(), QStringLiteral("kernellens.env/1"));
-        const Run text = run(QStringLiteral(KL_KLENS_BIN), {"fs", m.mountDir}, 60000, env);
+        const ProcessResult text = runKlens({"fs", m.mountDir}, {.environment = env, .timeoutMs = 60000});
         QCOMPARE(text.exitCode, 1);
         QVERIFY2(text.out.contains("filesystem   network  fuse.sshfs"), text.out.constData());
         QVERIFY2(text.out.contains("  warning: "), text.out.constData());

@@ -8,13 +8,12 @@
 #include "cudabackend.h"
 #include "gpustatus.h"
 #include "kernels/kernellibrary.h"
+#include "klensprocess.h"
 #include "nvrtc/nvrtccompiler.h"
 
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -97,14 +96,13 @@ private slots:
         const kl::AutotuneJobResult dialog = kl::runAutotuneJob(job, [] { return kl::makeCudaBackend(0); });
         QVERIFY2(dialog.report.error.empty(), dialog.report.error.english().c_str());
 
-        QProcess p;
-        p.start(QStringLiteral(KL_KLENS_BIN),
-                {"autotune", spec, "--size", "default", "--limit", "6", "--cache",
-                 m_dir.filePath("gpu-cache"), "--log", m_dir.filePath("cli.jsonl"), "--no-save", "--no-copy",
-                 "--json"});
-        QVERIFY(p.waitForFinished(300000));
-        QCOMPARE(p.exitCode(), 0);
-        const QJsonObject cli = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const ProcessResult run = runKlens({"autotune", spec, "--size", "default", "--limit", "6", "--cache",
+                                            m_dir.filePath("gpu-cache"), "--log", m_dir.filePath("cli.jsonl"),
+                                            "--no-save", "--no-copy", "--json"},
+                                           {.timeoutMs = 300000});
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject cli = run.json;
         const QJsonArray configs = cli["configs"].toArray();
         QCOMPARE(std::size_t(configs.size()), dialog.report.configs.size());
         for (int i = 0; i < configs.size(); ++i) {

@@ -2,39 +2,29 @@
 // a driver (the toolkit's stub stands in for a machine whose driver is not installed).
 
 #include "gpustatus.h"
+#include "klensprocess.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
 const char* kStub = "/usr/local/cuda/lib64/stubs/libcuda.so";
 
-Run klens(const QStringList& args, const QString& libcuda = {}, const QString& home = {})
+// libcuda: the driver library klens loads; home: a cache and an events log of the test's own.
+ProcessResult klens(const QStringList& args, const QString& libcuda = {}, const QString& home = {})
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    ProcessOptions options{.timeoutMs = 600000}; // a real autotune run compiles and times every config
     if (!libcuda.isEmpty())
-        env.insert("KERNELLENS_LIBCUDA", libcuda);
+        options.set.insert("KERNELLENS_LIBCUDA", libcuda);
     if (!home.isEmpty()) {
-        env.insert("KERNELLENS_CACHE_DIR", home + "/cache");
-        env.insert("KERNELLENS_EVENTS_LOG", home + "/events.jsonl");
+        options.set.insert("KERNELLENS_CACHE_DIR", home + "/cache");
+        options.set.insert("KERNELLENS_EVENTS_LOG", home + "/events.jsonl");
     }
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(600000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runKlens(args, options);
 }
 
 } // namespace
@@ -44,8 +34,8 @@ class TstGpuCli : public QObject {
 private slots:
     void gpuWithoutADriverExits3AndSaysWhy()
     {
-        const Run r = klens({"gpu"}, "/nonexistent/libcuda.so.1");
-        QCOMPARE(r.code, 3);
+        const ProcessResult r = klens({"gpu"}, "/nonexistent/libcuda.so.1");
+        QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.startsWith(
                      "klens: no CUDA driver (/nonexistent/libcuda.so.1: cannot open shared object file"),
                  r.err.constData());
@@ -56,8 +46,8 @@ private slots:
     {
         if (!QFileInfo::exists(kStub))
             QSKIP("no CUDA Toolkit stub at /usr/local/cuda/lib64/stubs");
-        const Run r = klens({"gpu", "--json"}, kStub);
-        QCOMPARE(r.code, 3);
+        const ProcessResult r = klens({"gpu", "--json"}, kStub);
+        QCOMPARE(r.exitCode, 3);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o["schema"].toString(), QString("kernellens.gpu/1"));
         QCOMPARE(o["available"].toBool(), false);
@@ -67,13 +57,13 @@ private slots:
     void gpuOnThisMachine()
     {
         const kl::GpuStatus s = kl::gpuStatus();
-        const Run r = klens({"gpu"});
+        const ProcessResult r = klens({"gpu"});
         if (!s.available) {
-            QCOMPARE(r.code, 3);
+            QCOMPARE(r.exitCode, 3);
             QVERIFY(r.err.contains(QByteArray::fromStdString(s.reason.english())));
             QSKIP(("no GPU here: " + s.reason.english()).c_str());
         }
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains(QByteArray::fromStdString(s.devices[0].name)));
         QVERIFY(r.out.contains(QByteArray::fromStdString(s.devices[0].arch())));
     }
@@ -81,8 +71,8 @@ private slots:
     void autotuneWithoutADriverExits3()
     {
         QTemporaryDir home;
-        const Run r = klens({"autotune", "vector_add"}, "/nonexistent/libcuda.so.1", home.path());
-        QCOMPARE(r.code, 3);
+        const ProcessResult r = klens({"autotune", "vector_add"}, "/nonexistent/libcuda.so.1", home.path());
+        QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains("cannot autotune vector_add: no CUDA driver"), r.err.constData());
     }
 
@@ -93,8 +83,9 @@ private slots:
         QVERIFY(spec.open(QIODevice::WriteOnly));
         spec.write(R"({"schema": "kernellens.kernel-spec/1", "name": "broken", "source": "x.cu"})");
         spec.close();
-        const Run r = klens({"autotune", spec.fileName()}, "/nonexistent/libcuda.so.1", home.path());
-        QCOMPARE(r.code, 2);
+        const ProcessResult r =
+            klens({"autotune", spec.fileName()}, "/nonexistent/libcuda.so.1", home.path());
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(spec.fileName().toUtf8()), r.err.constData());
         QVERIFY2(r.err.contains("field"), r.err.constData());
     }
@@ -105,10 +96,10 @@ private slots:
         if (!s.available)
             QSKIP(("no GPU here: " + s.reason.english()).c_str());
         QTemporaryDir home;
-        const Run r =
+        const ProcessResult r =
             klens({"autotune", "vector_add", "--size", "small", "--limit", "4", "--rep-ms", "10", "--json"},
                   {}, home.path());
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o["schema"].toString(), QString("kernellens.autotune-run/1"));
         QVERIFY(!o["best"].toString().isEmpty());

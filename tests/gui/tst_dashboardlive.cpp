@@ -3,32 +3,14 @@
 // within a second or two of being written.
 
 #include "dashboard/dashboardpage.h"
+#include "klensprocess.h"
 #include "nvrtc/nvrtccompiler.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
-namespace {
-
-int run(const QString& program, const QStringList& args, const QMap<QString, QString>& env, QByteArray* err)
-{
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (auto it = env.begin(); it != env.end(); ++it)
-        e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    p.start(program, args);
-    if (!p.waitForFinished(180000))
-        return -1;
-    *err = p.readAllStandardError();
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-}
-
-} // namespace
 
 class TstDashboardLive : public QObject {
     Q_OBJECT
@@ -51,13 +33,12 @@ private slots:
                                "--arch",
                                "sm_80",
                                QStringLiteral(KL_SOURCE_DIR "/resources/kernels/vector_add.cu")};
-        QByteArray err;
-        QCOMPARE(run(KL_KLENS_BIN, args, {}, &err), 0);
+        QCOMPARE(runKlens(args).exitCode, 0);
         QElapsedTimer shown;
         shown.start();
         QTRY_COMPARE_WITH_TIMEOUT(page.eventCount(), 1, 3000);
         QVERIFY(shown.elapsed() < 3000);
-        QCOMPARE(run(KL_KLENS_BIN, args, {}, &err), 0); // the same again: a cache hit
+        QCOMPARE(runKlens(args).exitCode, 0); // the same again: a cache hit
         QTRY_COMPARE_WITH_TIMEOUT(page.eventCount(), 2, 3000);
         QVERIFY2(page.statusText().startsWith("2 events"), qPrintable(page.statusText()));
         // The hit rate chart's model has the two events: one miss, one hit.
@@ -77,14 +58,14 @@ private slots:
         const QMap<QString, QString> env{{"TRITON_CACHE_DIR", dir.filePath("cache")},
                                          {"TRITON_HOME", dir.filePath("home")},
                                          {"KERNELLENS_EVENTS_LOG", log}};
-        QByteArray err;
-        const int rc = run(python,
-                           {QStringLiteral(KL_SOURCE_DIR "/tests/events/compile_twice.py"),
-                            QStringLiteral(KL_SOURCE_DIR "/resources/python"), "listener-first"},
-                           env, &err);
-        if (rc != 0 && err.contains("No module named 'triton'"))
+        const ProcessResult py =
+            runProcess(python,
+                       {QStringLiteral(KL_SOURCE_DIR "/tests/events/compile_twice.py"),
+                        QStringLiteral(KL_SOURCE_DIR "/resources/python"), "listener-first"},
+                       {.set = env, .timeoutMs = 180000});
+        if (py.exitCode != 0 && py.err.contains("No module named 'triton'"))
             QSKIP(qPrintable(python + " cannot import triton (run scripts/triton-venv.sh)"));
-        QVERIFY2(rc == 0, err.constData());
+        QVERIFY2(py.exitCode == 0, py.err.constData());
         QTRY_COMPARE_WITH_TIMEOUT(page.eventCount(), 1, 3000);
         // Its stages are Triton's: the stage chart has a series per stage it reported.
         const QAbstractItemModel* stages = page.panelModel(kl::gui::DashboardPage::Panel::StageTimes);

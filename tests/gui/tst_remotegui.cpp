@@ -18,7 +18,6 @@
 #include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
@@ -425,18 +424,11 @@ private slots:
         }
         QCOMPARE(rowsEntries.size(), total);
 
-        QProcess klens;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("KERNELLENS_REDIS_URL"));
-        env.remove(QStringLiteral("TRITON_REDIS_KEY_FORMAT"));
-        klens.setProcessEnvironment(env);
-        klens.start(QStringLiteral(KL_KLENS_BIN),
-                    {QStringLiteral("remote"), QStringLiteral("ls"), server.url(), QStringLiteral("--json")});
-        QVERIFY(klens.waitForFinished(120000));
-        const QJsonArray listed = QJsonDocument::fromJson(klens.readAllStandardOutput())
-                                      .object()
-                                      .value(QStringLiteral("entries"))
-                                      .toArray();
+        const ProcessResult klens =
+            runKlens({QStringLiteral("remote"), QStringLiteral("ls"), server.url(), QStringLiteral("--json")},
+                     withoutMachineRedis());
+        QVERIFY(klens.finished);
+        const QJsonArray listed = klens.json.value(QStringLiteral("entries")).toArray();
         QCOMPARE(listed.size(), total);
         for (int i = 0; i < total; ++i) {
             const QJsonObject j = listed.at(i).toObject();

@@ -6,6 +6,7 @@
 #include "keys/keycomponentsfile.h"
 #include "keys/optionshash.h"
 #include "keys/tritonkey.h"
+#include "klensprocess.h"
 #include "report/entrydetail.h"
 #include "scan/cachescanner.h"
 #include "tempcache.h"
@@ -434,10 +435,8 @@ private slots:
             if (it.value().toObject()["plan_id"].toString() == "softmax_sm80_env2")
                 folder = it.key();
         const auto run = [](const QStringList& args) {
-            QProcess p;
-            p.start(QStringLiteral(KL_KLENS_BIN), args);
-            p.waitForFinished(60000);
-            return std::make_pair(p.exitCode(), QJsonDocument::fromJson(p.readAllStandardOutput()).object());
+            const ProcessResult r = runKlens(args);
+            return std::make_pair(r.exitCode, r.json);
         };
         auto [rc, o] = run({"key", folder.left(8), "--root", fixtureDir, "--json"});
         QCOMPARE(rc, 0);
@@ -479,11 +478,10 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QJsonDocument(file).toJson());
         f.close();
-        QProcess p;
-        p.start(QStringLiteral(KL_KLENS_BIN), {"key", "--components", f.fileName(), "--json"});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 0);
-        const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const ProcessResult r = runKlens({"key", "--components", f.fileName(), "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = r.json;
         QCOMPARE(o["schema"].toString(), QStringLiteral("kernellens.key/1"));
         QCOMPARE(o["sha256"].toString(), c["hash"].toString());
         QCOMPARE(o["key"].toString().toUtf8(), QByteArray::fromStdString(fromHex(c["key_hex"])));

@@ -1,3 +1,4 @@
+#include "klensprocess.h"
 #include "nvrtc/nvrtccompiler.h"
 #include "nvrtctestkernels.h"
 
@@ -6,37 +7,20 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-
-namespace {
-
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-} // namespace
 
 class TstCompileCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
 
-    Run klens(const QStringList& args)
+    // A cache, events log and working folder of the test's own.
+    ProcessResult klens(const QStringList& args)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("KERNELLENS_CACHE_DIR", m_dir.filePath("cache"));
-        env.insert("KERNELLENS_EVENTS_LOG", m_dir.filePath("events.jsonl"));
-        p.setProcessEnvironment(env);
-        p.setWorkingDirectory(m_dir.path());
-        p.start(QStringLiteral(KL_KLENS_BIN), args);
-        p.waitForFinished(120000);
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                p.readAllStandardError()};
+        return runKlens(args, {.set = {{"KERNELLENS_CACHE_DIR", m_dir.filePath("cache")},
+                                       {"KERNELLENS_EVENTS_LOG", m_dir.filePath("events.jsonl")}},
+                               .workingDirectory = m_dir.path()});
     }
 
     void write(const QString& name, const QByteArray& data)
@@ -78,13 +62,13 @@ private slots:
 
     void compileThenHit()
     {
-        Run r = klens({"compile", "vector_add.cu", "--arch", "sm_80"});
-        QVERIFY2(r.code == 0, r.err.constData());
+        ProcessResult r = klens({"compile", "vector_add.cu", "--arch", "sm_80"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.contains("compiled (cache miss)"));
         QVERIFY(r.out.contains("kernel vector_add:"));
         QCOMPARE(cacheFiles(), 5);
         r = klens({"compile", "vector_add.cu", "--arch", "sm_80", "--json"});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value("schema").toString(), QStringLiteral("kernellens.compile/1"));
         QVERIFY(o.value("cache_hit").toBool());
@@ -97,37 +81,37 @@ private slots:
         QVERIFY(ev[1].contains("\"origin\":\"nvrtc\""));
 
         r = klens({"compile", "vector_add.cu", "--arch", "sm_80", "--always-compile", "--no-log", "-o", "."});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("compiled (cache miss)"));
         QCOMPARE(events().size(), 2);
         QVERIFY(QFile::exists(m_dir.filePath("vector_add.cubin")));
 
         const QString entry = o.value("entry").toString();
         r = klens({"recompile", "--no-log", entry});
-        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains(": fresh"), r.out.constData());
     }
 
     void errors()
     {
         const int before = cacheFiles();
-        Run r = klens({"compile", "broken.cu", "--arch", "sm_80"});
-        QCOMPARE(r.code, 1);
+        ProcessResult r = klens({"compile", "broken.cu", "--arch", "sm_80"});
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("broken.cu(4): error: expected a \";\""), r.err.constData());
         QVERIFY(r.err.contains("broken.cu:4: error"));
         QCOMPARE(cacheFiles(), before);
 
         r = klens({"compile", "vector_add.cu", "--arch", "sm_35"});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("unsupported arch \"sm_35\"") && r.err.contains("sm_90"));
         r = klens({"compile", "vector_add.cu"});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("--arch"));
         r = klens({"compile", "nowhere.cu", "--arch", "sm_80"});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("nowhere.cu") && r.err.contains("No such file"));
         r = klens({"compile", "vector_add.cu", "--arch", "sm_80", "-O", "9"});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QCOMPARE(cacheFiles(), before);
     }
 };

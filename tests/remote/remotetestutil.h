@@ -1,5 +1,6 @@
 #pragma once
 
+#include "klensprocess.h"
 #include "redisserver.h"
 #include "remote/keyformat.h"
 #include "remote/redisclient.h"
@@ -34,6 +35,12 @@ clientFor(const QString& url, std::chrono::milliseconds timeout = std::chrono::m
         return std::nullopt;
     }
     return std::move(*c);
+}
+
+/// The machine's own Redis settings stay out of a klens run; `set` holds the test's.
+inline ProcessOptions withoutMachineRedis(const QMap<QString, QString>& set = {})
+{
+    return {.unset = {"KERNELLENS_REDIS_URL", "TRITON_REDIS_KEY_FORMAT"}, .set = set};
 }
 
 inline kl::remote::KeyFormat defaultFormat()

@@ -13,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -30,32 +29,19 @@ constexpr qint64 kMaxRssKiB = 320 * 1024;
 
 constexpr qint64 kHuge = 512ll << 20; // 536870912 bytes: the most a default server takes
 
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
+struct Run : ProcessResult {
     qint64 maxRssKiB = -1; ///< GNU time's %M, -1 without /usr/bin/time
 };
 
 // klens under GNU time (its peak resident set), without the environment's Redis settings.
 Run klens(const QStringList& args)
 {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.remove("KERNELLENS_REDIS_URL");
-    e.remove("TRITON_REDIS_KEY_FORMAT");
-    p.setProcessEnvironment(e);
-    const bool timed = QFile::exists(QStringLiteral("/usr/bin/time"));
-    if (timed)
-        p.start(QStringLiteral("/usr/bin/time"),
-                QStringList{QStringLiteral("-f"), QStringLiteral("KL_MAXRSS_KIB=%M"),
-                            QStringLiteral(KL_KLENS_BIN)} +
-                    args);
-    else
-        p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(300000);
-    Run r{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-          p.readAllStandardError()};
+    ProcessOptions options = withoutMachineRedis();
+    options.timeoutMs = 300000;
+    if (QFile::exists(QStringLiteral("/usr/bin/time")))
+        options.wrapper = {QStringLiteral("/usr/bin/time"), QStringLiteral("-f"),
+                           QStringLiteral("KL_MAXRSS_KIB=%M")};
+    Run r{runKlens(args, options)};
     const auto m = QRegularExpression(QStringLiteral("KL_MAXRSS_KIB=(\\d+)")).match(QString::fromUtf8(r.err));
     if (m.hasMatch())
         r.maxRssKiB = m.captured(1).toLongLong();
@@ -105,7 +91,7 @@ private slots:
         QVERIFY(sent >= 0);
         const Run ls = klens({"remote", "ls", server.url(), "--json"});
         qint64 sentAfter = bytesSent(*c);
-        QVERIFY2(ls.code == 1, ls.err.constData()); // problems found
+        QVERIFY2(ls.exitCode == 1, ls.err.constData()); // problems found
         const QJsonArray entries = QJsonDocument::fromJson(ls.out).object().value("entries").toArray();
         QCOMPARE(entries.size(), demoKeys().size());
         bool found = false;
@@ -150,7 +136,7 @@ private slots:
         const QString pullText = QString::fromUtf8(pull.out);
         qInfo("klens remote pull --all: peak RSS %lld KiB, server sent %lld bytes", pull.maxRssKiB,
               sentAfter - sent);
-        QCOMPARE(pull.code, 1);
+        QCOMPARE(pull.exitCode, 1);
         const QString refusedLine = [&] {
             for (const QString& l : pullText.split('\n'))
                 if (l.startsWith("refused"))

@@ -6,6 +6,7 @@
 #include "../nvrtc/nvrtctestkernels.h"
 #include "events/eventlog.h"
 #include "formats/keyencoding.h"
+#include "klensprocess.h"
 #include "nvrtc/nvrtccompiler.h"
 #include "redisserver.h"
 #include "trace/compiletrace.h"
@@ -15,7 +16,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <chrono>
@@ -28,26 +28,13 @@
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args, const QMap<QString, QString>& env = {}, const QString& stdoutFile = {})
+// The machine's own events log and Redis server stay out: a test names the ones it means.
+ProcessResult klens(const QStringList& args, const QMap<QString, QString>& env = {},
+                    const QString& stdoutFile = {})
 {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    e.remove("KERNELLENS_EVENTS_LOG");
-    e.remove("KERNELLENS_REDIS_URL");
-    for (auto it = env.begin(); it != env.end(); ++it)
-        e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    if (!stdoutFile.isEmpty())
-        p.setStandardOutputFile(stdoutFile);
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runKlens(
+        args,
+        {.unset = {"KERNELLENS_EVENTS_LOG", "KERNELLENS_REDIS_URL"}, .set = env, .stdoutFile = stdoutFile});
 }
 
 // "1772411338271679.863" -> 1772411338271679863: exact, as a double would not be.
@@ -255,8 +242,8 @@ private slots:
         const QString log = m_dir.filePath("demo-events.jsonl");
         QVERIFY(QFile::copy(QStringLiteral(KL_SOURCE_DIR "/resources/demo/events/events.jsonl"), log));
         const QString out = m_dir.filePath("demo.json");
-        const Run r = klens({"trace", "export", "--events", log, "-o", out});
-        QVERIFY2(r.code == 0, r.err.constData());
+        const ProcessResult r = klens({"trace", "export", "--events", log, "-o", out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("demo.json"), r.out.constData());
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -357,11 +344,11 @@ private slots:
         const QMap<QString, QString> env{{"KERNELLENS_EVENTS_LOG", log},
                                          {"KERNELLENS_CACHE_DIR", dir.filePath("cache")}};
         for (int i = 0; i < 2; ++i) {
-            const Run c = klens({"compile", cu.fileName(), "--arch", "sm_80"}, env);
-            QVERIFY2(c.code == 0, c.err.constData());
+            const ProcessResult c = klens({"compile", cu.fileName(), "--arch", "sm_80"}, env);
+            QVERIFY2(c.exitCode == 0, c.err.constData());
         }
-        const Run r = klens({"trace", "export", "-o", "-"}, env);
-        QVERIFY2(r.code == 0, r.err.constData());
+        const ProcessResult r = klens({"trace", "export", "-o", "-"}, env);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.err.contains("1 compile, 1 hit"), r.err.constData());
         Parsed t;
         parseInto(r.out, t);
@@ -413,13 +400,13 @@ private slots:
         cu.close();
         const QString log = dir.filePath("events.jsonl");
         for (const char* cache : {"a", "b"}) {
-            const Run c = klens({"compile", cu.fileName(), "--arch", "sm_80", "--remote", server.url(),
-                                 "--cache", dir.filePath(cache), "--log", log});
-            QVERIFY2(c.code == 0, c.err.constData());
+            const ProcessResult c = klens({"compile", cu.fileName(), "--arch", "sm_80", "--remote",
+                                           server.url(), "--cache", dir.filePath(cache), "--log", log});
+            QVERIFY2(c.exitCode == 0, c.err.constData());
         }
         const QString out = dir.filePath("remote.json");
-        const Run r = klens({"trace", "export", "--events", log, "-o", out});
-        QVERIFY2(r.code == 0, r.err.constData());
+        const ProcessResult r = klens({"trace", "export", "--events", log, "-o", out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         Parsed t;
@@ -470,8 +457,8 @@ private slots:
             f.write("{\"origin\":\"nvrtc\",\"cache_hit\":fa"); // a writer cut off
         }
         const QString out = dir.filePath("t.json");
-        const Run r = klens({"trace", "export", "--events", log, "-o", out});
-        QCOMPARE(r.code, 1);
+        const ProcessResult r = klens({"trace", "export", "--events", log, "-o", out});
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(log.toUtf8() + ":2:"), r.err.constData());
         QVERIFY2(r.err.contains("skipped 1 corrupt and 1 partial line"), r.err.constData());
         QFile f(out);
@@ -493,18 +480,18 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath("t.json");
         const QString missing = dir.filePath("nowhere/events.jsonl");
-        Run r = klens({"trace", "export", "--events", missing, "-o", out});
-        QCOMPARE(r.code, 2);
+        ProcessResult r = klens({"trace", "export", "--events", missing, "-o", out});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(missing.toUtf8()) && r.err.contains("does not exist"), r.err.constData());
         QVERIFY(!QFile::exists(out));
         // The default log, from the environment, is named too.
         r = klens({"trace", "export", "-o", out}, {{"KERNELLENS_EVENTS_LOG", missing}});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(missing.toUtf8()), r.err.constData());
         // A folder where the log should be.
         QVERIFY(QDir(dir.path()).mkpath("folder.jsonl"));
         r = klens({"trace", "export", "--events", dir.filePath("folder.jsonl"), "-o", out});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(dir.filePath("folder.jsonl").toUtf8()), r.err.constData());
         QVERIFY(!QFile::exists(out));
     }
@@ -525,8 +512,8 @@ private slots:
             QVERIFY(old.open(QIODevice::WriteOnly));
             old.write("old contents");
         }
-        Run r = klens({"trace", "export", "--events", log, "-o", out});
-        QVERIFY2(r.code == 0, r.err.constData());
+        ProcessResult r = klens({"trace", "export", "--events", log, "-o", out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(QDir(dir.filePath("out")).entryList(QDir::Files | QDir::Hidden), QStringList{"trace.json"});
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -536,19 +523,19 @@ private slots:
         QCOMPARE(t.whole().size(), std::size_t{1});
 
         r = klens({"trace", "export", "--events", log, "-o", dir.filePath("absent/trace.json")});
-        QCOMPARE(r.code, 2);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(dir.filePath("absent/trace.json").toUtf8()) &&
                      r.err.contains("No such file or directory"),
                  r.err.constData());
 
         if (QFile::exists("/dev/full")) {
             r = klens({"trace", "export", "--events", log, "-o", "-"}, {}, "/dev/full");
-            QCOMPARE(r.code, 2);
+            QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains("standard output") && r.err.contains("No space left on device"),
                      r.err.constData());
         }
         r = klens({"trace", "export", "--events", log});
-        QCOMPARE(r.code, 2); // -o is required
+        QCOMPARE(r.exitCode, 2); // -o is required
     }
 
     // Compiles overlapping in one process (threads) go on lanes so each track nests; a pid two

@@ -1,6 +1,7 @@
 // `klens trace` as a user runs it: per-kernel totals in --json against json.load's sums on the
 // corpus traces, the demo trace joined with the demo caches (the planted mismatch found, exit 1),
 // several files as ranks, --top, and a missing or cut-off file.
+#include "klensprocess.h"
 #include "redisserver.h"
 #include "tracetestutil.h"
 
@@ -9,25 +10,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace {
-
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run klens(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(KL_KLENS_BIN), args);
-    if (!p.waitForFinished(300000))
-        qFatal("klens did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
 
 const QString kDemoTrace = QStringLiteral(KL_SOURCE_DIR "/resources/demo/trace/demo.pt.trace.json.gz");
 const QString kDemoTriton = QStringLiteral(KL_SOURCE_DIR "/resources/demo/triton/cache");
@@ -52,8 +38,8 @@ private slots:
         if (tracesDir().isEmpty())
             QSKIP("../shared/corpus/traces is absent");
         QFETCH(QString, path);
-        const Run r = klens({QStringLiteral("trace"), QStringLiteral("--json"), path});
-        QVERIFY2(r.code == 0, r.err.constData());
+        const ProcessResult r = runKlens({QStringLiteral("trace"), QStringLiteral("--json"), path});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc.value("schema").toString(), QStringLiteral("kernellens.trace/1"));
         const QJsonObject want = expectedFigures(path).value("names").toObject();
@@ -79,9 +65,10 @@ private slots:
 
     void demoJoinFindsThePlantedMismatch()
     {
-        const Run r = klens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace,
-                             QStringLiteral("--cache"), kDemoTriton, QStringLiteral("--cache"), kDemoNvrtc});
-        QCOMPARE(r.code, 1); // an error finding
+        const ProcessResult r =
+            runKlens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace,
+                      QStringLiteral("--cache"), kDemoTriton, QStringLiteral("--cache"), kDemoNvrtc});
+        QCOMPARE(r.exitCode, 1); // an error finding
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QStringList codes;
         for (const QJsonValue& f : doc.value("findings").toArray()) {
@@ -103,8 +90,9 @@ private slots:
         QVERIFY(doc.value("matched_us").toDouble() > 0);
         QVERIFY(!doc.value("unmatched").toArray().isEmpty());
 
-        const Run text = klens({QStringLiteral("trace"), kDemoTrace, QStringLiteral("--cache"), kDemoTriton});
-        QCOMPARE(text.code, 1);
+        const ProcessResult text =
+            runKlens({QStringLiteral("trace"), kDemoTrace, QStringLiteral("--cache"), kDemoTriton});
+        QCOMPARE(text.exitCode, 1);
         QVERIFY(text.out.contains("The binary that ran is not the one in the cache"));
     }
 
@@ -115,12 +103,12 @@ private slots:
         RedisServer server;
         if (!server.error().isEmpty())
             QFAIL(qPrintable(server.error()));
-        const Run push = klens({QStringLiteral("remote"), QStringLiteral("push"), kDemoTriton,
-                                QStringLiteral("--url"), server.url()});
-        QVERIFY2(push.code == 0, push.err.constData());
-        const Run r = klens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace,
-                             QStringLiteral("--cache"), server.url()});
-        QCOMPARE(r.code, 1);
+        const ProcessResult push = runKlens({QStringLiteral("remote"), QStringLiteral("push"), kDemoTriton,
+                                             QStringLiteral("--url"), server.url()});
+        QVERIFY2(push.exitCode == 0, push.err.constData());
+        const ProcessResult r = runKlens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace,
+                                          QStringLiteral("--cache"), server.url()});
+        QCOMPARE(r.exitCode, 1);
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc.value("caches").toArray().size(), 1);
         bool mismatch = false;
@@ -144,10 +132,11 @@ private slots:
     {
         QTemporaryDir dir;
         // The same trace as two ranks: everything doubles, devices split by rank.
-        const Run one = klens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace});
-        const Run two = klens({QStringLiteral("trace"), QStringLiteral("--json"), QStringLiteral("--top"),
-                               QStringLiteral("3"), kDemoTrace, kDemoTrace});
-        QVERIFY2(one.code == 0 && two.code == 0, two.err.constData());
+        const ProcessResult one = runKlens({QStringLiteral("trace"), QStringLiteral("--json"), kDemoTrace});
+        const ProcessResult two =
+            runKlens({QStringLiteral("trace"), QStringLiteral("--json"), QStringLiteral("--top"),
+                      QStringLiteral("3"), kDemoTrace, kDemoTrace});
+        QVERIFY2(one.exitCode == 0 && two.exitCode == 0, two.err.constData());
         const QJsonObject a = QJsonDocument::fromJson(one.out).object();
         const QJsonObject b = QJsonDocument::fromJson(two.out).object();
         QCOMPARE(b.value("kernels").toArray().size(), 3);
@@ -160,8 +149,8 @@ private slots:
 
     void badFiles()
     {
-        Run r = klens({QStringLiteral("trace"), QStringLiteral("/nonexistent/x.json")});
-        QCOMPARE(r.code, 2);
+        ProcessResult r = runKlens({QStringLiteral("trace"), QStringLiteral("/nonexistent/x.json")});
+        QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("/nonexistent/x.json: cannot open"));
         QTemporaryDir dir;
         QFile in(kDemoTrace);
@@ -172,10 +161,10 @@ private slots:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(bytes.left(bytes.size() * 2 / 3));
         out.close();
-        r = klens({QStringLiteral("trace"), cut});
-        QCOMPARE(r.code, 1); // partial results, said so
+        r = runKlens({QStringLiteral("trace"), cut});
+        QCOMPARE(r.exitCode, 1); // partial results, said so
         QVERIFY2(r.out.contains("warning: " + cut.toUtf8() + ": read up to byte"), r.out.constData());
-        r = klens({QStringLiteral("trace"), QStringLiteral("--json"), cut});
+        r = runKlens({QStringLiteral("trace"), QStringLiteral("--json"), cut});
         const QJsonObject f =
             QJsonDocument::fromJson(r.out).object().value("files").toArray().first().toObject();
         QVERIFY(f.value("truncated").toObject().value("offset").toInteger() > 0);

@@ -411,19 +411,17 @@ PASS_THROUGH_GPU = ["LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME", "NVI
 
 
 def stage1(args):
-    if os.path.exists(GEN_ROOT):
-        shutil.rmtree(GEN_ROOT)
-    os.makedirs(CACHE_ROOT)
-    os.makedirs(TRITON_HOME)
-    shutil.copyfile(os.path.abspath(__file__), GEN_SCRIPT)
+    # Imported here rather than at the top: stage 2 runs a copy of this file outside the repo, and
+    # a line added above the kernels would change their cache keys.
+    sys.path.insert(0, os.path.join(FIXTURE_DIR, "..", "..", "..", "scripts"))
+    from triton_clean_env import clean_env, fresh_gen_root
+
+    fresh_gen_root(GEN_ROOT, CACHE_ROOT, TRITON_HOME, os.path.abspath(__file__), GEN_SCRIPT)
     # ptxas writes the source file's mtime into the cubin's DWARF line table (seen for sm_80);
     # pin it so that re-runs give byte-identical cubins.
     os.utime(GEN_SCRIPT, (FIXED_MTIME, FIXED_MTIME))
 
-    env = {k: os.environ[k] for k in PASS_THROUGH + (PASS_THROUGH_GPU if args.with_autotune else [])
-           if k in os.environ}
-    env.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", HOME=TRITON_HOME, TRITON_HOME=TRITON_HOME,
-               TRITON_CACHE_DIR=CACHE_ROOT, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    env = clean_env(PASS_THROUGH + (PASS_THROUGH_GPU if args.with_autotune else []), CACHE_ROOT, TRITON_HOME)
     cmd = [sys.executable, GEN_SCRIPT, "--stage2"] + (["--with-autotune"] if args.with_autotune else [])
     rc = subprocess.run(cmd, env=env, cwd=GEN_ROOT).returncode
     if rc != 0:
