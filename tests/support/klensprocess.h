@@ -21,7 +21,9 @@ struct ProcessOptions {
     QString workingDirectory = {};   ///< the test's own if empty
     QString stdoutFile = {};         ///< stdout goes there instead of into `out`
     QStringList wrapper = {};        ///< a command and its arguments to run the program under
-    int timeoutMs = 120000;          ///< then the process is killed
+    /// Then the process is killed. Generous: under ASan on 2 shared cores a corpus-wide klens run
+    /// has taken minutes, and a timeout here fails a test that would have passed.
+    int timeoutMs = 300000;
 };
 
 struct ProcessResult {
