@@ -267,12 +267,9 @@ private slots:
         QTemporaryDir parent;
         const QString a = parent.filePath("a"), b = parent.filePath("b");
         QVERIFY(QDir().mkdir(a));
-        const QString folder = [&] {
-            TempCache c;
-            const QString f = c.addKernel(QStringLiteral("moved"), hashOf(1));
-            QVERIFY(QDir().rename(c.filePath(f), a + "/" + f));
-            return f;
-        }();
+        TempCache made;
+        const QString folder = made.addKernel(QStringLiteral("moved"), hashOf(1));
+        QVERIFY(QDir().rename(made.filePath(folder), a + "/" + folder));
         QTemporaryDir idx;
         QCOMPARE(scan(a, idx.path()).stats.recorded, std::size_t(0)); // records another path: moved
         // A group file that records a's own path, so that a records the entry.
