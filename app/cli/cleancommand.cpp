@@ -6,6 +6,7 @@
 #include "clioutput.h"
 #include "command.h"
 #include "doctorcommand.h"
+#include "env/environment.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
 #include "util/units.h"
@@ -124,6 +125,7 @@ int runClean(const CleanArgs& args)
     const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
     ScanOptions scanOptions;
     scanOptions.threads = args.threads;
+    scanOptions.indexDir = scanIndexDir(Environment::current());
     if (showProgress)
         scanOptions.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)

@@ -4,6 +4,7 @@
 #include "command.h"
 #include "doctor/doctor.h"
 #include "doctor/doctorjson.h"
+#include "env/environment.h"
 #include "explain/currentenvironment.h"
 #include "fs/fsprobe.h"
 #include "rootselection.h"
@@ -94,6 +95,7 @@ int runDoctor(const DoctorArgs& args)
     const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
     ScanOptions scanOptions;
     scanOptions.threads = args.threads;
+    scanOptions.indexDir = scanIndexDir(Environment::current());
     if (showProgress)
         scanOptions.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)

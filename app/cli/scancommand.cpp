@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "command.h"
+#include "env/environment.h"
 #include "report/entrylabels.h"
 #include "report/snapshotjson.h"
 #include "rootselection.h"
@@ -68,6 +69,7 @@ int runScan(const ScanArgs& args)
 {
     ScanOptions options;
     options.threads = args.threads;
+    options.indexDir = scanIndexDir(Environment::current());
     if (args.progress && ::isatty(STDERR_FILENO))
         options.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)

@@ -33,4 +33,22 @@ Environment Environment::current()
     return env;
 }
 
+std::string userCacheHome(const Environment& env)
+{
+    if (auto xdg = env.get("XDG_CACHE_HOME"); xdg && !xdg->empty() && xdg->front() == '/')
+        return *xdg;
+    return env.home + "/.cache";
+}
+
+std::string scanIndexDir(const Environment& env)
+{
+    if (auto v = env.get("KERNELLENS_SCAN_INDEX"); v && !v->empty()) {
+        if (*v == "off")
+            return {};
+        // A relative folder would follow the working directory: the index would come and go.
+        return v->front() == '/' ? *v : std::string();
+    }
+    return userCacheHome(env) + "/kernellens/scan-index";
+}
+
 } // namespace kl

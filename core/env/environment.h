@@ -15,4 +15,11 @@ struct Environment {
     static Environment current();
 };
 
+/// Where KernelLens keeps its own caches: $XDG_CACHE_HOME when absolute, else ~/.cache.
+std::string userCacheHome(const Environment& env);
+
+/// The scan index's folder (core/scan/scanindex.h): $KERNELLENS_SCAN_INDEX when it is a path,
+/// empty (no index) when it is "off", else <userCacheHome>/kernellens/scan-index.
+std::string scanIndexDir(const Environment& env);
+
 } // namespace kl

@@ -93,9 +93,7 @@ std::string defaultNvrtcCacheRoot(const Environment& env)
 {
     if (auto dir = env.get("KERNELLENS_CACHE_DIR"); dir && !dir->empty())
         return *dir;
-    if (auto xdg = env.get("XDG_CACHE_HOME"); xdg && !xdg->empty() && xdg->front() == '/')
-        return joinPath(*xdg, "kernellens/nvrtc");
-    return joinPath(env.home, ".cache/kernellens/nvrtc");
+    return joinPath(userCacheHome(env), "kernellens/nvrtc");
 }
 
 std::string nvrtcEntryName(const NvrtcRequest& request)

@@ -9,7 +9,9 @@
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <ctime>
 #include <fcntl.h>
+#include <memory>
 #include <mutex>
 #include <sys/stat.h>
 #include <thread>
@@ -29,7 +31,53 @@ struct OpenRoot {
     UniqueFd fd;
     ParentDir dir;
     int depth = 0;
+    // The scan index of this root (ScanOptions::indexDir): what was loaded, what the next holds.
+    ScanIndexKey indexKey;
+    std::unique_ptr<const ScanIndex> index;
+    std::unique_ptr<ScanIndexWriter> nextIndex;
+    std::size_t reused = 0;
+    std::size_t fresh = 0;
 };
+
+void loadIndex(const ScanOptions& options, OpenRoot& root)
+{
+    if (options.indexDir.empty() || !root.fd.valid())
+        return;
+    root.indexKey = ScanIndexKey{root.dir.path, root.dir.realPath, options.maxJsonBytes};
+    root.index = std::make_unique<const ScanIndex>(ScanIndex::load(options.indexDir, root.indexKey));
+    root.nextIndex = std::make_unique<ScanIndexWriter>();
+}
+
+void writeIndexes(const ScanOptions& options, const Snapshot& snap, std::vector<OpenRoot>& open)
+{
+    ScanIndexStats stats;
+    for (std::size_t i = 0; i < open.size(); ++i) {
+        OpenRoot& root = open[i];
+        if (!root.index)
+            continue;
+        stats.loaded += root.index->size();
+        stats.entriesFromIndex += root.reused;
+        // A cancelled scan or a root listed only in part saw too little to drop records by.
+        if (snap.cancelled || !snap.roots[i].error.empty())
+            continue;
+        stats.recorded += root.nextIndex->size();
+        // Unchanged: every loaded record reused and none added.
+        if (root.fresh == 0 && root.reused == root.index->size())
+            continue;
+        if (root.nextIndex->commit(options.indexDir, root.indexKey))
+            ++stats.filesWritten;
+        // Write failures are ignored: the index only saves work.
+    }
+    if (options.indexStats)
+        *options.indexStats = stats;
+}
+
+std::int64_t realtimeNs()
+{
+    struct timespec t {};
+    ::clock_gettime(CLOCK_REALTIME, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
 
 // `name` is NUL-terminated (forEachDirName).
 ItemType itemTypeAt(int dirFd, std::string_view name, unsigned char dtype)
@@ -105,12 +153,16 @@ CacheScanner::CacheScanner(ScanOptions options)
 
 Snapshot CacheScanner::scan(std::vector<Root> roots) const
 {
+    // Taken before anything is read: a stamp at or after it (less the margin) may hide a change.
+    const std::int64_t racyFromNs = realtimeNs() - m_options.racyMarginNs;
     Snapshot snap;
     snap.roots = std::move(roots);
     std::vector<OpenRoot> open(snap.roots.size());
     std::vector<WorkItem> items;
-    for (std::size_t i = 0; i < snap.roots.size(); ++i)
+    for (std::size_t i = 0; i < snap.roots.size(); ++i) {
         openRoot(snap.roots[i], open[i], items, static_cast<int>(i));
+        loadIndex(m_options, open[i]);
+    }
 
     const unsigned threadCount = m_options.threads ? m_options.threads : defaultThreads();
     std::size_t total = items.size();
@@ -127,6 +179,9 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         const std::size_t base = snap.entries.size();
         snap.entries.resize(base + items.size());
         std::vector<unsigned char> flags(items.size(), 0);
+        // Per item: the record the next index gets (reused bytes, or freshly encoded ones).
+        std::vector<std::string_view> reusedRecords(m_options.indexDir.empty() ? 0 : items.size());
+        std::vector<std::string> freshRecords(reusedRecords.size());
         std::atomic<std::size_t> next{0};
         auto work = [&] {
             for (;;) {
@@ -136,7 +191,15 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 if (i >= items.size())
                     return;
                 const WorkItem& w = items[i];
-                EntryReadResult r = readEntry(open[w.rootIndex].dir, w.name, w.type, m_options);
+                const OpenRoot& root = open[w.rootIndex];
+                IndexUse use;
+                use.index = root.index && root.index->size() ? root.index.get() : nullptr;
+                use.wantStamps = root.nextIndex != nullptr;
+                EntryReadResult r = readEntry(root.dir, w.name, w.type, m_options, &use);
+                if (!use.reused.empty())
+                    reusedRecords[i] = use.reused;
+                else if (r.stamped && !r.container && !r.vanished && indexable(r.entry, r.stamps, racyFromNs))
+                    freshRecords[i] = ScanIndexWriter::encode(r.entry, r.stamps);
                 r.entry.rootIndex = w.rootIndex;
                 flags[i] = Done | (r.vanished ? Vanished : 0) | (r.container ? Container : 0);
                 if (m_options.entryRead && !r.vanished && !r.container)
@@ -162,6 +225,16 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
             Entry& entry = snap.entries[base + i];
             if (!(flags[i] & Done))
                 continue; // cancelled before it was read
+            if (!reusedRecords.empty()) {
+                OpenRoot& root = open[items[i].rootIndex];
+                if (!reusedRecords[i].empty()) {
+                    root.nextIndex->add(reusedRecords[i]);
+                    ++root.reused;
+                } else if (!freshRecords[i].empty()) {
+                    root.nextIndex->add(freshRecords[i]);
+                    ++root.fresh;
+                }
+            }
             if (flags[i] & Vanished) {
                 ++snap.vanished;
                 continue;
@@ -187,13 +260,15 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 open.back().depth = open[parent].depth + 1;
                 const int idx = static_cast<int>(snap.roots.size() - 1);
                 std::size_t before = nextItems.size();
-                if (!openRoot(snap.roots.back(), open.back(), nextItems, idx) && !snap.roots.back().exists) {
+                const bool opened = openRoot(snap.roots.back(), open.back(), nextItems, idx);
+                if (!opened && !snap.roots.back().exists) {
                     // Removed between being listed and being opened: like any vanished entry.
                     snap.roots.pop_back();
                     open.pop_back();
                     ++snap.vanished;
                     continue;
                 }
+                loadIndex(m_options, open.back());
                 total += nextItems.size() - before;
                 continue;
             }
@@ -208,6 +283,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         }
         items = std::move(nextItems);
     }
+    writeIndexes(m_options, snap, open);
     sortByPath(snap.entries);
     return snap;
 }

@@ -10,6 +10,14 @@
 
 namespace kl {
 
+/// What the scan index did in one scan (ScanOptions::indexStats).
+struct ScanIndexStats {
+    std::size_t loaded = 0;           ///< records in the index files read at the start
+    std::size_t entriesFromIndex = 0; ///< entries whose facts came from the index
+    std::size_t recorded = 0;         ///< records in the index files written at the end
+    std::size_t filesWritten = 0;     ///< index files written (one per root that changed)
+};
+
 struct ScanOptions {
     /// Worker threads; 0 picks a default from the hardware (I/O bound work likes a few extra).
     unsigned threads = 0;
@@ -27,6 +35,14 @@ struct ScanOptions {
     std::function<void(const Entry&)> entryRead;
     /// Observer called just before an entry is read (tests use it to remove folders mid-scan).
     std::function<void(const std::string& entryPath)> beforeEntry;
+    /// Where the scan index lives (core/scan/scanindex.h); empty: none is read or written. The
+    /// front ends set it from the environment (scanIndexDir in env/environment.h).
+    std::string indexDir;
+    /// Files changed this recently before the scan started are not recorded (their stamps may not
+    /// show a change made within the same clock tick). Tests set 0 to record fresh files.
+    std::int64_t racyMarginNs = 2'000'000'000;
+    /// Filled at the end of a scan when set.
+    ScanIndexStats* indexStats = nullptr;
 };
 
 /// Walks cache roots and classifies what is directly inside each one. It reads names, sizes,

@@ -27,10 +27,17 @@ std::int64_t mtimeOf(const struct stat& st)
     return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+std::int64_t ctimeOf(const struct stat& st)
+{
+    return static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+}
+
 struct FileInfo {
     std::string name;
     std::uint64_t size = 0;
     std::int64_t mtimeNs = 0;
+    std::int64_t ctimeNs = 0;
+    std::uint64_t ino = 0;
     bool symlink = false;
     bool statPending = false; ///< size and time not known yet (a json the reader will open)
 };
@@ -71,6 +78,8 @@ int listAndStatFiles(int dirFd, Listing& out)
             f.name = std::string(name);
             f.size = statted ? static_cast<std::uint64_t>(st.st_size) : 0;
             f.mtimeNs = statted ? mtimeOf(st) : 0;
+            f.ctimeNs = statted ? ctimeOf(st) : 0;
+            f.ino = statted ? static_cast<std::uint64_t>(st.st_ino) : 0;
             f.symlink = type == ItemType::Symlink;
             f.statPending = deferStat;
             out.files.push_back(std::move(f));
@@ -86,9 +95,11 @@ int listAndStatFiles(int dirFd, Listing& out)
 
 class FolderReader {
 public:
-    FolderReader(const ParentDir& parent, const std::string& name, const ScanOptions& options)
+    FolderReader(const ParentDir& parent, const std::string& name, const ScanOptions& options,
+                 bool wantStamps)
         : m_parent(parent)
         , m_options(options)
+        , m_wantStamps(wantStamps)
     {
         Entry& e = m_result.entry;
         e.folderName = name;
@@ -112,6 +123,17 @@ public:
                 return std::move(m_result);
             }
             return unreadable(errnoText(err));
+        }
+        // Before the listing: a name added or removed while it runs moves the folder's times past
+        // these, so the index never pairs an old stamp with a newer listing.
+        if (m_wantStamps) {
+            struct stat st {};
+            m_wantStamps = ::fstat(m_fd.get(), &st) == 0;
+            FolderStamp& d = m_result.stamps.folder;
+            d.ino = static_cast<std::uint64_t>(st.st_ino);
+            d.dev = static_cast<std::uint64_t>(st.st_dev);
+            d.mtimeNs = mtimeOf(st);
+            d.ctimeNs = ctimeOf(st);
         }
         if (const int err = listAndStatFiles(m_fd.get(), m_listing)) {
             if (err == ENOENT) {
@@ -226,6 +248,8 @@ private:
         if (FileInfo* info = file(name); info && (f.ok || f.tooLarge)) {
             info->size = f.size;
             info->mtimeNs = f.mtimeNs;
+            info->ctimeNs = f.ctimeNs;
+            info->ino = f.ino;
             info->statPending = false;
         }
         auto where = [&] { return printableName(joinPath(e.path, name)); };
@@ -275,6 +299,8 @@ private:
             }
             it->size = static_cast<std::uint64_t>(st.st_size);
             it->mtimeNs = mtimeOf(st);
+            it->ctimeNs = ctimeOf(st);
+            it->ino = static_cast<std::uint64_t>(st.st_ino);
             it->symlink = S_ISLNK(st.st_mode);
             it->statPending = false;
             ++it;
@@ -447,6 +473,14 @@ private:
         Entry& e = m_result.entry;
         const std::string stem = kernelFileStemCached();
         statPending();
+        // Here, before the names move into the stages: every file's stat is known now.
+        if (m_wantStamps && m_listing.dirs.empty() && m_listing.others.empty()) {
+            m_result.stamped = true;
+            m_result.stamps.files.reserve(m_listing.files.size());
+            for (const FileInfo& f : m_listing.files)
+                m_result.stamps.files.push_back(
+                    FileStamp{f.name, f.ino, f.size, f.mtimeNs, f.ctimeNs, f.symlink});
+        }
         e.stages.reserve(m_listing.files.size());
         for (FileInfo& f : m_listing.files) {
             e.totalSize += f.size;
@@ -491,6 +525,7 @@ private:
 
     const ParentDir& m_parent;
     const ScanOptions& m_options;
+    bool m_wantStamps = false;
     EntryReadResult m_result;
     UniqueFd m_fd;
     Listing m_listing;
@@ -564,12 +599,21 @@ ItemType itemTypeOfMode(unsigned mode)
 }
 
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
-                          const ScanOptions& options)
+                          const ScanOptions& options, IndexUse* index)
 {
     if (options.beforeEntry)
         options.beforeEntry(joinPath(parent.path, name));
+    if (type == ItemType::Dir && index && index->index) {
+        EntryReadResult r;
+        if (index->index->reuse(parent.fd, name, r.entry, index->reused)) {
+            r.entry.folderName = name;
+            r.entry.path = joinPath(parent.path, name);
+            r.entry.era = classifyFolderName(name);
+            return r;
+        }
+    }
     if (type == ItemType::Dir)
-        return FolderReader(parent, name, options).read();
+        return FolderReader(parent, name, options, index && index->wantStamps).read();
     return readLoneFile(parent, name, type);
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/entry.h"
 #include "scan/cachescanner.h"
+#include "scan/scanindex.h"
 
 #include <string>
 
@@ -19,6 +20,10 @@ struct EntryReadResult {
     Entry entry;
     bool vanished = false;  ///< removed between listing and reading
     bool container = false; ///< a plain folder holding only folders: maybe a nested cache root
+    /// Set (with `stamps`) when stamps were asked for and the folder held only files: what the
+    /// scan index records.
+    bool stamped = false;
+    EntryStamps stamps;
 };
 
 /// Where an item lies: its parent folder as an open descriptor, as walked, and as resolved.
@@ -28,8 +33,15 @@ struct ParentDir {
     std::string realPath; ///< with symlinks resolved; a group file may record either
 };
 
+/// How a read uses the scan index of the item's root.
+struct IndexUse {
+    const ScanIndex* index = nullptr; ///< facts to reuse when their stamps still hold
+    bool wantStamps = false;          ///< take an entry folder's stamps as it is read (one fstat more)
+    std::string_view reused;          ///< out: the record the facts came from
+};
+
 /// Classify and read one item (an entry folder or a lone file) directly inside `parent`.
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
-                          const ScanOptions& options);
+                          const ScanOptions& options, IndexUse* index = nullptr);
 
 } // namespace kl

@@ -84,6 +84,8 @@ SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxB
     }
     r.size = static_cast<std::uint64_t>(st.st_size);
     r.mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    r.ctimeNs = static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+    r.ino = static_cast<std::uint64_t>(st.st_ino);
     if (r.size > maxBytes) {
         r.tooLarge = true;
         return r;

@@ -1,6 +1,7 @@
 #include "entries/scancontroller.h"
 
 #include "common/batchscheduling.h"
+#include "env/environment.h"
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -69,6 +70,7 @@ std::shared_ptr<const std::vector<int>> streamIndex(ScanStream& stream, const Sn
 ScanController::ScanController(QObject* parent)
     : QObject(parent)
 {
+    m_options.indexDir = scanIndexDir(Environment::current());
     m_flushTimer.setInterval(StreamIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &ScanController::flush);
 }

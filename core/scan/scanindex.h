@@ -1,0 +1,94 @@
+#pragma once
+
+// A persistent index of what the scanner read, after git's index: each entry folder it read with
+// no problems is recorded with the stamps (inode, size, mtime, ctime) of the folder and its files
+// and the facts it computed. A re-scan that finds the same stamps takes the facts and opens,
+// lists and parses nothing. One file per cache root (and per program: the GUI and the CLI are two
+// executables, each fingerprinted by its own size and mtime).
+
+#include "model/entry.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace kl {
+
+struct FolderStamp {
+    std::uint64_t ino = 0;
+    std::uint64_t dev = 0;
+    std::int64_t mtimeNs = 0;
+    std::int64_t ctimeNs = 0;
+};
+
+struct FileStamp {
+    std::string name;
+    std::uint64_t ino = 0;
+    std::uint64_t size = 0;
+    std::int64_t mtimeNs = 0;
+    std::int64_t ctimeNs = 0;
+    bool symlink = false;
+};
+
+/// What the reader saw of one entry folder, taken before (folder) and as (files) it read it.
+struct EntryStamps {
+    FolderStamp folder;
+    std::vector<FileStamp> files;
+};
+
+/// What makes an index file valid for a scan besides its own checks.
+struct ScanIndexKey {
+    std::string rootPath;     ///< as walked: entries' paths (and moved-cache checks) use it
+    std::string rootRealPath; ///< names the file
+    std::uint64_t maxJsonBytes = 0;
+};
+
+/// The loaded index of one root. Read-only once loaded: the scan's threads share it.
+class ScanIndex {
+public:
+    /// The file in `dir` for this root and program. Empty when `dir` is.
+    static std::string filePath(const std::string& dir, const std::string& rootRealPath);
+
+    /// Loads the index file; anything wrong with it (missing, truncated, another schema, program or
+    /// root, a bad checksum) gives an empty index.
+    static ScanIndex load(const std::string& dir, const ScanIndexKey& key);
+
+    std::size_t size() const { return m_records.size(); }
+
+    /// When `folderName` is recorded and the stamps of the folder (under `parentFd`) and of every
+    /// file still match: sets `out`'s facts (not its path, folder name, root or era) and `raw` to
+    /// the record's bytes, for the next index. False on any difference or error.
+    bool reuse(int parentFd, const std::string& folderName, Entry& out, std::string_view& raw) const;
+
+private:
+    std::string m_bytes; ///< the payload; m_records views into it
+    std::unordered_map<std::string_view, std::string_view> m_records;
+};
+
+/// True when an entry (read with stamps) may be recorded: no problems, only files, a kind whose
+/// facts the record holds, and no stamp at or after `racyFromNs` (a change in the same clock tick
+/// could have kept its stamp: git's "racily clean").
+bool indexable(const Entry& e, const EntryStamps& s, std::int64_t racyFromNs);
+
+/// Builds the next index file of one root from reused and freshly read records.
+class ScanIndexWriter {
+public:
+    /// One record (thread-safe: the scan's threads encode what they read); empty when the entry's
+    /// stages are not described by its stamps (never expected).
+    static std::string encode(const Entry& e, const EntryStamps& s);
+    /// Adds a record: one `encode` made or one `ScanIndex::reuse` returned.
+    void add(std::string_view record);
+    std::size_t size() const { return m_count; }
+
+    /// Writes the file atomically (temp file, fsync, rename). False on any failure, which callers
+    /// ignore: a read-only home must not break scanning.
+    bool commit(const std::string& dir, const ScanIndexKey& key) const;
+
+private:
+    std::string m_payload;
+    std::size_t m_count = 0;
+};
+
+} // namespace kl
