@@ -4948,6 +4948,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1: file of %2 bytes exceeds the limit of %3 bytes for metadata</source>
         <translation>%1: Datei mit %2 Bytes überschreitet die Grenze von %3 Bytes für Metadaten</translation>
     </message>
+    <message>
+        <source>cannot create index folder %1: %2</source>
+        <translation>Index-Ordner %1 kann nicht angelegt werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::storage</name>

@@ -4926,6 +4926,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1: file of %2 bytes exceeds the limit of %3 bytes for metadata</source>
         <translation>%1：文件大小为 %2 字节，超过元数据 %3 字节的上限</translation>
     </message>
+    <message>
+        <source>cannot create index folder %1: %2</source>
+        <translation>无法创建索引文件夹 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::storage</name>

@@ -8,7 +8,7 @@
 #include "nvrtc/nvrtccache.h"
 #include "nvrtc/recompile.h"
 #include "rootselection.h"
-#include "storage/durablefile.h"
+#include "util/durablefile.h"
 #include "util/jsonwriter.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"

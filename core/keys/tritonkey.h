@@ -3,6 +3,7 @@
 #include "env/environment.h"
 #include "formats/metadata.h"
 #include "model/entry.h"
+#include "util/digest.h"
 
 #include <string>
 #include <string_view>
@@ -10,11 +11,6 @@
 #include <vector>
 
 namespace kl {
-
-/// Initialises OpenSSL once, without its exit-time cleanup: that cleanup frees per-thread state
-/// which threads still alive at exit (thread pools) free again when they end — a double free
-/// AddressSanitizer caught in a GUI test. Called before every digest; cheap after the first.
-void initCrypto();
 
 using EnvVarList = std::vector<std::pair<std::string, std::string>>;
 
@@ -35,9 +31,6 @@ std::string tritonEnvVarsPart(const EnvVarList& envVars);
 
 /// The key string Triton hashes.
 std::string tritonCacheKey(const KeyComponents& parts);
-
-std::string sha256Hex(std::string_view data);
-std::string md5Hex(std::string_view data);
 
 /// A folder name for `key` in one era's encoding.
 struct KeyFolder {

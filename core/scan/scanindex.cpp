@@ -1,5 +1,7 @@
 #include "scan/scanindex.h"
 
+#include "util/digest.h"
+#include "util/durablefile.h"
 #include "util/posixfile.h"
 
 #include <atomic>
@@ -7,7 +9,6 @@
 #include <climits>
 #include <cstring>
 #include <fcntl.h>
-#include <openssl/sha.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -199,17 +200,8 @@ std::optional<std::int64_t> getOptional(Reader& r)
     return r.sig();
 }
 
-struct ParsedFile {
-    std::string name;
-    std::uint64_t ino = 0;
-    std::uint64_t size = 0;
-    std::int64_t mtimeNs = 0;
-    std::int64_t ctimeNs = 0;
-    bool symlink = false;
-};
-
 // Parses one record (after its length) into stamps and facts; false when it does not parse whole.
-bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<ParsedFile>& files, Entry& e)
+bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<FileStamp>& files, Entry& e)
 {
     Reader r(record);
     r.str(); // the folder name: the caller looked the record up by it
@@ -224,7 +216,7 @@ bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<ParsedFi
     if (!r.ok() || nFiles > record.size())
         return false;
     files.resize(nFiles);
-    for (ParsedFile& f : files) {
+    for (FileStamp& f : files) {
         const std::uint8_t code = r.byte();
         const std::string_view rest = r.str();
         switch (code & 3) {
@@ -285,19 +277,6 @@ bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<ParsedFi
     return r.ok() && r.atEnd() && kindOk && statusOk && hashOk <= 2 && hashForm <= 1;
 }
 
-std::string sha256Hex(std::string_view s)
-{
-    unsigned char md[SHA256_DIGEST_LENGTH];
-    ::SHA256(reinterpret_cast<const unsigned char*>(s.data()), s.size(), md);
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string hex;
-    for (unsigned char c : md) {
-        hex.push_back(digits[c >> 4]);
-        hex.push_back(digits[c & 15]);
-    }
-    return hex;
-}
-
 std::uint32_t crcOf(std::string_view s)
 {
     uLong crc = ::crc32(0L, Z_NULL, 0);
@@ -344,18 +323,6 @@ bool readWhole(int fd, std::string& out)
         got += static_cast<std::size_t>(n);
     }
     return true;
-}
-
-// mkdir -p; the index is a cache, so no fsync of the parents.
-bool makeFolders(const std::string& path)
-{
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0)
-        return S_ISDIR(st.st_mode);
-    const auto slash = path.rfind('/');
-    if (slash != std::string::npos && slash > 0 && !makeFolders(path.substr(0, slash)))
-        return false;
-    return ::mkdir(path.c_str(), 0777) == 0 || errno == EEXIST;
 }
 
 } // namespace
@@ -425,7 +392,7 @@ bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, s
     if (it == m_records.end())
         return false;
     FolderStamp dir;
-    std::vector<ParsedFile> files;
+    std::vector<FileStamp> files;
     Entry e;
     if (!parseRecord(it->second, dir, files, e))
         return false;
@@ -439,7 +406,7 @@ bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, s
     std::string path = folderName;
     path.push_back('/');
     const std::size_t base = path.size();
-    for (const ParsedFile& f : files) {
+    for (const FileStamp& f : files) {
         path.resize(base);
         path += f.name;
         if (::fstatat(parentFd, path.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||
@@ -553,33 +520,23 @@ std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
 bool ScanIndexWriter::commit(const std::string& dir, const ScanIndexKey& key) const
 {
     const std::string path = ScanIndex::filePath(dir, key.rootRealPath);
-    if (path.empty() || !makeFolders(dir))
+    // No fsync anywhere: a crash may leave a torn file, and its checksum then makes it an empty
+    // index (a full scan), while an fsync of a 100,000-entry index (28 MB) would lengthen every
+    // scan that writes one.
+    if (path.empty() || !makeFolders(dir, false, KL_TEXT("kl::scan", "cannot create index folder %1: %2")))
+        return false;
+    UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!dirFd.valid())
         return false;
     static std::atomic<unsigned> serial{0};
-    const std::string temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
-    UniqueFd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666));
-    if (!fd.valid())
-        return false;
-    const std::string header = headerOf(key, m_count, m_payload);
-    bool ok = true;
-    for (std::string_view part : {std::string_view(header), std::string_view(m_payload)}) {
-        while (ok && !part.empty()) {
-            const ssize_t n = ::write(fd.get(), part.data(), part.size());
-            if (n < 0 && errno == EINTR)
-                continue;
-            ok = n > 0;
-            if (ok)
-                part.remove_prefix(static_cast<std::size_t>(n));
-        }
-    }
-    // No fsync: a crash may leave a torn file, and its checksum then makes it an empty index (a
-    // full scan), while an fsync of a 100,000-entry index (28 MB) would lengthen every scan that
-    // writes one.
-    ok = ::close(fd.release()) == 0 && ok;
-    ok = ok && ::rename(temp.c_str(), path.c_str()) == 0;
-    if (!ok)
-        ::unlink(temp.c_str());
-    return ok;
+    const std::string name = path.substr(path.rfind('/') + 1);
+    const std::string temp = name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
+    // The temp name is this process's and serial's own, so removing it after a failure is safe.
+    if (writeNewFileAt(dirFd.get(), temp, headerOf(key, m_count, m_payload) + m_payload, false) &&
+        ::renameat(dirFd.get(), temp.c_str(), dirFd.get(), name.c_str()) == 0)
+        return true;
+    ::unlinkat(dirFd.get(), temp.c_str(), 0);
+    return false;
 }
 
 } // namespace kl

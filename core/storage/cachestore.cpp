@@ -4,7 +4,7 @@
 #include "formats/keyencoding.h"
 #include "formats/layout.h"
 #include "formats/stages.h"
-#include "storage/durablefile.h"
+#include "util/durablefile.h"
 #include "storage/groupwriter.h"
 #include "util/dirlist.h"
 #include "util/posixfile.h"

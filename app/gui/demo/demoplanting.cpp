@@ -3,7 +3,7 @@
 #include "formats/groupfile.h"
 #include "formats/keyencoding.h"
 #include "formats/layout.h"
-#include "storage/durablefile.h"
+#include "util/durablefile.h"
 #include "storage/groupwriter.h"
 
 #include <QCoreApplication>

@@ -1,4 +1,4 @@
-#include "storage/durablefile.h"
+#include "util/durablefile.h"
 
 #include "util/posixfile.h"
 #include "util/utf8.h"
