@@ -2,8 +2,9 @@
 // A is M x K (fp16), B is K x N (fp16), C is M x N (fp32). Spec: matmul_f16.json.
 //
 // A tensor-core GEMM for sm_80 and newer (Ampere, Ada, Hopper), written in inline PTX so that the
-// source needs no header: NVRTC 13.0 does not ship cuda_fp16.h or mma.h as built-in headers (they
-// need the toolkit's include folder, which an NVRTC from a Python wheel does not have).
+// source needs no toolkit header: NVRTC 13.0 does not ship cuda_fp16.h or mma.h as built-in headers
+// (they need the toolkit's include folder, which an NVRTC from a Python wheel does not have). The
+// copy and store helpers it shares with matmul_f16_wgmma.cu are in tile_copy.cuh beside it.
 //
 //   global -> shared  cp.async.cg, 16 bytes (8 halves) a thread and copy, in a ring of STAGES
 //                     buffers: the copies of tile k + STAGES - 1 are in flight while tile k is
@@ -86,39 +87,7 @@
 #define A_COPIES ((A_CHUNKS + NUM_THREADS - 1) / NUM_THREADS)
 #define B_COPIES ((B_CHUNKS + NUM_THREADS - 1) / NUM_THREADS)
 
-typedef unsigned int u32;
-typedef unsigned short u16;
-
-static __device__ __forceinline__ u32 sharedAddress(const void* p)
-{
-    u32 a;
-    asm("{\n\t.reg .u64 s;\n\tcvta.to.shared.u64 s, %1;\n\tcvt.u32.u64 %0, s;\n\t}" : "=r"(a) : "l"(p));
-    return a;
-}
-
-// 16 bytes global -> shared, asynchronously; with `valid` false nothing is read and the 16 bytes
-// are zeros (src-size 0). `src` must still be a global address.
-static __device__ __forceinline__ void copy16(u32 dst, const void* src, bool valid)
-{
-    asm volatile("{\n\t"
-                 ".reg .u64 g;\n\t"
-                 "cvta.to.global.u64 g, %1;\n\t"
-                 "cp.async.cg.shared.global [%0], [g], 16, %2;\n\t"
-                 "}" ::"r"(dst),
-                 "l"(src), "r"(valid ? 16 : 0)
-                 : "memory");
-}
-
-static __device__ __forceinline__ void copyCommit()
-{
-    asm volatile("cp.async.commit_group;" ::: "memory");
-}
-
-// Waits until at most N of this thread's committed copy groups are still in flight.
-template <int N> static __device__ __forceinline__ void copyWait()
-{
-    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-}
+#include "tile_copy.cuh"
 
 static __device__ __forceinline__ void ldmatrixX4(u32 (&r)[4], u32 address)
 {
@@ -142,22 +111,6 @@ static __device__ __forceinline__ void mma16816(float (&d)[4], const u32 (&a)[4]
                  "{%8, %9}, {%0, %1, %2, %3};"
                  : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
                  : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
-
-// Two adjacent floats of row `row` from column `col` (even), guarded at the edges.
-static __device__ __forceinline__ void storePair(float* C, int M, int N, int row, int col, float x, float y)
-{
-    if (row >= M)
-        return;
-    float* p = C + (long long)row * N + col;
-    if (col + 1 < N && (N & 1) == 0) {
-        asm volatile("st.global.v2.f32 [%0], {%1, %2};" ::"l"(p), "f"(x), "f"(y) : "memory");
-    } else {
-        if (col < N)
-            p[0] = x;
-        if (col + 1 < N)
-            p[1] = y;
-    }
 }
 
 // minBlocksPerMultiprocessor 1: a 64x64 warp tile keeps 128 accumulators a thread, and any cap

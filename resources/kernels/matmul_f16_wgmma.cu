@@ -3,7 +3,8 @@
 //
 // A Hopper GEMM: warpgroup MMA (wgmma.mma_async) reading both operands from shared memory
 // through matrix descriptors. sm_90a only (the spec's "arch_variant": "a" makes the autotuner
-// compile for sm_90a on an sm_90 device). Inline PTX, no headers (NVRTC 13.0 ships none).
+// compile for sm_90a on an sm_90 device). Inline PTX, no toolkit headers (NVRTC 13.0 ships none);
+// the copy and store helpers shared with matmul_f16.cu are in tile_copy.cuh beside it.
 //
 //   global -> shared  cp.async.cg, 16 bytes a thread and copy, in a ring of STAGES buffers, every
 //                     thread of the block copying (no producer warpgroup: the launcher passes
@@ -98,40 +99,9 @@
 #error "the copies of a stage must split evenly over the threads"
 #endif
 
-typedef unsigned int u32;
-typedef unsigned short u16;
+#include "tile_copy.cuh"
+
 typedef unsigned long long u64;
-
-static __device__ __forceinline__ u32 sharedAddress(const void* p)
-{
-    u32 a;
-    asm("{\n\t.reg .u64 s;\n\tcvta.to.shared.u64 s, %1;\n\tcvt.u32.u64 %0, s;\n\t}" : "=r"(a) : "l"(p));
-    return a;
-}
-
-// 16 bytes global -> shared, asynchronously; with `valid` false nothing is read and the 16 bytes
-// are zeros (src-size 0). `src` must still be a global address.
-static __device__ __forceinline__ void copy16(u32 dst, const void* src, bool valid)
-{
-    asm volatile("{\n\t"
-                 ".reg .u64 g;\n\t"
-                 "cvta.to.global.u64 g, %1;\n\t"
-                 "cp.async.cg.shared.global [%0], [g], 16, %2;\n\t"
-                 "}" ::"r"(dst),
-                 "l"(src), "r"(valid ? 16 : 0)
-                 : "memory");
-}
-
-static __device__ __forceinline__ void copyCommit()
-{
-    asm volatile("cp.async.commit_group;" ::: "memory");
-}
-
-// Waits until at most N of this thread's committed copy groups are still in flight.
-template <int N> static __device__ __forceinline__ void copyWait()
-{
-    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-}
 
 static __device__ __forceinline__ void storeSharedHalf(u32 address, u16 v)
 {
@@ -255,22 +225,6 @@ static __device__ __forceinline__ void wgmma256(float (&d)[128], unsigned long l
                  : "l"(descA), "l"(descB), "r"(1));
 }
 #endif
-
-// Two adjacent floats of row `row` from column `col` (even), guarded at the edges.
-static __device__ __forceinline__ void storePair(float* C, int M, int N, int row, int col, float x, float y)
-{
-    if (row >= M)
-        return;
-    float* p = C + (long long)row * N + col;
-    if (col + 1 < N && (N & 1) == 0) {
-        asm volatile("st.global.v2.f32 [%0], {%1, %2};" ::"l"(p), "f"(x), "f"(y) : "memory");
-    } else {
-        if (col < N)
-            p[0] = x;
-        if (col + 1 < N)
-            p[1] = y;
-    }
-}
 
 static __device__ __forceinline__ void wgmmaTile(float (&d)[ACC], u64 descA, u64 descB)
 {
