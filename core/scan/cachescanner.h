@@ -31,8 +31,13 @@ struct ScanOptions {
     const std::atomic<bool>* cancel = nullptr;
     /// Called from worker threads with each entry as soon as it is read (not folders searched for
     /// nested caches, not vanished ones), before the snapshot is sorted: a viewer can show rows
-    /// while the scan runs. The final snapshot holds exactly the entries passed here.
-    std::function<void(const Entry&)> entryRead;
+    /// while the scan runs. The final snapshot holds exactly the entries passed here. `readId`
+    /// names the entry in this scan (distinct per call, below the count of entries listed).
+    std::function<void(const Entry&, std::size_t readId)> entryRead;
+    /// Filled when the scan returns, if set: for each readId, the index of that entry in
+    /// Snapshot::entries (-1 for ids never passed to entryRead). A viewer that showed rows while
+    /// scanning maps them to the snapshot with it, without comparing paths.
+    std::vector<int>* snapshotIndexOfRead = nullptr;
     /// Observer called just before an entry is read (tests use it to remove folders mid-scan).
     std::function<void(const std::string& entryPath)> beforeEntry;
     /// Where the scan index lives (core/scan/scanindex.h); empty: none is read or written. The

@@ -1,5 +1,6 @@
 #include "scan/scanindex.h"
 
+#include "formats/layout.h"
 #include "util/digest.h"
 #include "util/durablefile.h"
 #include "util/posixfile.h"
@@ -166,7 +167,6 @@ private:
 
 // File names mostly repeat the kernel's file stem: stored as a code and the rest.
 enum NameCode : std::uint8_t { Literal = 0, StemPrefix = 1, GroupPrefix = 2 };
-constexpr std::string_view kGroupPrefix = "__grp__";
 
 bool isLowerHex64(std::string_view s)
 {
@@ -222,7 +222,7 @@ bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<FileStam
         switch (code & 3) {
         case Literal: f.name = std::string(rest); break;
         case StemPrefix: f.name = e.kernel + std::string(rest); break;
-        case GroupPrefix: f.name = std::string(kGroupPrefix) + e.kernel + std::string(rest); break;
+        case GroupPrefix: f.name = std::string(layout::kGroupPrefix) + e.kernel + std::string(rest); break;
         default: return false;
         }
         f.symlink = (code & 4) != 0;
@@ -464,7 +464,7 @@ std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
     rec.push_back(static_cast<char>(e.status));
     putStr(rec, e.kernel);
     putVar(rec, s.files.size());
-    const std::string group = std::string(kGroupPrefix) + e.kernel;
+    const std::string group = std::string(layout::kGroupPrefix) + e.kernel;
     for (const FileStamp& f : s.files) {
         const std::string_view n = f.name;
         std::uint8_t code = Literal;

@@ -56,6 +56,8 @@ public:
     static ScanIndex load(const std::string& dir, const ScanIndexKey& key);
 
     std::size_t size() const { return m_records.size(); }
+    /// The size of the file it was loaded from (what the next index will about hold).
+    std::size_t payloadBytes() const { return m_bytes.size(); }
 
     /// When `folderName` is recorded and the stamps of the folder (under `parentFd`) and of every
     /// file still match: sets `out`'s facts (not its path, folder name, root or era) and `raw` to
@@ -80,10 +82,11 @@ public:
     static std::string encode(const Entry& e, const EntryStamps& s);
     /// Adds a record: one `encode` made or one `ScanIndex::reuse` returned.
     void add(std::string_view record);
+    void reserve(std::size_t payloadBytes) { m_payload.reserve(payloadBytes); }
     std::size_t size() const { return m_count; }
 
-    /// Writes the file atomically (temp file, fsync, rename). False on any failure, which callers
-    /// ignore: a read-only home must not break scanning.
+    /// Writes the file atomically (temp file, rename; no fsync: a torn file fails its checksum). False on any
+    /// failure, which callers ignore: a read-only home must not break scanning.
     bool commit(const std::string& dir, const ScanIndexKey& key) const;
 
 private:

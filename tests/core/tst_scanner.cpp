@@ -6,7 +6,11 @@
 #include "tempcache.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QTest>
+#include <algorithm>
+#include <mutex>
+#include <set>
 
 using namespace kl;
 
@@ -258,6 +262,51 @@ private slots:
         QCOMPARE(last.load(), 40u);
         QVERIFY(std::is_sorted(s.entries.begin(), s.entries.end(),
                                [](const Entry& a, const Entry& b) { return a.path < b.path; }));
+    }
+
+    // A viewer that showed entries while they were read maps them to the sorted snapshot by their
+    // readId: across nested levels, with an entry that vanished, and with paths that tie on the
+    // sort's 8-byte keys (a shared stretch, a prefix of another, bytes above 0x7f).
+    void readIdsMapToTheSortedSnapshot()
+    {
+        TempCache c;
+        for (const char* name : {"aaaaaaaaaaaa2", "aaaaaaaaaaaa1", "abc", "abcd", "\xc3\xa9x", "zz", "gone"})
+            c.write(QString::fromUtf8(name) + "/k.json", R"({"name": "k"})");
+        const QString nested = "torch_compile_cache/d4ec7c2a7d/rank_0_0/triton_cache";
+        for (int i = 0; i < 5; ++i)
+            c.write(nested + "/n" + QString::number(i) + "/k.json", R"({"name": "k"})");
+        const std::string gone = c.filePath("gone").toStdString();
+        std::mutex mutex;
+        std::vector<std::pair<std::size_t, std::string>> read;
+        std::vector<int> index;
+        ScanOptions o;
+        o.threads = 3;
+        o.beforeEntry = [&](const std::string& path) {
+            if (path == gone)
+                QDir(QString::fromStdString(path)).removeRecursively();
+        };
+        o.entryRead = [&](const Entry& e, std::size_t id) {
+            const std::lock_guard lock(mutex);
+            read.emplace_back(id, e.path);
+        };
+        o.snapshotIndexOfRead = &index;
+        const Snapshot s = CacheScanner(o).scan({kl::givenRoot(c.path().toStdString())});
+        QCOMPARE(s.vanished, 1u);
+        QCOMPARE(s.entries.size(), 11u); // 6 at the top, 5 nested
+        QCOMPARE(read.size(), s.entries.size());
+        QVERIFY(std::is_sorted(s.entries.begin(), s.entries.end(),
+                               [](const Entry& a, const Entry& b) { return a.path < b.path; }));
+        std::set<int> seen;
+        for (const auto& [id, path] : read) {
+            QVERIFY(id < index.size());
+            const int at = index[id];
+            QVERIFY(at >= 0 && std::size_t(at) < s.entries.size());
+            QCOMPARE(s.entries[std::size_t(at)].path, path);
+            QVERIFY(seen.insert(at).second);
+        }
+        // Ids of what was not an entry (the vanished one, the folders searched) map to nothing.
+        QCOMPARE(std::size_t(std::count_if(index.begin(), index.end(), [](int i) { return i >= 0; })),
+                 s.entries.size());
     }
 };
 

@@ -1,6 +1,7 @@
 #include "entries/entriespage.h"
 
 #include "common/coretext.h"
+#include "common/paintthrottle.h"
 #include "dialogs/doctordialog.h"
 #include "entries/cachewatcher.h"
 #include "entries/detailloader.h"
@@ -88,6 +89,9 @@ EntriesPage::EntriesPage(QWidget* parent)
     m_view->verticalHeader()->setResizeContentsPrecision(60);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setHighlightSections(false);
+    // Ten frames a second while rows stream in: a repaint of the sorted table cost the UI thread
+    // more than inserting a batch of rows did.
+    m_paintThrottle = new PaintThrottle(m_view, StreamPaintIntervalMs, this);
 
     // Group by kernel: the same filtered, sorted rows under one parent per kernel name.
     m_groupView = new QTreeView(this);
@@ -197,6 +201,7 @@ EntriesPage::EntriesPage(QWidget* parent)
             [this](quint64, std::shared_ptr<std::vector<EntryTableModel::Row>> batch) {
                 if (!m_streaming)
                     return;
+                m_paintThrottle->beforeChange();
                 m_model->appendRows(std::move(*batch));
                 if (m_fitColumnsPending) {
                     fitColumns(); // on the first rows: later batches must not cost a resize each
@@ -256,6 +261,7 @@ void EntriesPage::open(std::vector<Root> roots)
     m_rowUpdateJob.discard(); // a rescan of the folder shown before
     m_facetsJob.discard();
     m_nextUpdate.reset();
+    m_paintThrottle->start();
     m_scanner->start(std::move(roots), /*stream=*/true);
 }
 
@@ -263,12 +269,14 @@ void EntriesPage::beginSnapshotStream(const QString& source)
 {
     openSnapshot(nullptr, source);
     m_detachedStreaming = true;
+    m_paintThrottle->start();
 }
 
 void EntriesPage::appendStreamedRows(std::vector<EntryTableModel::Row> rows)
 {
     if (!m_detachedStreaming || m_model->snapshot())
         return;
+    m_paintThrottle->beforeChange();
     m_model->appendRows(std::move(rows));
     if (m_fitColumnsPending && m_model->rowCount() > 0) {
         fitColumns(); // on the first rows: later batches must not cost a resize each
@@ -282,6 +290,7 @@ void EntriesPage::abandonSnapshotStream()
 {
     if (!std::exchange(m_detachedStreaming, false))
         return;
+    m_paintThrottle->stop();
     m_model->resetSnapshot(nullptr);
     m_stageTabs->clearEntry();
     m_detailView->clear();
@@ -290,6 +299,7 @@ void EntriesPage::abandonSnapshotStream()
 void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source,
                                const std::vector<int>* rowToEntry)
 {
+    m_paintThrottle->stop();
     // The rows streamed in are this snapshot's entries: keep them, serve them from it.
     if (std::exchange(m_detachedStreaming, false) && snapshot && m_folders == QStringList{source}) {
         std::vector<int> identity;
@@ -412,6 +422,7 @@ void EntriesPage::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
     m_progressBar->hide();
     m_cancelButton->hide();
 
+    m_paintThrottle->stop();
     const bool streamed = std::exchange(m_streaming, false);
     const auto index = std::exchange(m_streamIndex, nullptr);
     // A streamed first scan keeps the rows on screen; a rescan changes only the rows that differ.

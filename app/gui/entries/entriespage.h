@@ -38,6 +38,7 @@ class EntryFilterProxy;
 class EntryTableModel;
 class KernelGroupModel;
 class MetadataTree;
+class PaintThrottle;
 class ScanController;
 class StageTabs;
 
@@ -49,6 +50,9 @@ class EntriesPage : public QWidget {
     Q_OBJECT
 
 public:
+    /// While rows stream in, the table repaints at most this often.
+    static constexpr int StreamPaintIntervalMs = 100;
+
     explicit EntriesPage(QWidget* parent = nullptr);
     /// Stops the scan first: it may be reading a folder the window removes next (the demo copy).
     ~EntriesPage() override;
@@ -176,6 +180,7 @@ private:
     QLabel* m_rangeLabel = nullptr;
     QStackedWidget* m_viewStack = nullptr;
     QTableView* m_view = nullptr;
+    PaintThrottle* m_paintThrottle = nullptr; ///< while rows stream in
     QTreeView* m_groupView = nullptr;
     StageTabs* m_stageTabs = nullptr;
     QPlainTextEdit* m_detailView = nullptr;

@@ -3,11 +3,14 @@
 #include "common/backgroundpool.h"
 #include "entries/entrytext.h"
 #include "entries/rowupdate.h"
+#include "report/entrylabels.h"
 
 #include <QApplication>
 #include <QStyle>
 #include <QtConcurrent/QtConcurrentRun>
+#include <array>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace kl::gui {
@@ -47,12 +50,14 @@ auto withSortValue(const Entry& e, const EntryTableModel::RowText& text, int col
 }
 
 // Digit runs padded to a fixed width, so that plain string comparison puts "cat_2" before
-// "cat_10" (Inductor numbers its kernels). Computed once per reset; sorting stays a string compare.
-QString naturalSortKey(const QString& text)
+// "cat_10" (Inductor numbers its kernels), after `first`. Computed once per row; sorting stays a
+// string compare.
+QString naturalSortKey(QChar first, const QString& text)
 {
     constexpr qsizetype Width = 12;
     QString key;
-    key.reserve(text.size() + 8);
+    key.reserve(1 + text.size() + 2 * Width);
+    key += first;
     for (qsizetype i = 0; i < text.size();) {
         if (!text[i].isDigit()) {
             key += text[i++];
@@ -62,12 +67,32 @@ QString naturalSortKey(const QString& text)
         while (end < text.size() && text[end].isDigit())
             ++end;
         if (end - i < Width)
-            key += QString(Width - (end - i), QLatin1Char('0'));
+            key.append(QString(Width - (end - i), QLatin1Char('0')));
         key += QStringView(text).mid(i, end - i);
         i = end;
     }
     return key;
 }
+
+// The texts many rows share (a cache holds a few targets and stage lists): each thread keeps the
+// last few, so that rows share one QString of each instead of allocating their own on the scan's
+// threads (and freeing it later).
+template <typename Key, std::size_t N = 8> class RecentTexts {
+public:
+    template <typename Make> const QString& get(const Key& key, Make&& make)
+    {
+        for (const auto& [k, text] : m_slots)
+            if (k == key)
+                return text;
+        auto& slot = m_slots[m_next++ % N];
+        slot = {key, make()};
+        return slot.second;
+    }
+
+private:
+    std::array<std::pair<Key, QString>, N> m_slots{};
+    std::size_t m_next = 0;
+};
 
 } // namespace
 
@@ -83,13 +108,21 @@ EntryTableModel::~EntryTableModel() = default;
 
 EntryTableModel::RowText EntryTableModel::makeText(const Entry& e)
 {
+    using TargetKey = std::pair<std::string, std::string>;
+    thread_local RecentTexts<TargetKey> archTexts, archSortKeys;
+    thread_local RecentTexts<std::string> stageTexts;
+    thread_local std::string filter;
+    const TargetKey target{e.target.backend, e.target.arch};
+    std::string stages = stageList(e);
+
     RowText t;
     t.kernel = EntryText::kernel(e);
-    t.kernelSortKey = (e.kernel.empty() ? QLatin1Char('1') : QLatin1Char('0')) + naturalSortKey(t.kernel);
-    t.arch = EntryText::arch(e.target);
-    t.archSortKey = EntryText::archSortKey(e.target);
-    t.stages = EntryText::stages(e);
-    t.filter = QString::fromStdString(e.kernel) + QLatin1Char('\n') + QString::fromStdString(e.folderName);
+    t.kernelSortKey = naturalSortKey(e.kernel.empty() ? QLatin1Char('1') : QLatin1Char('0'), t.kernel);
+    t.arch = archTexts.get(target, [&] { return EntryText::arch(e.target); });
+    t.archSortKey = archSortKeys.get(target, [&] { return EntryText::archSortKey(e.target); });
+    t.stages = stageTexts.get(stages, [&] { return QString::fromStdString(stages); });
+    filter.assign(e.kernel).append(1, '\n').append(e.folderName);
+    t.filter = QString::fromStdString(filter);
     return t;
 }
 
