@@ -22,6 +22,7 @@
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <sys/resource.h>
 #include <vector>
 
@@ -29,6 +30,10 @@ namespace {
 
 struct Run {
     double firstRowsMs = -1, finishedMs = -1, maxGapMs = 0;
+    double maxGapScanningMs = 0, maxGapAfterMs = 0; ///< the longest gap while rows stream in, and after
+    double maxGapAtMs = 0;                          ///< when the longest gap ended
+    double maxGapCpuMs = 0; ///< the UI thread's CPU time in the longest gap: its own work, or waiting
+    long maxGapWaits = 0, maxGapPreempted = 0; ///< its voluntary / involuntary context switches then
     int rows = 0;
     int gapsOver50 = 0;                   ///< stalls a user would notice
     double uiCpuMs = 0, processCpuMs = 0; ///< CPU time from openFolders to the scan's end
@@ -39,6 +44,13 @@ double cpuMs(int who)
     rusage u{};
     ::getrusage(who, &u);
     return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
+
+double threadCpuMs()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
 Run openOnce(const QString& root)
@@ -52,12 +64,28 @@ Run openOnce(const QString& root)
     QTimer watchdog;
     watchdog.setInterval(2);
     qint64 last = 0;
+    double lastCpu = 0;
+    rusage lastUsage{};
     double uiCpu0 = 0, processCpu0 = 0;
     QEventLoop loop;
     bool scanning = true;
     QObject::connect(&watchdog, &QTimer::timeout, [&] {
         const qint64 now = clock.nsecsElapsed();
-        run.maxGapMs = std::max(run.maxGapMs, (now - last) / 1e6);
+        const double gap = (now - last) / 1e6;
+        const double cpu = threadCpuMs();
+        rusage usage{};
+        ::getrusage(RUSAGE_THREAD, &usage);
+        if (gap > run.maxGapMs) {
+            run.maxGapAtMs = now / 1e6;
+            run.maxGapCpuMs = cpu - lastCpu;
+            run.maxGapWaits = usage.ru_nvcsw - lastUsage.ru_nvcsw;
+            run.maxGapPreempted = usage.ru_nivcsw - lastUsage.ru_nivcsw;
+        }
+        lastCpu = cpu;
+        lastUsage = usage;
+        run.maxGapMs = std::max(run.maxGapMs, gap);
+        double& phaseMax = scanning && w.isScanning() ? run.maxGapScanningMs : run.maxGapAfterMs;
+        phaseMax = std::max(phaseMax, gap);
         run.gapsOver50 += (now - last) > 50'000'000;
         last = now;
         if (scanning && !w.isScanning()) {
@@ -80,6 +108,8 @@ Run openOnce(const QString& root)
     uiCpu0 = cpuMs(RUSAGE_THREAD);
     processCpu0 = cpuMs(RUSAGE_SELF);
     clock.start();
+    lastCpu = threadCpuMs();
+    ::getrusage(RUSAGE_THREAD, &lastUsage);
     watchdog.start();
     w.openFolders({root});
     loop.exec();
@@ -118,14 +148,18 @@ int main(int argc, char** argv)
     const QString root = QString::fromLocal8Bit(argv[1]);
     const int reps = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
     std::vector<double> first, finished, gap, find, uiCpu, cpu;
-    std::printf("%-4s %12s %12s %12s %8s %10s %12s %12s %12s\n", "rep", "first rows", "scan ended",
-                "max UI gap", "> 50 ms", "rows", "find -type f", "UI CPU", "process CPU");
+    std::printf("%-4s %12s %12s %12s %12s %12s %10s %14s %16s %8s %10s %12s %12s %12s\n", "rep", "first rows",
+                "scan ended", "max UI gap", "  streaming", "  after", "  at", "  UI CPU in it",
+                "waits/preempted", "> 50 ms", "rows", "find -type f", "UI CPU", "process CPU");
     for (int i = 0; i < reps; ++i) {
         const Run r = openOnce(root);
         const double f = findMs(root);
-        std::printf("%-4d %9.0f ms %9.0f ms %9.1f ms %8d %10d %9.0f ms %9.0f ms %9.0f ms\n", i + 1,
-                    r.firstRowsMs, r.finishedMs, r.maxGapMs, r.gapsOver50, r.rows, f, r.uiCpuMs,
-                    r.processCpuMs);
+        std::printf("%-4d %9.0f ms %9.0f ms %9.1f ms %9.1f ms %9.1f ms %7.0f ms %11.1f ms %7ld / %6ld %8d "
+                    "%10d %9.0f ms %9.0f ms "
+                    "%9.0f ms\n",
+                    i + 1, r.firstRowsMs, r.finishedMs, r.maxGapMs, r.maxGapScanningMs, r.maxGapAfterMs,
+                    r.maxGapAtMs, r.maxGapCpuMs, r.maxGapWaits, r.maxGapPreempted, r.gapsOver50, r.rows, f,
+                    r.uiCpuMs, r.processCpuMs);
         std::fflush(stdout);
         first.push_back(r.firstRowsMs);
         finished.push_back(r.finishedMs);

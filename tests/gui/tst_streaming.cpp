@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <algorithm>
 #include <chrono>
 #include <set>
 #include <thread>
@@ -82,6 +83,42 @@ private slots:
         const auto snap = finished[0][1].value<std::shared_ptr<const kl::Snapshot>>();
         QCOMPARE(streamed.size(), snap->entries.size());
         QCOMPARE(std::set<std::string>(streamed.begin(), streamed.end()).size(), streamed.size());
+        QCOMPARE(index->size(), streamed.size());
+        for (std::size_t i = 0; i < streamed.size(); ++i)
+            QCOMPARE(snap->entries[std::size_t((*index)[i])].path, streamed[i]);
+    }
+
+    // More rows waiting than one batch holds: the backlog taken from the readers goes out batch
+    // by batch, every row once, and the index still maps each to its snapshot entry.
+    void aBacklogDrainsBatchByBatch()
+    {
+        TempCache cache;
+        const int count = int(ScanController::MaxStreamBatch) * 2 + 500;
+        addKernels(cache, count);
+        ScanController c;
+        kl::ScanOptions fast;
+        fast.threads = 2;
+        c.setScanOptions(fast);
+        std::vector<std::string> streamed;
+        std::size_t largest = 0;
+        connect(&c, &ScanController::entriesFound, this,
+                [&](quint64, std::shared_ptr<std::vector<EntryTableModel::Row>> batch) {
+                    largest = std::max(largest, batch->size());
+                    for (const auto& row : *batch)
+                        streamed.push_back(row.entry.path);
+                });
+        std::shared_ptr<const std::vector<int>> index;
+        connect(&c, &ScanController::streamEnded, this,
+                [&](quint64, std::shared_ptr<const std::vector<int>> i) { index = std::move(i); });
+        QSignalSpy finished(&c, &ScanController::finished);
+        c.start(rootsOf(cache.path()), /*stream=*/true);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(largest <= ScanController::MaxStreamBatch);
+        const auto snap = finished[0][1].value<std::shared_ptr<const kl::Snapshot>>();
+        QCOMPARE(snap->entries.size(), std::size_t(count));
+        QCOMPARE(streamed.size(), snap->entries.size());
+        QCOMPARE(std::set<std::string>(streamed.begin(), streamed.end()).size(), streamed.size());
+        QVERIFY(index);
         QCOMPARE(index->size(), streamed.size());
         for (std::size_t i = 0; i < streamed.size(); ++i)
             QCOMPARE(snap->entries[std::size_t((*index)[i])].path, streamed[i]);

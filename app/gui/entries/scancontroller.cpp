@@ -6,19 +6,17 @@
 #include <QElapsedTimer>
 #include <algorithm>
 #include <atomic>
-#include <deque>
 #include <exception>
 #include <mutex>
-#include <string_view>
-#include <unordered_map>
 
 namespace kl::gui {
 
-// Streaming: what the scan's threads read since the last flush, and every path in delivery order.
+// Streaming: what the scan's threads read since the last flush, and every row's readId in delivery order.
+// The UI thread never frees what the readers allocated while they run (see flush()).
 struct ScanStream {
     std::mutex mutex;
-    std::deque<EntryTableModel::Row> pending;
-    std::vector<std::string> order;
+    std::vector<EntryTableModel::Row> pending;
+    std::vector<std::size_t> order; ///< the scan's readId of each row, in delivery order
 };
 
 namespace {
@@ -42,26 +40,18 @@ std::shared_ptr<const Snapshot> runScan(const ScanOptions& options, std::vector<
 
 // Where each delivered entry ended up once the snapshot was sorted by path: the view keeps its
 // rows and only swaps the storage behind them (no reset, no re-sort).
-std::shared_ptr<const std::vector<int>> streamIndex(ScanStream& stream, const Snapshot& snapshot)
+std::shared_ptr<const std::vector<int>> streamIndex(ScanStream& stream,
+                                                    const std::vector<int>& snapshotIndexOfRead)
 {
-    std::vector<std::string> order;
+    std::vector<std::size_t> order;
     {
         const std::lock_guard lock(stream.mutex); // the UI's flush takes it too: hold it briefly
         order.swap(stream.order);
     }
-    // By hash, not by binary search: 100,000 lower_bounds over paths that share their long prefix
-    // took 180 ms of the scan's serial tail.
-    const auto& entries = snapshot.entries;
-    std::unordered_map<std::string_view, int> at;
-    at.reserve(entries.size());
-    for (std::size_t i = 0; i < entries.size(); ++i)
-        at.emplace(entries[i].path, int(i));
     auto index = std::make_shared<std::vector<int>>();
     index->reserve(order.size());
-    for (const std::string& path : order) {
-        auto it = at.find(path);
-        index->push_back(it != at.end() ? it->second : -1);
-    }
+    for (const std::size_t id : order)
+        index->push_back(id < snapshotIndexOfRead.size() ? snapshotIndexOfRead[id] : -1);
     return index;
 }
 
@@ -88,6 +78,8 @@ quint64 ScanController::start(std::vector<Root> roots, bool stream)
     m_flushTimer.stop();
     m_outcome.reset();
     m_stream = stream ? std::make_shared<ScanStream>() : nullptr;
+    m_backlog.clear();
+    m_backlogAt = 0;
     m_batchSize = MaxStreamBatch;
     if (stream)
         m_flushTimer.start(StreamIntervalMs);
@@ -112,20 +104,22 @@ quint64 ScanController::start(std::vector<Root> roots, bool stream)
         if (stream) {
             // Row texts and sort keys are made here, on the scan's threads: the UI thread only inserts.
             // The lock is held for two moves: eight readers and the UI's flush share it.
-            options.entryRead = [stream](const Entry& e) {
+            options.entryRead = [stream](const Entry& e, std::size_t readId) {
                 EntryTableModel::Row row = EntryTableModel::makeRow(e);
-                std::string path = e.path;
                 const std::lock_guard lock(stream->mutex);
                 stream->pending.push_back(std::move(row));
-                stream->order.push_back(std::move(path));
+                stream->order.push_back(readId);
             };
         }
+        std::vector<int> snapshotIndexOfRead;
+        if (stream)
+            options.snapshotIndexOfRead = &snapshotIndexOfRead;
         // The scan's threads (created from this one, so they inherit it) yield to the UI thread:
         // on a 2-core machine busy readers otherwise starve it for 30-60 ms at a time.
         const BatchScheduling batch;
         Outcome out{runScan(options, std::move(roots)), nullptr};
         if (stream)
-            out.snapshotIndex = streamIndex(*stream, *out.snapshot);
+            out.snapshotIndex = streamIndex(*stream, snapshotIndexOfRead);
         return out;
     };
     m_currentId = m_job.start(std::move(work), [this](Outcome out) {
@@ -148,24 +142,31 @@ void ScanController::flush()
 {
     if (!m_stream)
         return;
-    auto batch = std::make_shared<std::vector<EntryTableModel::Row>>();
-    bool drained = false;
-    // The rows are taken out under the lock (a swap when all of them fit this batch) and moved
-    // into the batch after it: the readers wait on this lock.
-    std::deque<EntryTableModel::Row> taken;
-    {
-        const std::lock_guard lock(m_stream->mutex);
-        if (m_stream->pending.size() <= m_batchSize) {
-            taken.swap(m_stream->pending);
-        } else {
-            const auto end = m_stream->pending.begin() + std::ptrdiff_t(m_batchSize);
-            std::move(m_stream->pending.begin(), end, std::back_inserter(taken));
-            m_stream->pending.erase(m_stream->pending.begin(), end);
+    // Rows come from the readers in whole vectors: the backlog is swapped with the readers'
+    // pending rows, then handed out batch by batch. Its emptied storage goes back to the readers
+    // on the next swap instead of being freed: a free on this thread of memory a reader allocated
+    // waits for that reader's malloc arena, and a reader preempted while holding it (eight readers
+    // on two cores) stalled the UI for up to 24 ms at a time (perf sched_switch, RESULTS.md). For
+    // the same reason the stream's lock is only tried: when a reader holds it, the next tick takes it.
+    bool pendingEmpty = false;
+    if (m_backlogAt == m_backlog.size()) {
+        m_backlog.clear(); // moved-from rows: nothing to free
+        m_backlogAt = 0;
+        std::unique_lock lock(m_stream->mutex, std::try_to_lock);
+        if (!lock.owns_lock()) {
+            m_flushTimer.start(1);
+            return;
         }
-        drained = m_stream->pending.empty();
+        m_backlog.swap(m_stream->pending);
+        pendingEmpty = true;
     }
-    batch->reserve(taken.size());
-    std::move(taken.begin(), taken.end(), std::back_inserter(*batch));
+    const std::size_t n = std::min(m_batchSize, m_backlog.size() - m_backlogAt);
+    auto batch = std::make_shared<std::vector<EntryTableModel::Row>>();
+    batch->reserve(n);
+    const auto from = m_backlog.begin() + std::ptrdiff_t(m_backlogAt);
+    std::move(from, from + std::ptrdiff_t(n), std::back_inserter(*batch));
+    m_backlogAt += n;
+    const bool drained = pendingEmpty && m_backlogAt == m_backlog.size() && m_outcome;
     const quint64 id = m_currentId;
     if (!batch->empty()) {
         const std::size_t rows = batch->size();
@@ -178,11 +179,12 @@ void ScanController::flush()
     }
     if (id != m_currentId)
         return; // a slot started another scan
-    if (drained && m_outcome)
+    // The scan's end was seen before the swap that emptied its pending rows: nothing is left.
+    if (drained)
         finish();
     else
         // A backlog (the readers outpace the view) drains at once; else wait for more rows.
-        m_flushTimer.start(drained ? StreamIntervalMs : 0);
+        m_flushTimer.start(m_backlogAt < m_backlog.size() || m_outcome ? 0 : StreamIntervalMs);
 }
 
 void ScanController::finish()
@@ -194,6 +196,8 @@ void ScanController::finish()
     if (m_stream)
         emit streamEnded(id, out.snapshotIndex);
     m_stream.reset();
+    m_backlog = {};
+    m_backlogAt = 0;
     m_currentId = 0;
     emit finished(id, std::move(out.snapshot));
 }

@@ -71,8 +71,10 @@ private:
 
     ScanOptions m_options;
     quint64 m_currentId = 0; ///< the job's id until finished() went out (streams drain after the scan)
-    std::shared_ptr<ScanStream> m_stream; ///< the current scan's rows not yet handed over
-    std::optional<Outcome> m_outcome;     ///< the scan ended; its rows are still draining
+    std::shared_ptr<ScanStream> m_stream;        ///< the current scan's rows not yet handed over
+    std::optional<Outcome> m_outcome;            ///< the scan ended; its rows are still draining
+    std::vector<EntryTableModel::Row> m_backlog; ///< rows taken from the readers, handed out from m_backlogAt
+    std::size_t m_backlogAt = 0;
     QTimer m_flushTimer;
     std::size_t m_batchSize = MaxStreamBatch; ///< what inserts in about BatchBudgetMs
     BackgroundJob m_job{backgroundPool()};    ///< last: the scan's callbacks post to it, so it goes first
