@@ -1,20 +1,13 @@
 #include "mainwindow.h"
 
-#include "common/coretext.h"
 #include "common/translation.h"
-#include "cudabackend.h"
 #include "dashboard/dashboardpage.h"
 #include "demo/democache.h"
-#include "dialogs/autotunedialog.h"
-#include "dialogs/compiledialog.h"
-#include "dialogs/doctordialog.h"
 #include "dialogs/shortcutsdialog.h"
 #include "entries/entriespage.h"
 #include "env/cacheroots.h"
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
-#include "gpustatus.h"
-#include "nvrtc/nvrtccache.h"
 #include "remote/remotesession.h"
 #include "roots/rootspanel.h"
 #include "trace/tracepage.h"
@@ -297,58 +290,6 @@ void MainWindow::createHelpMenus()
                               "NVRTC).")
                                .arg(QCoreApplication::applicationVersion()));
     });
-}
-
-void MainWindow::checkGpu()
-{
-    m_gpuCheck.start([](const JobToken&) { return gpuStatus(); },
-                     [this](const GpuStatus& s) {
-                         m_autotuneAction->setEnabled(s.available);
-                         if (s.available) {
-                             m_autotuneAction->setToolTip(
-                                 tr("Time every configuration of a demo kernel on %1")
-                                     .arg(QString::fromStdString(s.devices.front().name)));
-                             return;
-                         }
-                         const QString why = tr("Autotuning needs a GPU: %1").arg(coreText(s.reason));
-                         m_autotuneAction->setToolTip(why);
-                         m_autotuneAction->setStatusTip(why);
-                         m_autotuneAction->setText(tr("&Autotune… (no GPU)"));
-                     });
-}
-
-void MainWindow::openAutotune()
-{
-    const Environment env = Environment::current();
-    auto* dialog = new AutotuneDialog([] { return makeCudaBackend(0); }, qs(defaultNvrtcCacheRoot(env)),
-                                      qs(defaultEventsLogPath(env)), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-}
-
-void MainWindow::openCudaFile()
-{
-    const Environment env = Environment::current();
-    auto* dialog = new CompileDialog(qs(defaultNvrtcCacheRoot(env)), qs(defaultEventsLogPath(env)), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &CompileDialog::openCacheRequested, this,
-            [this](const QString& root) { openFolders({root}); });
-    dialog->show();
-}
-
-void MainWindow::runDoctor()
-{
-    const auto snapshot = m_entries->snapshot();
-    if (!snapshot)
-        return;
-    if (!m_entries->hasLocalFiles()) {
-        showRemoteDoctor();
-        return;
-    }
-    auto* dialog = new DoctorDialog(snapshot, &DoctorDialog::machineContext, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-    dialog->start();
 }
 
 void MainWindow::selectAfterScan(const QString& folderPrefix, const QString& stage)

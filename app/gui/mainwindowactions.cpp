@@ -1,18 +1,79 @@
-// The Entry menu's actions that open a dialog over the snapshot or the selection.
+// The menus' actions that open a dialog: over the snapshot or the selection (Entry), and the
+// Kernels menu's compile and autotune (with the GPU check that enables autotuning).
+#include "common/coretext.h"
+#include "cudabackend.h"
 #include "dashboard/dashboardpage.h"
+#include "dialogs/autotunedialog.h"
 #include "dialogs/cleandialog.h"
+#include "dialogs/compiledialog.h"
 #include "dialogs/doctordialog.h"
 #include "dialogs/recompiledialog.h"
 #include "entries/entriespage.h"
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
+#include "gpustatus.h"
 #include "mainwindow.h"
+#include "nvrtc/nvrtccache.h"
 #include "trace/tracepage.h"
 
 #include <QTabWidget>
 #include <QTimer>
 
 namespace kl::gui {
+
+void MainWindow::checkGpu()
+{
+    m_gpuCheck.start([](const JobToken&) { return gpuStatus(); },
+                     [this](const GpuStatus& s) {
+                         m_autotuneAction->setEnabled(s.available);
+                         if (s.available) {
+                             m_autotuneAction->setToolTip(
+                                 tr("Time every configuration of a demo kernel on %1")
+                                     .arg(QString::fromStdString(s.devices.front().name)));
+                             return;
+                         }
+                         const QString why = tr("Autotuning needs a GPU: %1").arg(coreText(s.reason));
+                         m_autotuneAction->setToolTip(why);
+                         m_autotuneAction->setStatusTip(why);
+                         m_autotuneAction->setText(tr("&Autotune… (no GPU)"));
+                     });
+}
+
+void MainWindow::openAutotune()
+{
+    const Environment env = Environment::current();
+    auto* dialog = new AutotuneDialog([] { return makeCudaBackend(0); },
+                                      QString::fromStdString(defaultNvrtcCacheRoot(env)),
+                                      QString::fromStdString(defaultEventsLogPath(env)), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::openCudaFile()
+{
+    const Environment env = Environment::current();
+    auto* dialog = new CompileDialog(QString::fromStdString(defaultNvrtcCacheRoot(env)),
+                                     QString::fromStdString(defaultEventsLogPath(env)), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &CompileDialog::openCacheRequested, this,
+            [this](const QString& root) { openFolders({root}); });
+    dialog->show();
+}
+
+void MainWindow::runDoctor()
+{
+    const auto snapshot = m_entries->snapshot();
+    if (!snapshot)
+        return;
+    if (!m_entries->hasLocalFiles()) {
+        showRemoteDoctor();
+        return;
+    }
+    auto* dialog = new DoctorDialog(snapshot, &DoctorDialog::machineContext, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->start();
+}
 
 void MainWindow::recompileSelected()
 {
