@@ -14,6 +14,9 @@ namespace kl::gui {
 // something to do) and niced by `niceBy` (Linux threads have their own nice value). Measured on a
 // quiet 2-core machine, 100,000 entries (tests/bench/RESULTS.md): batch alone gave the window
 // 72.6 ms stalls (median of 5), +2 84 ms, +5 41.8 ms at the cost of ~0.7 s more scan time.
+// Not more: under Xvfb, +10 and +19 cut the worst stall from 69 to 39-44 ms on a quiet machine,
+// but beside two busy processes at nice 0 the scan took 7.7 s (+10) and 44.6 s (+19, first rows
+// after 5.5 s) against 3.6 s (+5): a loaded login node would starve the user's own scan.
 // Allowed without privileges; restoring the nice value may be refused without CAP_SYS_NICE.
 class BatchScheduling {
 public:
