@@ -26,7 +26,8 @@ struct PullSummary;
 struct RemoteSource;
 
 /// The browser window: menus and actions, the folders dock, the status bar and the pages
-/// (Entries, Dashboard, Trace). What it shows lives in the pages; tests find widgets by object name.
+/// (Entries, Dashboard, Trace). What it shows lives in the pages; it hands out none of them: tests
+/// find widgets by object name and the sessions (RemoteSession, TraceSession) by type.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -73,15 +74,12 @@ public:
     /// The same by URL (kernellens --remote): with KERNELLENS_REDIS_PASSWORD and the last key
     /// format. False (and `error`) when the URL does not parse.
     bool openRemoteUrl(const QString& url, QString* error);
-    RemoteSession* remoteSession() const { return m_remote; }
 
     /// File > Open Trace: read profiler traces (several: one per rank) off the UI thread, show
     /// them on the Trace page (when `show`) and join them with the caches shown.
     void openTraces(const QStringList& paths, bool show = true);
     /// The trace files shown (or being read).
     QStringList openedTraces() const;
-    TracePage* tracePage() const { return m_tracePage; }
-    TraceSession* traceSession() const { return m_traces; }
 
 signals:
     /// A pull ended: entries written, skipped (already there) and refused.

@@ -367,7 +367,7 @@ private slots:
         auto* page = w.findChild<EntriesPage*>();
         auto* table = w.findChild<QTableView*>(QStringLiteral("entryTable"));
         QAbstractItemModel* model = table->model();
-        kl::gui::RemoteSession* session = w.remoteSession();
+        kl::gui::RemoteSession* session = w.findChild<kl::gui::RemoteSession*>();
         bool paused = false;
         int rowsAtFirst = -1;
         bool listingAtFirst = false;

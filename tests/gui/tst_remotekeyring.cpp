@@ -149,11 +149,11 @@ private slots:
         MainWindow fresh;
         auto* roots = fresh.findChild<kl::gui::RootsPanel*>();
         QVERIFY(!roots->tree()->findItems(display, Qt::MatchExactly | Qt::MatchRecursive).isEmpty());
-        QSignalSpy failed(fresh.remoteSession(), &RemoteSession::failed);
+        QSignalSpy failed(fresh.findChild<kl::gui::RemoteSession*>(), &RemoteSession::failed);
         emit roots->openRemoteRequested(display);
         QVERIFY(failed.wait(30000));
         qInfo("without the password: %s", qPrintable(failed.at(0).at(0).toString()));
-        fresh.remoteSession()->forget(display);
+        fresh.findChild<kl::gui::RemoteSession*>()->forget(display);
     }
 
     // A real GNOME Keyring on a bus of our own: stored, read back by a fresh window, deleted.
@@ -212,7 +212,7 @@ private slots:
             QVERIFY(d.rememberPassword());
             auto* page = w.findChild<EntriesPage*>();
             QSignalSpy shown(page, &EntriesPage::snapshotShown);
-            QSignalSpy saved(w.remoteSession(), &RemoteSession::passwordSaved);
+            QSignalSpy saved(w.findChild<kl::gui::RemoteSession*>(), &RemoteSession::passwordSaved);
             w.openRemote(d.source(), d.rememberPassword());
             QVERIFY(shown.wait(30000));
             QVERIFY(saved.count() == 1 || saved.wait(20000));
@@ -249,7 +249,7 @@ private slots:
             auto* roots = w.findChild<kl::gui::RootsPanel*>();
             QVERIFY(!roots->tree()->findItems(display, Qt::MatchExactly | Qt::MatchRecursive).isEmpty());
             QSignalSpy shown(page, &EntriesPage::snapshotShown);
-            QSignalSpy failed(w.remoteSession(), &RemoteSession::failed);
+            QSignalSpy failed(w.findChild<kl::gui::RemoteSession*>(), &RemoteSession::failed);
             emit roots->openRemoteRequested(display);
             QVERIFY2(shown.wait(30000), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(0).toString()));
             QCOMPARE(qsizetype(page->snapshot()->entries.size()), demoKeys().size());
@@ -263,7 +263,7 @@ private slots:
                      qPrintable(d.keyringStatus()));
 
             // Forgetting the server deletes its password.
-            QSignalSpy removed(w.remoteSession(), &RemoteSession::passwordRemoved);
+            QSignalSpy removed(w.findChild<kl::gui::RemoteSession*>(), &RemoteSession::passwordRemoved);
             emit roots->forgetRemoteRequested(display);
             QVERIFY(removed.wait(20000));
             QVERIFY2(removed.at(0).at(1).toBool(), qPrintable(removed.at(0).at(2).toString()));

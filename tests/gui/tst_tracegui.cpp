@@ -341,18 +341,18 @@ private slots:
             QSKIP("corpus trace not found");
         MainWindow w;
         w.show();
-        QSignalSpy loaded(w.traceSession(), &kl::gui::TraceSession::loaded);
+        QSignalSpy loaded(w.findChild<kl::gui::TraceSession*>(), &kl::gui::TraceSession::loaded);
         QElapsedTimer t;
         t.start();
         w.openTraces({path});
         QVERIFY2(t.elapsed() < 50, "openTraces must not read on the UI thread");
         auto* pages = w.findChild<QTabWidget*>("pages");
-        QCOMPARE(pages->currentWidget(), w.tracePage());
-        QTRY_VERIFY_WITH_TIMEOUT(w.tracePage()->traceData() != nullptr, 30000);
-        QTRY_VERIFY(!w.traceSession()->isBusy());
+        QCOMPARE(pages->currentWidget(), w.findChild<kl::gui::TracePage*>());
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<kl::gui::TracePage*>()->traceData() != nullptr, 30000);
+        QTRY_VERIFY(!w.findChild<kl::gui::TraceSession*>()->isBusy());
         QCOMPARE(w.openedTraces(), QStringList{path});
-        QVERIFY(w.tracePage()->kernelView()->model()->rowCount() > 10);
-        QVERIFY(w.tracePage()->timeline()->data()->events() > 1000);
+        QVERIFY(w.findChild<kl::gui::TracePage*>()->kernelView()->model()->rowCount() > 10);
+        QVERIFY(w.findChild<kl::gui::TracePage*>()->timeline()->data()->events() > 1000);
         QVERIFY(!w.findChild<QWidget*>("traceProgress")->isVisible());
 
         // A second, unreadable file: the page keeps what it showed, the status bar says why.
@@ -361,11 +361,11 @@ private slots:
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("this is not a trace");
         bad.close();
-        QSignalSpy failed(w.traceSession(), &kl::gui::TraceSession::failed);
+        QSignalSpy failed(w.findChild<kl::gui::TraceSession*>(), &kl::gui::TraceSession::failed);
         w.openTraces({bad.fileName()});
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
         QVERIFY(failed.at(0).at(0).toString().contains("broken.json"));
-        QVERIFY(w.tracePage()->traceData() != nullptr);
+        QVERIFY(w.findChild<kl::gui::TracePage*>()->traceData() != nullptr);
     }
 
     // Two files: one per rank, a lane per rank, device and stream; totals add up.
@@ -397,10 +397,12 @@ private slots:
         QVERIFY(w.openDemo());
         QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
         // The join follows the scan's snapshot.
-        QTRY_VERIFY_WITH_TIMEOUT(w.tracePage()->traceData() && w.tracePage()->traceData()->joined, 30000);
-        QTRY_VERIFY(!w.traceSession()->isBusy());
-        const auto data = w.tracePage()->traceData();
-        const QAbstractItemModel* model = w.tracePage()->kernelView()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<kl::gui::TracePage*>()->traceData() &&
+                                     w.findChild<kl::gui::TracePage*>()->traceData()->joined,
+                                 30000);
+        QTRY_VERIFY(!w.findChild<kl::gui::TraceSession*>()->isBusy());
+        const auto data = w.findChild<kl::gui::TracePage*>()->traceData();
+        const QAbstractItemModel* model = w.findChild<kl::gui::TracePage*>()->kernelView()->model();
         const int addRow = rowOf(model, "add_kernel");
         QVERIFY(addRow >= 0);
         const int addKernel = model->index(addRow, 0).data(KernelTableModel::KernelIndexRole).toInt();
@@ -418,7 +420,7 @@ private slots:
         QVERIFY(entries);
         // Opening the trace left the Entries page's own selection alone: only a choice selects.
         QCOMPARE(entries->selectedEntries().size(), std::size_t(1));
-        w.tracePage()->selectKernel(addKernel);
+        w.findChild<kl::gui::TracePage*>()->selectKernel(addKernel);
         std::set<std::string> selected;
         for (const kl::Entry& e : entries->selectedEntries())
             selected.insert(e.path);
@@ -426,7 +428,7 @@ private slots:
 
         // Show Entries switches page; the current entry's details carry its GPU time.
         auto* pages = w.findChild<QTabWidget*>("pages");
-        w.tracePage()->findChild<QPushButton*>("showEntriesButton")->click();
+        w.findChild<kl::gui::TracePage*>()->findChild<QPushButton*>("showEntriesButton")->click();
         QCOMPARE(pages->currentWidget(), static_cast<QWidget*>(entries));
         auto* detail = entries->findChild<QPlainTextEdit*>("detailView");
         QTRY_VERIFY(detail->toPlainText().contains("GPU time in the opened traces"));
@@ -443,12 +445,14 @@ private slots:
         w.show();
         QVERIFY(w.openDemo());
         QTRY_VERIFY_WITH_TIMEOUT(!w.isScanning(), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(w.tracePage()->traceData() && w.tracePage()->traceData()->joined, 30000);
-        QTRY_VERIFY(!w.traceSession()->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<kl::gui::TracePage*>()->traceData() &&
+                                     w.findChild<kl::gui::TracePage*>()->traceData()->joined,
+                                 30000);
+        QTRY_VERIFY(!w.findChild<kl::gui::TraceSession*>()->isBusy());
         // The demo keeps the Entries page in front.
         QCOMPARE(w.findChild<QTabWidget*>("pages")->currentIndex(), 0);
-        const auto data = w.tracePage()->traceData();
-        const QAbstractItemModel* model = w.tracePage()->kernelView()->model();
+        const auto data = w.findChild<kl::gui::TracePage*>()->traceData();
+        const QAbstractItemModel* model = w.findChild<kl::gui::TracePage*>()->kernelView()->model();
         auto matchOf = [&](const char* name) {
             const int row = rowOf(model, name);
             return row < 0 ? CacheMatch::NotJoined
@@ -517,7 +521,7 @@ private slots:
                  qPrintable(addTip));
 
         // The findings table shows it.
-        auto* findings = w.tracePage()->findChild<QTableWidget*>("traceFindings");
+        auto* findings = w.findChild<kl::gui::TracePage*>()->findChild<QTableWidget*>("traceFindings");
         QVERIFY(findings->rowCount() >= 1);
         bool shown = false;
         for (int r = 0; r < findings->rowCount(); ++r)
