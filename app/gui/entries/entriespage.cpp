@@ -199,16 +199,8 @@ EntriesPage::EntriesPage(QWidget* parent)
     // A newly opened folder streams its rows in as they are read; a rescan replaces them at its end.
     connect(m_scanner, &ScanController::entriesFound, this,
             [this](quint64, std::shared_ptr<std::vector<EntryTableModel::Row>> batch) {
-                if (!m_streaming)
-                    return;
-                m_paintThrottle->beforeChange();
-                m_model->appendRows(std::move(*batch));
-                if (m_fitColumnsPending) {
-                    fitColumns(); // on the first rows: later batches must not cost a resize each
-                    m_fitColumnsPending = false;
-                }
-                if (!m_view->currentIndex().isValid() && m_pendingEntry.empty())
-                    m_view->setCurrentIndex(m_proxy->index(0, 0));
+                if (m_streaming)
+                    insertStreamedRows(std::move(*batch));
             });
     connect(
         m_scanner, &ScanController::streamEnded, this,
@@ -274,8 +266,14 @@ void EntriesPage::beginSnapshotStream(const QString& source)
 
 void EntriesPage::appendStreamedRows(std::vector<EntryTableModel::Row> rows)
 {
-    if (!m_detachedStreaming || m_model->snapshot())
-        return;
+    if (m_detachedStreaming && !m_model->snapshot())
+        insertStreamedRows(std::move(rows));
+}
+
+// A folder scan's and a remote listing's rows alike: painted at the throttle's pace, columns
+// fitted to the first rows, the first row current unless an entry was asked for.
+void EntriesPage::insertStreamedRows(std::vector<EntryTableModel::Row> rows)
+{
     m_paintThrottle->beforeChange();
     m_model->appendRows(std::move(rows));
     if (m_fitColumnsPending && m_model->rowCount() > 0) {

@@ -149,6 +149,7 @@ private:
     void onScanStarted();
     void onScanProgress(qint64 done, qint64 total, qint64 elapsedMs);
     void onScanFinished(std::shared_ptr<const Snapshot> snapshot);
+    void insertStreamedRows(std::vector<EntryTableModel::Row> rows);
     enum class RowsKept { No, Streamed, Updated };
     /// Everything but the rows: facets, messages, selection, summary.
     void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, RowsKept kept);
