@@ -364,6 +364,16 @@ kompiliert %6 · Cache %7</translation>
         <comment>entry status</comment>
         <translation>fremd</translation>
     </message>
+    <message>
+        <source>dump</source>
+        <comment>entry kind</comment>
+        <translation>Dump</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <comment>entry kind</comment>
+        <translation>Override</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -633,6 +643,10 @@ kompiliert %6 · Cache %7</translation>
         <source>&quot;%1&quot; is too long</source>
         <translation>„%1“ ist zu lang</translation>
     </message>
+    <message>
+        <source>%1 folder named with --dump-folder</source>
+        <translation>%1-Ordner, mit --dump-folder benannt</translation>
+    </message>
 </context>
 <context>
     <name>kl::cubin</name>
@@ -878,6 +892,10 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>Far larger than any stage Triton writes, so KernelLens neither pulls nor shows it (Triton itself would fetch it whole on every lookup): check what wrote it, and delete the entry&apos;s keys if it is damage</source>
         <translation>Weit größer als jede Stufe, die Triton schreibt; KernelLens holt und zeigt sie daher nicht (Triton selbst würde sie bei jedem Nachschlagen ganz holen): prüfen Sie, was sie geschrieben hat, und löschen Sie die Schlüssel des Eintrags, wenn es sich um einen Schaden handelt</translation>
+    </message>
+    <message>
+        <source>KernelLens lists it but never cleans it. Keep dumps and overrides out of the cache: move the folder to TRITON_DUMP_DIR or TRITON_OVERRIDE_DIR (Triton reads overrides only there), or remove it by name (klens clean --dump-folder PATH DIR)</source>
+        <translation>KernelLens listet ihn, räumt ihn aber nie auf. Halten Sie Dumps und Overrides aus dem Cache heraus: verschieben Sie den Ordner nach TRITON_DUMP_DIR oder TRITON_OVERRIDE_DIR (Triton liest Overrides nur dort), oder entfernen Sie ihn beim Namen (klens clean --dump-folder PATH DIR)</translation>
     </message>
 </context>
 <context>
@@ -4951,6 +4969,42 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>cannot create index folder %1: %2</source>
         <translation>Index-Ordner %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>it holds a .sass file, which Triton writes only into dump folders</source>
+        <translation>er enthält eine .sass-Datei, die Triton nur in Dump-Ordner schreibt</translation>
+    </message>
+    <message>
+        <source>it holds every stage from TTIR to the binary but no metadata, as TRITON_KERNEL_DUMP writes them (a compile writes its metadata right after the binary)</source>
+        <translation>er enthält jede Stufe von TTIR bis zur Binärdatei, aber keine Metadaten, so wie TRITON_KERNEL_DUMP sie schreibt (eine Kompilierung schreibt ihre Metadaten direkt nach der Binärdatei)</translation>
+    </message>
+    <message>
+        <source>it holds only %1: a compile writes its stages in order from the source on, so none stops leaving these alone (a hand-made override folder)</source>
+        <translation>er enthält nur %1: eine Kompilierung schreibt ihre Stufen der Reihe nach ab der Quelle, keine bricht also so ab, dass nur diese übrig bleiben (ein von Hand angelegter Override-Ordner)</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s dump folder (%1): its folders are dumps, not cache entries</source>
+        <translation>Tritons Dump-Ordner (%1): seine Ordner sind Dumps, keine Cache-Einträge</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s override folder (%1): its folders are a user&apos;s edits, not cache entries</source>
+        <translation>Tritons Override-Ordner (%1): seine Ordner sind Änderungen eines Benutzers, keine Cache-Einträge</translation>
+    </message>
+    <message>
+        <source>laid out as Triton&apos;s default dump folder (.triton/dump): its folders are dumps, not cache entries</source>
+        <translation>angelegt wie Tritons Standard-Dump-Ordner (.triton/dump): seine Ordner sind Dumps, keine Cache-Einträge</translation>
+    </message>
+    <message>
+        <source>laid out as Triton&apos;s default override folder (.triton/override): its folders are a user&apos;s edits, not cache entries</source>
+        <translation>angelegt wie Tritons Standard-Override-Ordner (.triton/override): seine Ordner sind Änderungen eines Benutzers, keine Cache-Einträge</translation>
+    </message>
+    <message>
+        <source>%1 is a Triton dump folder inside a cache, not a cache entry: %2</source>
+        <translation>%1 ist ein Triton-Dump-Ordner in einem Cache, kein Cache-Eintrag: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a Triton override folder inside a cache, not a cache entry: %2</source>
+        <translation>%1 ist ein Triton-Override-Ordner in einem Cache, kein Cache-Eintrag: %2</translation>
     </message>
 </context>
 <context>

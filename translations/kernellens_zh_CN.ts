@@ -364,6 +364,16 @@ compiled %6 · cache %7</source>
         <comment>entry status</comment>
         <translation>外部</translation>
     </message>
+    <message>
+        <source>dump</source>
+        <comment>entry kind</comment>
+        <translation>转储</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <comment>entry kind</comment>
+        <translation>覆盖</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -633,6 +643,10 @@ compiled %6 · cache %7</source>
         <source>&quot;%1&quot; is too long</source>
         <translation>“%1”太长</translation>
     </message>
+    <message>
+        <source>%1 folder named with --dump-folder</source>
+        <translation>以 --dump-folder 指名的%1文件夹</translation>
+    </message>
 </context>
 <context>
     <name>kl::cubin</name>
@@ -878,6 +892,10 @@ compiled %6 · cache %7</source>
     <message>
         <source>Far larger than any stage Triton writes, so KernelLens neither pulls nor shows it (Triton itself would fetch it whole on every lookup): check what wrote it, and delete the entry&apos;s keys if it is damage</source>
         <translation>远大于 Triton 写入的任何阶段，因此 KernelLens 既不拉取也不显示它（Triton 本身每次查找都会完整获取它）：请检查是什么写入了它，如果是损坏，请删除该条目的键</translation>
+    </message>
+    <message>
+        <source>KernelLens lists it but never cleans it. Keep dumps and overrides out of the cache: move the folder to TRITON_DUMP_DIR or TRITON_OVERRIDE_DIR (Triton reads overrides only there), or remove it by name (klens clean --dump-folder PATH DIR)</source>
+        <translation>KernelLens 会列出它，但从不清理它。请让转储和覆盖文件夹远离缓存：把该文件夹移到 TRITON_DUMP_DIR 或 TRITON_OVERRIDE_DIR（Triton 只在那里读取覆盖文件），或按名称删除它（klens clean --dump-folder PATH DIR）</translation>
     </message>
 </context>
 <context>
@@ -4929,6 +4947,42 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>cannot create index folder %1: %2</source>
         <translation>无法创建索引文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>it holds a .sass file, which Triton writes only into dump folders</source>
+        <translation>其中有 .sass 文件，而 Triton 只把它写入转储文件夹</translation>
+    </message>
+    <message>
+        <source>it holds every stage from TTIR to the binary but no metadata, as TRITON_KERNEL_DUMP writes them (a compile writes its metadata right after the binary)</source>
+        <translation>其中有从 TTIR 到二进制的每个阶段，却没有元数据，正如 TRITON_KERNEL_DUMP 所写（编译会在二进制之后立即写入元数据）</translation>
+    </message>
+    <message>
+        <source>it holds only %1: a compile writes its stages in order from the source on, so none stops leaving these alone (a hand-made override folder)</source>
+        <translation>其中只有 %1：编译从源码起按顺序写入各阶段，任何中断都不会只留下这些（这是手工创建的覆盖文件夹）</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s dump folder (%1): its folders are dumps, not cache entries</source>
+        <translation>Triton 的转储文件夹（%1）：其中的文件夹是转储，不是缓存条目</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s override folder (%1): its folders are a user&apos;s edits, not cache entries</source>
+        <translation>Triton 的覆盖文件夹（%1）：其中的文件夹是用户的修改，不是缓存条目</translation>
+    </message>
+    <message>
+        <source>laid out as Triton&apos;s default dump folder (.triton/dump): its folders are dumps, not cache entries</source>
+        <translation>布局与 Triton 的默认转储文件夹（.triton/dump）相同：其中的文件夹是转储，不是缓存条目</translation>
+    </message>
+    <message>
+        <source>laid out as Triton&apos;s default override folder (.triton/override): its folders are a user&apos;s edits, not cache entries</source>
+        <translation>布局与 Triton 的默认覆盖文件夹（.triton/override）相同：其中的文件夹是用户的修改，不是缓存条目</translation>
+    </message>
+    <message>
+        <source>%1 is a Triton dump folder inside a cache, not a cache entry: %2</source>
+        <translation>%1 是位于缓存中的 Triton 转储文件夹，不是缓存条目：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a Triton override folder inside a cache, not a cache entry: %2</source>
+        <translation>%1 是位于缓存中的 Triton 覆盖文件夹，不是缓存条目：%2</translation>
     </message>
 </context>
 <context>

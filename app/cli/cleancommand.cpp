@@ -6,12 +6,15 @@
 #include "clioutput.h"
 #include "command.h"
 #include "doctorcommand.h"
+#include "env/cacheroots.h"
 #include "env/environment.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
+#include "util/posixfile.h"
 #include "util/units.h"
 #include "util/utf8.h"
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace kl::cli {
@@ -95,12 +98,36 @@ bool buildPolicy(const CleanArgs& args, CleanPolicy& p)
     p.stale = args.stale;
     p.orphans = args.orphans;
     p.incomplete = args.incomplete;
+    for (const std::string& d : args.dumpFolders)
+        p.dumpFolders.push_back(absoluteClean(d));
     if (!p.selectsAnything()) {
-        printError("say what to remove: --max-size, --older-than, --keep-latest, --stale, --orphans or "
-                   "--incomplete (add --dry-run to see the plan first)");
+        printError("say what to remove: --max-size, --older-than, --keep-latest, --stale, --orphans, "
+                   "--incomplete or --dump-folder (add --dry-run to see the plan first)");
         return false;
     }
     return true;
+}
+
+// Each folder named with --dump-folder must be one the scan listed as a dump or override folder:
+// anything else is refused before any removal, with the reason.
+bool checkDumpFolders(const Snapshot& snap, const std::vector<std::string>& named)
+{
+    bool ok = true;
+    for (const std::string& path : named) {
+        auto it = std::find_if(snap.entries.begin(), snap.entries.end(),
+                               [&](const Entry& e) { return e.path == path; });
+        if (it == snap.entries.end()) {
+            printError("--dump-folder " + printableName(path) +
+                       ": not a folder directly inside the roots scanned; name its parent folder as DIR");
+            ok = false;
+        } else if (it->kind != EntryKind::Dump && it->kind != EntryKind::Override) {
+            printError("--dump-folder " + printableName(path) +
+                       ": not a dump or override folder (KernelLens " + "reads it as a " +
+                       std::string(toString(it->kind)) + " entry); use the other policies");
+            ok = false;
+        }
+    }
+    return ok;
 }
 
 } // namespace
@@ -126,6 +153,7 @@ int runClean(const CleanArgs& args)
     ScanOptions scanOptions;
     scanOptions.threads = args.threads;
     scanOptions.indexDir = scanIndexDir(Environment::current());
+    scanOptions.knownFolders = dumpAndOverrideRoots(Environment::current());
     if (showProgress)
         scanOptions.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)
@@ -139,6 +167,8 @@ int runClean(const CleanArgs& args)
             ioError = true;
         }
     }
+    if (!checkDumpFolders(snap, policy.dumpFolders))
+        return ExitError;
     const CleanPlan plan = makeCleanPlan(snap, policy, ctx);
 
     CleanResult result;
@@ -193,6 +223,11 @@ void addCleanCommand(CLI::App& app, Commands& out)
     cmd->add_flag("--orphans", args->orphans, "Remove temp folders and files whose writer is gone");
     cmd->add_flag("--incomplete", args->incomplete,
                   "Remove entries Triton cannot use (no group file or metadata, a missing child, corrupt)");
+    cmd->add_option(
+           "--dump-folder", args->dumpFolders,
+           "Remove this dump or override folder (repeatable; named by its path, inside a DIR scanned). "
+           "No other policy ever removes one")
+        ->allow_extra_args(false);
     cmd->add_flag("--dry-run", args->dryRun,
                   "List what would be removed and the space freed; change nothing");
     cmd->add_option("--grace", args->grace, "Never touch entries written more recently than this")

@@ -13,6 +13,7 @@ struct CleanArgs {
     bool stale = false;
     bool orphans = false;
     bool incomplete = false;
+    std::vector<std::string> dumpFolders; ///< --dump-folder PATH, repeatable
     bool dryRun = false;
     std::string grace = "10m";
     bool json = false;

@@ -1,5 +1,6 @@
 #include "clioutput.h"
 
+#include "model/snapshot.h"
 #include "report/entrylabels.h"
 #include "util/utf8.h"
 
@@ -21,6 +22,15 @@ std::string column(const std::string& text, std::size_t width)
     if (points > width)
         return utf8Prefix(text, width - 1) + "\xe2\x80\xa6"; // …
     return text + std::string(width - points, ' ');
+}
+
+void printRootLine(const Root& r)
+{
+    std::string reason = r.reason.english();
+    if (r.kind != RootKind::Cache)
+        reason += "; " + std::string(toString(r.kind)) + " folder";
+    std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), reason.c_str(),
+                r.exists ? "" : "  [does not exist]");
 }
 
 } // namespace kl::cli

@@ -4,6 +4,10 @@
 #include <cstdio>
 #include <string>
 
+namespace kl {
+struct Root;
+}
+
 namespace kl::cli {
 
 /// Exit codes shared by every klens command (documented in README).
@@ -17,5 +21,9 @@ void printError(const std::string& message);
 
 /// Pad or cut text to a column width (counting UTF-8 code points, not bytes).
 std::string column(const std::string& text, std::size_t width);
+
+/// "root PATH  (reason[; dump|override folder])[  [does not exist]]", as scan and doctor head
+/// their reports.
+void printRootLine(const Root& root);
 
 } // namespace kl::cli

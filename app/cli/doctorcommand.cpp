@@ -4,6 +4,7 @@
 #include "command.h"
 #include "doctor/doctor.h"
 #include "doctor/doctorjson.h"
+#include "env/cacheroots.h"
 #include "env/environment.h"
 #include "explain/currentenvironment.h"
 #include "fs/fsprobe.h"
@@ -23,8 +24,7 @@ void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorC
                  const std::string& sources)
 {
     for (const Root& r : snap.roots)
-        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.english().c_str(),
-                    r.exists ? "" : "  [does not exist]");
+        printRootLine(r);
     std::string archs;
     for (const std::string& a : ctx.gpuArchs)
         archs += (archs.empty() ? "" : ", ") + a;
@@ -96,6 +96,7 @@ int runDoctor(const DoctorArgs& args)
     ScanOptions scanOptions;
     scanOptions.threads = args.threads;
     scanOptions.indexDir = scanIndexDir(Environment::current());
+    scanOptions.knownFolders = dumpAndOverrideRoots(Environment::current());
     if (showProgress)
         scanOptions.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)

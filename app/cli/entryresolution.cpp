@@ -1,6 +1,8 @@
 #include "entryresolution.h"
 
 #include "clioutput.h"
+#include "env/cacheroots.h"
+#include "env/environment.h"
 #include "remoteentryfetch.h"
 #include "rootselection.h"
 #include "scan/cachescanner.h"
@@ -59,7 +61,9 @@ bool resolvePrefix(const Snapshot& snap, const std::string& prefix, Entry& out)
 bool resolveEntries(const std::vector<std::string>& args, const std::vector<std::string>& roots,
                     std::vector<Entry>& out)
 {
-    const CacheScanner scanner;
+    ScanOptions options;
+    options.knownFolders = dumpAndOverrideRoots(Environment::current());
+    const CacheScanner scanner(std::move(options));
     std::optional<Snapshot> snap; // scanned on the first prefix, reused for the others
     out.clear();
     for (const std::string& arg : args) {

@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "command.h"
+#include "env/cacheroots.h"
 #include "env/environment.h"
 #include "report/entrylabels.h"
 #include "report/snapshotjson.h"
@@ -17,8 +18,7 @@ namespace {
 void printTable(const Snapshot& snap)
 {
     for (const Root& r : snap.roots) {
-        std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), r.reason.english().c_str(),
-                    r.exists ? "" : "  [does not exist]");
+        printRootLine(r);
         if (!r.note.empty())
             std::printf("     note: %s\n", r.note.english().c_str());
     }
@@ -70,6 +70,7 @@ int runScan(const ScanArgs& args)
     ScanOptions options;
     options.threads = args.threads;
     options.indexDir = scanIndexDir(Environment::current());
+    options.knownFolders = dumpAndOverrideRoots(Environment::current());
     if (args.progress && ::isatty(STDERR_FILENO))
         options.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)

@@ -40,6 +40,11 @@ void writePolicy(Writer& w, const CleanPolicy& p)
     w.Bool(p.orphans);
     w.Key("incomplete");
     w.Bool(p.incomplete);
+    w.Key("dump_folders");
+    w.StartArray();
+    for (const std::string& d : p.dumpFolders)
+        json::str(w, d);
+    w.EndArray();
     w.Key("grace_s");
     w.Int64(p.graceNs / 1000000000);
     w.EndObject();

@@ -16,6 +16,11 @@ namespace {
 // home folder given by mistake, say) is not an entry; temp names are Triton's own.
 bool removable(const Entry& e, const Snapshot& snap)
 {
+    // Dump and override folders, and whatever lies in their roots, are a user's work: only a
+    // folder named with --dump-folder goes (userFolderNamed).
+    if (e.rootIndex < 0 || static_cast<std::size_t>(e.rootIndex) >= snap.roots.size() ||
+        snap.roots[static_cast<std::size_t>(e.rootIndex)].kind != RootKind::Cache)
+        return false;
     if (e.kind != EntryKind::Kernel && e.kind != EntryKind::Autotune && e.kind != EntryKind::Module &&
         e.kind != EntryKind::Temp)
         return false;
@@ -24,6 +29,15 @@ bool removable(const Entry& e, const Snapshot& snap)
     if (e.rootIndex < 0 || static_cast<std::size_t>(e.rootIndex) >= snap.roots.size())
         return false;
     return isPlainFileName(e.folderName) && snap.roots[static_cast<std::size_t>(e.rootIndex)].error.empty();
+}
+
+bool userFolderNamed(const Entry& e, const Snapshot& snap, const CleanPolicy& policy)
+{
+    return (e.kind == EntryKind::Dump || e.kind == EntryKind::Override) && isPlainFileName(e.folderName) &&
+           e.rootIndex >= 0 && static_cast<std::size_t>(e.rootIndex) < snap.roots.size() &&
+           snap.roots[static_cast<std::size_t>(e.rootIndex)].error.empty() &&
+           std::find(policy.dumpFolders.begin(), policy.dumpFolders.end(), e.path) !=
+               policy.dumpFolders.end();
 }
 
 struct Choice {
@@ -42,10 +56,22 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
     auto age = [&](const Entry& e) { return now - e.newestMtimeNs; };
     auto ageText = [&](const Entry& e) { return humanDuration(age(e) / 1000000000); };
 
+    // A dump or override root is no part of the cache: --max-size measures the cache alone.
+    auto inCacheRoot = [&](const Entry& e) {
+        return e.rootIndex >= 0 && static_cast<std::size_t>(e.rootIndex) < snap.roots.size() &&
+               snap.roots[static_cast<std::size_t>(e.rootIndex)].kind == RootKind::Cache;
+    };
     std::vector<Choice> chosen(snap.entries.size());
     for (std::size_t i = 0; i < snap.entries.size(); ++i) {
         const Entry& e = snap.entries[i];
-        plan.totalBefore += e.totalSize;
+        if (inCacheRoot(e))
+            plan.totalBefore += e.totalSize;
+        if (userFolderNamed(e, snap, policy)) {
+            chosen[i].reasons.push_back(
+                Text::of(KL_TEXT("kl::clean", "%1 folder named with --dump-folder"), toString(e.kind)));
+            chosen[i].whole = true;
+            continue;
+        }
         if (!removable(e, snap))
             continue;
         Choice& c = chosen[i];
@@ -124,7 +150,7 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
             c = Choice{};
             continue;
         }
-        if (c.whole)
+        if (c.whole && inCacheRoot(e))
             remaining -= std::min(remaining, e.totalSize);
         order.push_back(i);
     }

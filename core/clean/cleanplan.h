@@ -40,7 +40,7 @@ struct CleanPlan {
     std::vector<Root> roots;              ///< the snapshot's roots (the executor opens these)
     std::vector<PlannedRemoval> removals; ///< least recently written first
     std::vector<PlannedSkip> skipped;
-    std::uint64_t totalBefore = 0; ///< everything the snapshot holds, foreign files included
+    std::uint64_t totalBefore = 0; ///< everything the cache roots hold, foreign files included
     std::uint64_t bytesPlanned = 0;
     Text note; ///< e.g. why --max-size cannot be reached
 };

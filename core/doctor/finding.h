@@ -55,6 +55,7 @@ inline constexpr std::string_view OversizedValue = "oversized-value";
 inline constexpr std::string_view NameMismatch = "name-mismatch";
 inline constexpr std::string_view RemoteGroup = "remote-group";
 inline constexpr std::string_view BadKey = "bad-key";
+inline constexpr std::string_view DumpFolderInCache = "dump-folder-in-cache";
 } // namespace finding
 
 } // namespace kl

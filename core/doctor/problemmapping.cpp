@@ -85,6 +85,12 @@ constexpr Row kRows[] = {
       KL_TEXT("kl::doctor",
               "The key matches the key format's pattern but not its shape, so no Triton ever reads it: check "
               "what wrote it (TRITON_REDIS_KEY_FORMAT differs between machines?), then delete it")}},
+    {problem::DumpFolderInCache,
+     {finding::DumpFolderInCache, FindingSeverity::Warning,
+      KL_TEXT("kl::doctor",
+              "KernelLens lists it but never cleans it. Keep dumps and overrides out of the cache: move the "
+              "folder to TRITON_DUMP_DIR or TRITON_OVERRIDE_DIR (Triton reads overrides only there), or "
+              "remove it by name (klens clean --dump-folder PATH DIR)")}},
 };
 
 } // namespace

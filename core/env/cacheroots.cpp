@@ -62,12 +62,22 @@ Root givenRoot(std::string path)
     return r;
 }
 
+std::vector<Root> dumpAndOverrideRoots(const Environment& env)
+{
+    std::vector<Root> roots;
+    roots.push_back(tritonRoot(env, "TRITON_DUMP_DIR", "dump"));
+    roots.back().kind = RootKind::Dump;
+    roots.push_back(tritonRoot(env, "TRITON_OVERRIDE_DIR", "override"));
+    roots.back().kind = RootKind::Override;
+    return roots;
+}
+
 std::vector<Root> effectiveRoots(const Environment& env)
 {
     std::vector<Root> roots;
     roots.push_back(effectiveCacheRoot(env));
-    roots.push_back(tritonRoot(env, "TRITON_DUMP_DIR", "dump"));
-    roots.push_back(tritonRoot(env, "TRITON_OVERRIDE_DIR", "override"));
+    for (Root& r : dumpAndOverrideRoots(env))
+        roots.push_back(std::move(r));
     // Inductor points Triton at its own folder only when TRITON_CACHE_DIR is unset.
     if (auto v = env.get("TRITON_CACHE_DIR"); !v || strip(*v).empty()) {
         Root ind;

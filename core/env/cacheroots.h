@@ -12,6 +12,10 @@ namespace kl {
 /// Folders that do not exist are included (exists=false) so callers can say so.
 std::vector<Root> effectiveRoots(const Environment& env);
 
+/// Triton's dump and override folders in this environment (kinds Dump and Override), whether
+/// or not they exist: what ScanOptions::knownFolders takes.
+std::vector<Root> dumpAndOverrideRoots(const Environment& env);
+
 /// Just Triton's cache folder, resolved as Triton resolves it.
 Root effectiveCacheRoot(const Environment& env);
 

@@ -13,6 +13,8 @@ std::string_view toString(EntryKind kind)
     case EntryKind::Temp: return "temp";
     case EntryKind::Foreign: return "foreign";
     case EntryKind::Unknown: return "unknown";
+    case EntryKind::Dump: return "dump";
+    case EntryKind::Override: return "override";
     }
     return "unknown";
 }

@@ -10,8 +10,10 @@
 
 namespace kl {
 
-/// What a folder (or a lone file) directly under a cache root is.
-enum class EntryKind { Kernel, Autotune, Module, Temp, Foreign, Unknown };
+/// What a folder (or a lone file) directly under a root is. Dump and Override are the folders
+/// TRITON_KERNEL_DUMP writes and TRITON_KERNEL_OVERRIDE reads (named by the source's hash, not by a
+/// cache key): a user's work, never a cache entry, never cleaned by policy.
+enum class EntryKind { Kernel, Autotune, Module, Temp, Foreign, Unknown, Dump, Override };
 
 /// How usable an entry is. `Foreign` also covers folders that are not Triton's at all.
 enum class EntryStatus { Complete, Incomplete, Orphan, Corrupt, Foreign };
@@ -51,6 +53,9 @@ inline constexpr std::string_view OversizedValue = "oversized-value";
 inline constexpr std::string_view NameMismatch = "name-mismatch";
 /// A local 3.x group file in the remote (list) form: Triton's plain file cache fails on it.
 inline constexpr std::string_view RemoteGroup = "remote-group";
+/// A folder with the shape of a Triton dump or override folder (a .sass, every stage but no
+/// metadata, or stages no interrupted compile leaves) inside a cache root: listed, never cleaned.
+inline constexpr std::string_view DumpFolderInCache = "dump-folder-in-cache";
 /// A Redis key that matches the key format's pattern but cannot be taken apart into key and file.
 inline constexpr std::string_view BadKey = "bad-key";
 } // namespace problem
@@ -71,7 +76,7 @@ struct Stage {
     std::uint64_t size = 0;
     std::int64_t mtimeNs = 0;
     std::uint16_t extPos = 0; ///< where the stage extension starts in fileName
-    bool known = true;        ///< false for extensions Triton does not write (forks' .sass, ...)
+    bool known = true;        ///< false for extensions Triton does not write there (a cache's .sass, ...)
 
     std::string_view ext() const { return std::string_view(fileName).substr(extPos); }
 };

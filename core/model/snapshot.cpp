@@ -2,12 +2,22 @@
 
 namespace kl {
 
+std::string_view toString(RootKind kind)
+{
+    switch (kind) {
+    case RootKind::Cache: return "cache";
+    case RootKind::Dump: return "dump";
+    case RootKind::Override: return "override";
+    }
+    return "cache";
+}
+
 Summary Snapshot::summary() const
 {
     Summary s;
     s.entries = entries.size();
     for (auto k : {EntryKind::Kernel, EntryKind::Autotune, EntryKind::Module, EntryKind::Temp,
-                   EntryKind::Foreign, EntryKind::Unknown})
+                   EntryKind::Foreign, EntryKind::Unknown, EntryKind::Dump, EntryKind::Override})
         s.byKind[std::string(toString(k))] = 0;
     for (auto st : {EntryStatus::Complete, EntryStatus::Incomplete, EntryStatus::Orphan, EntryStatus::Corrupt,
                     EntryStatus::Foreign})

@@ -9,15 +9,22 @@
 
 namespace kl {
 
+/// What a root holds: Triton's cache, or the folders TRITON_KERNEL_DUMP writes or
+/// TRITON_KERNEL_OVERRIDE reads (a user's work: nothing in them is ever cleaned by policy).
+enum class RootKind { Cache, Dump, Override };
+
+std::string_view toString(RootKind kind);
+
 /// A folder that was scanned, and why it was chosen.
 struct Root {
     std::string path;
     Text reason;        ///< "given", "TRITON_CACHE_DIR", "default (~/.triton/cache)", "found inside ..."
     bool given = false; ///< named by the user, not found in the environment or inside another root
     bool exists = false;
-    Text error;           ///< why it could not be read, naming the path and the cause
-    Text note;            ///< anything else a user should know (e.g. an empty TRITON_CACHE_DIR)
-    int parentIndex = -1; ///< for a nested root found inside another (vLLM, Inductor layouts)
+    Text error;                      ///< why it could not be read, naming the path and the cause
+    Text note;                       ///< anything else a user should know (e.g. an empty TRITON_CACHE_DIR)
+    int parentIndex = -1;            ///< for a nested root found inside another (vLLM, Inductor layouts)
+    RootKind kind = RootKind::Cache; ///< set by the environment, or by the scanner (formats/dumpfolders)
 };
 
 /// Counts over a snapshot, as printed by `klens scan`.

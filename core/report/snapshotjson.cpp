@@ -159,6 +159,8 @@ void writeRoots(json::Writer& w, const std::vector<Root>& roots)
         str(w, r.reason);
         w.Key("exists");
         w.Bool(r.exists);
+        w.Key("kind");
+        w.String(toString(r.kind).data());
         json::strOrNull(w, "error", r.error);
         json::strOrNull(w, "note", r.note);
         w.Key("parent");

@@ -1,5 +1,6 @@
 #include "scan/cachescanner.h"
 
+#include "formats/dumplayout.h"
 #include "scan/entryreader.h"
 #include "util/dirlist.h"
 #include "util/posixfile.h"
@@ -90,11 +91,70 @@ ItemType itemTypeAt(int dirFd, std::string_view name, unsigned char dtype)
                                                                         : ItemType::Other;
 }
 
+// A dump or override folder the environment names, as the kernel identifies it.
+struct KnownFolder {
+    dev_t dev = 0;
+    ino_t ino = 0;
+    RootKind kind = RootKind::Cache;
+    Text reason;
+};
+
+std::vector<KnownFolder> statKnownFolders(const std::vector<Root>& roots)
+{
+    std::vector<KnownFolder> known;
+    for (const Root& r : roots) {
+        struct stat st {};
+        if (r.kind == RootKind::Cache || ::stat(r.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        known.push_back(KnownFolder{st.st_dev, st.st_ino, r.kind, r.reason});
+    }
+    return known;
+}
+
+void addNote(Root& root, Text more)
+{
+    root.note = root.note.empty() ? std::move(more)
+                                  : Text::of(KL_TEXT("kl::scan", "%1; %2"), root.note, std::move(more));
+}
+
+// A root the caller took for a cache may be a dump or override folder: the environment names it,
+// or it is laid out as Triton's default one. Its folders are then a user's work.
+void classifyRoot(Root& root, int fd, const std::vector<KnownFolder>& known)
+{
+    if (root.kind != RootKind::Cache)
+        return;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0) {
+        for (const KnownFolder& k : known) {
+            if (k.dev != st.st_dev || k.ino != st.st_ino)
+                continue;
+            root.kind = k.kind;
+            addNote(root, Text::of(k.kind == RootKind::Dump
+                                       ? KL_TEXT("kl::scan", "Triton's dump folder (%1): its folders are "
+                                                             "dumps, not cache entries")
+                                       : KL_TEXT("kl::scan", "Triton's override folder (%1): its folders are "
+                                                             "a user's edits, not cache entries"),
+                                   k.reason));
+            return;
+        }
+    }
+    if (auto kind = dumplayout::kindOfDefaultFolder(root.path)) {
+        root.kind = *kind;
+        addNote(root,
+                Text(*kind == RootKind::Dump
+                         ? KL_TEXT("kl::scan", "laid out as Triton's default dump folder (.triton/dump): "
+                                               "its folders are dumps, not cache entries")
+                         : KL_TEXT("kl::scan", "laid out as Triton's default override folder "
+                                               "(.triton/override): its folders are a user's edits, not "
+                                               "cache entries")));
+    }
+}
+
 // Opens a root and lists what is directly inside, loading its scan index meanwhile (28 MB for
 // 100,000 entries: read, checked and hashed in about as long as the listing takes). Errors name
 // the path and the cause.
-bool openRoot(const ScanOptions& options, Root& root, OpenRoot& open, std::vector<WorkItem>& items,
-              int rootIndex)
+bool openRoot(const ScanOptions& options, const std::vector<KnownFolder>& known, Root& root, OpenRoot& open,
+              std::vector<WorkItem>& items, int rootIndex)
 {
     open.dir.path = absoluteClean(root.path);
     root.path = open.dir.path;
@@ -110,6 +170,8 @@ bool openRoot(const ScanOptions& options, Root& root, OpenRoot& open, std::vecto
     char resolved[PATH_MAX];
     open.dir.realPath = ::realpath(root.path.c_str(), resolved) ? std::string(resolved) : root.path;
     open.dir.fd = open.fd.get();
+    classifyRoot(root, open.fd.get(), known);
+    open.dir.kind = root.kind;
     // Reads only the root's paths and descriptor, which the listing leaves alone.
     std::jthread loader;
     if (!options.indexDir.empty())
@@ -193,8 +255,9 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
     snap.roots = std::move(roots);
     std::vector<OpenRoot> open(snap.roots.size());
     std::vector<WorkItem> items;
+    const std::vector<KnownFolder> known = statKnownFolders(m_options.knownFolders);
     for (std::size_t i = 0; i < snap.roots.size(); ++i) {
-        openRoot(m_options, snap.roots[i], open[i], items, static_cast<int>(i));
+        openRoot(m_options, known, snap.roots[i], open[i], items, static_cast<int>(i));
     }
 
     const unsigned threadCount = m_options.threads ? m_options.threads : defaultThreads();
@@ -279,25 +342,24 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
             if (flags[i] & Container) {
                 const int parent = items[i].rootIndex;
                 if (open[parent].depth + 1 > m_options.maxNestDepth) {
-                    Root& p = snap.roots[static_cast<std::size_t>(parent)];
-                    Text more =
-                        Text::of(KL_TEXT("kl::scan", "not searched (nested deeper than %1 levels): %2"),
-                                 m_options.maxNestDepth, printableName(entry.path));
-                    p.note = p.note.empty()
-                                 ? std::move(more)
-                                 : Text::of(KL_TEXT("kl::scan", "%1; %2"), p.note, std::move(more));
+                    addNote(snap.roots[static_cast<std::size_t>(parent)],
+                            Text::of(KL_TEXT("kl::scan", "not searched (nested deeper than %1 levels): %2"),
+                                     m_options.maxNestDepth, printableName(entry.path)));
                     continue;
                 }
                 Root nested;
                 nested.path = entry.path;
                 nested.reason = Text::of(KL_TEXT("kl::scan", "found inside %1"), snap.roots[parent].path);
                 nested.parentIndex = parent;
+                // Inside a dump or override folder, everything is the user's.
+                nested.kind = snap.roots[static_cast<std::size_t>(parent)].kind;
                 snap.roots.push_back(std::move(nested));
                 open.emplace_back();
                 open.back().depth = open[parent].depth + 1;
                 const int idx = static_cast<int>(snap.roots.size() - 1);
                 std::size_t before = nextItems.size();
-                const bool opened = openRoot(m_options, snap.roots.back(), open.back(), nextItems, idx);
+                const bool opened =
+                    openRoot(m_options, known, snap.roots.back(), open.back(), nextItems, idx);
                 if (!opened && !snap.roots.back().exists) {
                     // Removed between being listed and being opened: like any vanished entry.
                     snap.roots.pop_back();
@@ -357,6 +419,10 @@ Entry CacheScanner::scanOne(const std::string& parentPath, const std::string& na
     parent.fd = fd.get();
     char resolved[PATH_MAX];
     parent.realPath = ::realpath(parent.path.c_str(), resolved) ? std::string(resolved) : parent.path;
+    Root asRoot;
+    asRoot.path = parent.path;
+    classifyRoot(asRoot, fd.get(), statKnownFolders(m_options.knownFolders));
+    parent.kind = asRoot.kind;
     struct stat st {};
     ItemType type = ItemType::Other;
     if (::fstatat(fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)

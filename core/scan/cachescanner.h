@@ -48,6 +48,11 @@ struct ScanOptions {
     std::int64_t racyMarginNs = 2'000'000'000;
     /// Filled at the end of a scan when set.
     ScanIndexStats* indexStats = nullptr;
+    /// The dump and override folders this environment names (env/cacheroots'
+    /// dumpAndOverrideRoots): a given or nested root that is one of them (the same folder, by
+    /// device and inode) takes its kind, and so does a folder laid out as Triton's defaults
+    /// (`.triton/dump`, `.triton/override`). Nothing in those roots is ever a cache entry.
+    std::vector<Root> knownFolders;
 };
 
 /// Walks cache roots and classifies what is directly inside each one. It reads names, sizes,

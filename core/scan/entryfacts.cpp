@@ -1,5 +1,6 @@
 #include "scan/entryfacts.h"
 
+#include "formats/dumplayout.h"
 #include "formats/keyencoding.h"
 #include "util/utf8.h"
 
@@ -46,7 +47,9 @@ Stage makeStage(const Entry& e, std::string fileName, std::uint64_t size, std::i
     Stage s;
     s.size = size;
     s.mtimeNs = mtimeNs;
-    const bool named = e.kind == EntryKind::Kernel; // other kinds: the last suffix says it
+    // Other kinds: the last suffix says it.
+    const bool userFolder = e.kind == EntryKind::Dump || e.kind == EntryKind::Override;
+    const bool named = e.kind == EntryKind::Kernel || userFolder;
     const std::string prefix = layout::fileStem(e.kernel) + ".";
     std::size_t extPos = 0;
     if (named && !fileStem.empty() && fileName.size() > fileStem.size() + 1 &&
@@ -59,7 +62,8 @@ Stage makeStage(const Entry& e, std::string fileName, std::uint64_t size, std::i
     // File names are at most 255 bytes, so the offset fits.
     s.extPos = static_cast<std::uint16_t>(extPos);
     s.fileName = std::move(fileName);
-    s.known = stageOrder(s.ext()) >= 0 || (e.kind == EntryKind::Module && s.ext() == "so");
+    s.known = stageOrder(s.ext()) >= 0 || (e.kind == EntryKind::Module && s.ext() == "so") ||
+              (userFolder && dumplayout::isDumpOnlyStage(s.ext()));
     return s;
 }
 

@@ -1,6 +1,7 @@
 #include "scan/entryreader.h"
 
 #include "formats/autotune.h"
+#include "formats/dumplayout.h"
 #include "formats/groupfile.h"
 #include "formats/keyencoding.h"
 #include "formats/layout.h"
@@ -179,6 +180,52 @@ private:
             m_result.container = true;
         else
             e.kind = EntryKind::Unknown;
+        if (!m_result.container)
+            classifyUserFolder();
+    }
+
+    bool hasFile(std::string_view name) const
+    {
+        return std::any_of(m_listing.files.begin(), m_listing.files.end(),
+                           [&](const FileInfo& f) { return f.name == name; });
+    }
+
+    // Dump and override folders hold stages with no metadata or group file, as an interrupted
+    // compile's entry does; a cleaner that took them for one would delete a user's edits. In a
+    // dump or override root every folder without a group file is one; in a cache root, one whose
+    // files no compile leaves (dumplayout::judgeFolderShape).
+    void classifyUserFolder()
+    {
+        Entry& e = m_result.entry;
+        const bool anyGroup = std::any_of(m_listing.files.begin(), m_listing.files.end(),
+                                          [](const FileInfo& f) { return layout::isGroupFileName(f.name); });
+        if (anyGroup)
+            return;
+        if (m_parent.kind != RootKind::Cache) {
+            e.kind = m_parent.kind == RootKind::Dump ? EntryKind::Dump : EntryKind::Override;
+            return;
+        }
+        if (e.kind != EntryKind::Kernel)
+            return;
+        const std::string stem = kernelFileStemCached();
+        if (stem.empty() || hasFile(layout::metadataFileName(stem)))
+            return;
+        std::vector<std::string_view> exts;
+        for (const FileInfo& f : m_listing.files)
+            if (auto dot = f.name.rfind('.'); dot != std::string::npos && !layout::isTempFileName(f.name))
+                exts.push_back(std::string_view(f.name).substr(dot + 1));
+        dumplayout::ShapeVerdict v = dumplayout::judgeFolderShape(exts);
+        if (v.kind == EntryKind::Kernel)
+            return;
+        e.kind = v.kind;
+        e.addProblem(
+            problem::DumpFolderInCache,
+            Text::of(v.kind == EntryKind::Dump
+                         ? KL_TEXT("kl::scan", "%1 is a Triton dump folder inside a cache, not a cache "
+                                               "entry: %2")
+                         : KL_TEXT("kl::scan", "%1 is a Triton override folder inside a cache, not a "
+                                               "cache entry: %2"),
+                     printableName(e.path), std::move(v.why)));
     }
 
     bool hasNonTempDirs() const
@@ -206,6 +253,12 @@ private:
             e.kernel = e.kernel.substr(0, e.kernel.find('.'));
             break;
         case EntryKind::Temp: e.status = EntryStatus::Orphan; break;
+        case EntryKind::Dump:
+        case EntryKind::Override:
+            // A user's folder, whole as it is: Triton reads whichever stage files it finds.
+            e.status = EntryStatus::Complete;
+            e.kernel = kernelFileStemCached();
+            break;
         case EntryKind::Foreign:
         case EntryKind::Unknown: e.status = EntryStatus::Foreign; break;
         }

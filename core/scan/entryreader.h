@@ -29,8 +29,9 @@ struct EntryReadResult {
 /// Where an item lies: its parent folder as an open descriptor, as walked, and as resolved.
 struct ParentDir {
     int fd = -1;
-    std::string path;     ///< absolute, as the user named it (symlinks kept)
-    std::string realPath; ///< with symlinks resolved; a group file may record either
+    std::string path;                ///< absolute, as the user named it (symlinks kept)
+    std::string realPath;            ///< with symlinks resolved; a group file may record either
+    RootKind kind = RootKind::Cache; ///< in a dump or override root, no folder is a cache entry
 };
 
 /// How a read uses the scan index of the item's root.

@@ -14,17 +14,21 @@ TempCache::TempCache()
 
 void TempCache::write(const QString& rel, const QByteArray& data) const
 {
-    const QString full = m_dir.filePath(rel);
-    QDir().mkpath(QFileInfo(full).path());
-    QFile f(full);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        throw std::runtime_error("cannot write " + full.toStdString());
-    f.write(data);
+    writeFileAt(m_dir.filePath(rel), data);
 }
 
 void TempCache::mkdir(const QString& rel) const
 {
     QDir().mkpath(m_dir.filePath(rel));
+}
+
+void writeFileAt(const QString& path, const QByteArray& data)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        throw std::runtime_error("cannot write " + path.toStdString());
+    f.write(data);
 }
 
 QString base32Folder(const QString& hashHex)
@@ -35,8 +39,14 @@ QString base32Folder(const QString& hashHex)
 
 QString TempCache::addKernel(const QString& name, const QString& hashHex, int arch) const
 {
+    return addKernelAt(m_dir.path(), name, hashHex, arch);
+}
+
+QString TempCache::addKernelAt(const QString& root, const QString& name, const QString& hashHex, int arch)
+{
     const QString folder = base32Folder(hashHex);
-    const QString dir = m_dir.filePath(folder);
+    const QString dir = root + "/" + folder;
+    auto write = [&](const QString& rel, const QByteArray& data) { writeFileAt(root + "/" + rel, data); };
     const QStringList exts = {"source", "ttir", "ttgir", "llir", "ptx", "cubin"};
     QString children;
     for (const QString& ext : exts) {

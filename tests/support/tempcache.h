@@ -19,10 +19,16 @@ public:
     /// A complete Triton 3.x CUDA kernel entry named after the base32 of `hashHex`, with a
     /// path-map group file that records the entry's real location. Returns the folder name.
     QString addKernel(const QString& name, const QString& hashHex, int arch = 90) const;
+    /// The same, in any folder `root`.
+    static QString addKernelAt(const QString& root, const QString& name, const QString& hashHex,
+                               int arch = 90);
 
 private:
     QTemporaryDir m_dir;
 };
+
+/// Write `data` to `path`, creating folders on the way (throws when it cannot).
+void writeFileAt(const QString& path, const QByteArray& data);
 
 /// Folder name Triton 3.2+ uses for a sha256 hex digest.
 QString base32Folder(const QString& hashHex);

@@ -372,7 +372,7 @@ QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, i
             // The kinds as the column shows them, in the GUI's language.
             QStringList kinds;
             for (EntryKind k : {EntryKind::Kernel, EntryKind::Autotune, EntryKind::Module, EntryKind::Temp,
-                                EntryKind::Foreign})
+                                EntryKind::Foreign, EntryKind::Dump, EntryKind::Override})
                 kinds << EntryText::kindLabel(k);
             return tr("What the folder is: %1").arg(kinds.join(QLatin1String(", ")));
         }

@@ -91,6 +91,8 @@ QString EntryText::kindLabel(EntryKind kind)
     case EntryKind::Module: return tr("module", "entry kind");
     case EntryKind::Temp: return tr("temp", "entry kind");
     case EntryKind::Foreign: return tr("foreign", "entry kind");
+    case EntryKind::Dump: return tr("dump", "entry kind");
+    case EntryKind::Override: return tr("override", "entry kind");
     case EntryKind::Unknown: break;
     }
     return tr("unknown", "entry kind");

@@ -1,6 +1,7 @@
 #include "entries/scancontroller.h"
 
 #include "common/batchscheduling.h"
+#include "env/cacheroots.h"
 #include "env/environment.h"
 
 #include <QElapsedTimer>
@@ -61,6 +62,7 @@ ScanController::ScanController(QObject* parent)
     : QObject(parent)
 {
     m_options.indexDir = scanIndexDir(Environment::current());
+    m_options.knownFolders = dumpAndOverrideRoots(Environment::current());
     m_flushTimer.setInterval(StreamIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &ScanController::flush);
 }

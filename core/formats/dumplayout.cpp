@@ -1,0 +1,111 @@
+#include "formats/dumplayout.h"
+
+#include "formats/stages.h"
+
+#include <algorithm>
+#include <array>
+#include <span>
+
+namespace kl::dumplayout {
+namespace {
+
+// The order a compile writes its stages in (compiler.py's stage loop), per backend. "source" is
+// written first from 3.4 on (before: nothing ahead of ttir). KernelLens's own NVRTC entries
+// (core/nvrtc) hold the CUDA C++ source, then PTX and the cubin.
+constexpr std::array<std::string_view, 6> kNvidia = {"source", "ttir", "ttgir", "llir", "ptx", "cubin"};
+constexpr std::array<std::string_view, 6> kAmd = {"source", "ttir", "ttgir", "llir", "amdgcn", "hsaco"};
+constexpr std::array<std::string_view, 3> kNvrtc = {"cu", "ptx", "cubin"};
+
+bool has(const std::vector<std::string_view>& set, std::string_view ext)
+{
+    return std::find(set.begin(), set.end(), ext) != set.end();
+}
+
+// True when `present` is pipeline[first..last] for a first of 0 (the source) or 1 (TTIR, before
+// 3.4): what a compile stopped part way leaves.
+bool isPipelinePrefix(const std::vector<std::string_view>& present,
+                      std::span<const std::string_view> pipeline)
+{
+    std::size_t first = pipeline.size(), last = 0;
+    for (std::string_view ext : present) {
+        auto it = std::find(pipeline.begin(), pipeline.end(), ext);
+        if (it == pipeline.end())
+            return false;
+        const auto i = static_cast<std::size_t>(it - pipeline.begin());
+        first = std::min(first, i);
+        last = std::max(last, i);
+    }
+    // The NVRTC pipeline has no optional first stage.
+    return (first == 0 || (first == 1 && pipeline.size() > kNvrtc.size())) &&
+           last - first + 1 == present.size();
+}
+
+bool isWholeDump(const std::vector<std::string_view>& present, std::span<const std::string_view> pipeline)
+{
+    return !has(present, "source") && !has(present, "cu") &&
+           std::all_of(pipeline.begin() + 1, pipeline.end(),
+                       [&](std::string_view s) { return has(present, s); });
+}
+
+} // namespace
+
+bool isDumpOnlyStage(std::string_view ext)
+{
+    return ext == "sass";
+}
+
+std::optional<RootKind> kindOfDefaultFolder(std::string_view path)
+{
+    while (path.size() > 1 && path.back() == '/')
+        path.remove_suffix(1);
+    const auto slash = path.rfind('/');
+    const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    std::string_view parent = slash == std::string_view::npos ? std::string_view{} : path.substr(0, slash);
+    const auto slash2 = parent.rfind('/');
+    parent = slash2 == std::string_view::npos ? parent : parent.substr(slash2 + 1);
+    if (parent != kTritonHomeFolder)
+        return std::nullopt;
+    if (name == kDumpFolder)
+        return RootKind::Dump;
+    if (name == kOverrideFolder)
+        return RootKind::Override;
+    return std::nullopt;
+}
+
+ShapeVerdict judgeFolderShape(const std::vector<std::string_view>& extensions)
+{
+    if (std::any_of(extensions.begin(), extensions.end(), isDumpOnlyStage))
+        return {EntryKind::Dump,
+                Text(KL_TEXT("kl::scan", "it holds a .sass file, which Triton writes only into "
+                                         "dump folders"))};
+    std::vector<std::string_view> present; // known stages, each once
+    for (std::string_view ext : extensions)
+        if (ext != "json" && stageOrder(ext) >= 0 && !has(present, ext))
+            present.push_back(ext);
+    if (present.empty())
+        return {};
+    if (isWholeDump(present, kNvidia) || isWholeDump(present, kAmd))
+        return {
+            EntryKind::Dump,
+            Text(KL_TEXT("kl::scan", "it holds every stage from TTIR to the binary but no metadata, as "
+                                     "TRITON_KERNEL_DUMP writes them (a compile writes its metadata right "
+                                     "after the binary)"))};
+    // TRITON_STORE_BINARY_ONLY=1 keeps just the binary (and then the metadata).
+    if (present.size() == 1 && (present.front() == "cubin" || present.front() == "hsaco"))
+        return {};
+    if (isPipelinePrefix(present, kNvidia) || isPipelinePrefix(present, kAmd) ||
+        isPipelinePrefix(present, kNvrtc))
+        return {};
+    std::sort(present.begin(), present.end(),
+              [](std::string_view a, std::string_view b) { return stageOrder(a) < stageOrder(b); });
+    std::string list;
+    for (std::string_view ext : present)
+        list += (list.empty() ? "." : ", .") + std::string(ext);
+    return {EntryKind::Override,
+            Text::of(KL_TEXT("kl::scan", "it holds only %1: a compile writes its stages in order from the "
+                                         "source on, so none stops leaving these alone (a hand-made override "
+                                         "folder)"),
+                     list)};
+}
+
+} // namespace kl::dumplayout
