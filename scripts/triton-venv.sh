@@ -6,6 +6,8 @@
 #   <repo>/.venv-triton     the Triton the fixture was made with, plus redis-py
 #   <repo>/.venv-triton33   triton 3.3.1 plus redis-py: the last Triton whose own Redis backend
 #                           works (3.4 and later read knobs.cache.redis, which does not exist)
+#   <repo>/.venv-triton32   triton 3.2.0 plus redis-py: the one era that names dump, override and
+#                           cache folders in base64url (tests/override)
 #
 #   bash scripts/triton-venv.sh     # idempotent: a quick check when the venvs are already right
 #
@@ -20,6 +22,7 @@ PYTHON="${PYTHON:-python3.11}"
 # The one place these pins live (the tests only check what is installed).
 REDIS_PY_VERSION=8.1.0
 TRITON33_VERSION=3.3.1
+TRITON32_VERSION=3.2.0
 
 warn() { printf 'triton-venv: warning: %s\n' "$*" >&2; }
 
@@ -65,4 +68,5 @@ else
   ensure_venv "$REPO/.venv-triton" "$pin"
 fi
 ensure_venv "$REPO/.venv-triton33" "$TRITON33_VERSION"
+ensure_venv "$REPO/.venv-triton32" "$TRITON32_VERSION"
 exit 0

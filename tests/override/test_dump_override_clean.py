@@ -1,0 +1,149 @@
+"""Real Triton writes a dump, real Triton compiles from an override folder made from it, and klens
+must then tell the dump and override folders from cache entries and never clean them (issue 28,
+point 0). No GPU: kernels are compiled for sm_90 with Triton's bundled ptxas.
+
+Triton comes from the venvs scripts/triton-venv.sh makes: .venv-triton (the newest, 3.9: base32
+folder names, a .sass in the dump), .venv-triton33 (3.3: base32) and .venv-triton32 (3.2:
+base64url); $KL_TRITON_VENV_PYTHON, $KL_TRITON33_VENV_PYTHON and $KL_TRITON32_VENV_PYTHON (CTest
+sets them) name them, and klens is $KL_KLENS_BIN. Exits 77 (skipped, with the reason) when a venv
+is missing.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SKIP = 77
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+COMPILE = os.path.join(HERE, "compile_kernel.py")
+KLENS = os.environ.get("KL_KLENS_BIN", os.path.join(REPO, "build", "dev", "app", "cli", "klens"))
+VENVS = {
+    "newest": os.environ.get("KL_TRITON_VENV_PYTHON") or os.path.join(REPO, ".venv-triton", "bin", "python"),
+    "3.3": os.environ.get("KL_TRITON33_VENV_PYTHON") or os.path.join(REPO, ".venv-triton33", "bin", "python"),
+    "3.2": os.environ.get("KL_TRITON32_VENV_PYTHON") or os.path.join(REPO, ".venv-triton32", "bin", "python"),
+}
+KERNEL = "kl_scale_kernel"
+EDIT = b"\n// edited by hand: KernelLens must never delete this\n"
+EVERY_POLICY = ["--max-size", "0", "--keep-latest", "0", "--orphans", "--incomplete", "--grace", "0"]
+
+
+def missing(which):
+    python = VENVS[which]
+    if not os.access(python, os.X_OK):
+        return "no Triton venv (%s) at %s (run scripts/triton-venv.sh)" % (which, python)
+    probe = subprocess.run([python, "-c", "import triton"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        return "%s cannot import triton: %s" % (python, "".join(probe.stderr.strip().splitlines()[-1:]))
+    return None
+
+
+def files_of(folder):
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+class DumpOverrideClean(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="kl-override-")
+        self.home = os.path.join(self.tmp, "home")
+        os.makedirs(self.home)
+        self.triton_dir = os.path.join(self.home, ".triton")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def env(self, **extra):
+        # No TRITON_* of the test's own: Triton's defaults under this HOME, then what the step sets.
+        env = {k: v for k, v in os.environ.items() if not k.startswith("TRITON_")}
+        env.update(HOME=self.home, LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONDONTWRITEBYTECODE="1")
+        env.update(extra)
+        return env
+
+    def compile(self, which, **extra):
+        run = subprocess.run([VENVS[which], COMPILE], env=self.env(**extra), capture_output=True, text=True,
+                             timeout=300)
+        self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+        return run.stdout, json.loads(run.stdout.strip().splitlines()[-1])
+
+    def klens(self, *args, expect=(0,)):
+        run = subprocess.run([KLENS, *args], env=self.env(), capture_output=True, text=True, timeout=300)
+        self.assertIn(run.returncode, expect, "klens %s: %s%s" % (" ".join(args), run.stdout, run.stderr))
+        return json.loads(run.stdout) if "--json" in args else run.stdout
+
+    def check(self, which):
+        # 1. TRITON_KERNEL_DUMP=1: one folder named by the source's hash, every stage in it.
+        _, first = self.compile(which, TRITON_KERNEL_DUMP="1")
+        dump_root = os.path.join(self.triton_dir, "dump")
+        folders = os.listdir(dump_root)
+        self.assertEqual(len(folders), 1, folders)
+        dump = os.path.join(dump_root, folders[0])
+        dumped = files_of(dump)
+        for ext in ("ttir", "ttgir", "llir", "ptx", "cubin"):
+            self.assertIn("%s.%s" % (KERNEL, ext), dumped)
+
+        # 2. An override folder as a user makes one: the dump's PTX, edited, under the same name.
+        override = os.path.join(self.triton_dir, "override", folders[0])
+        os.makedirs(override)
+        ptx = os.path.join(override, KERNEL + ".ptx")
+        with open(ptx, "wb") as f:
+            f.write(dumped[KERNEL + ".ptx"] + EDIT)
+        edited = files_of(override)
+
+        # 3. Triton uses it, and says so.
+        out, second = self.compile(which, TRITON_KERNEL_OVERRIDE="1", TRITON_ALWAYS_COMPILE="1")
+        self.assertIn("Overriding kernel with file " + ptx, out)
+        self.assertEqual(first["hash"], second["hash"])  # stored under the normal key (3.2+)
+
+        # 4. klens reads them as what they are.
+        scan = self.klens("scan", "--json", expect=(0, 1))
+        kinds = {e["path"]: (e["kind"], e["status"], [p["code"] for p in e["problems"]]) for e in scan["entries"]}
+        self.assertEqual(kinds.get(dump), ("dump", "complete", []), kinds)
+        self.assertEqual(kinds.get(override), ("override", "complete", []), kinds)
+        roots = {r["path"]: r["kind"] for r in scan["roots"]}
+        self.assertEqual(roots.get(dump_root), "dump", roots)
+        self.assertEqual(roots.get(os.path.dirname(override)), "override", roots)
+        cache_entries = [e["path"] for e in scan["entries"] if e["kind"] == "kernel"]
+        self.assertTrue(cache_entries, kinds)
+
+        # 5. Every policy, on every way of naming the folders: the user's files stay, byte for byte.
+        for dirs in ([os.path.dirname(override)], [dump_root], [self.triton_dir], []):
+            plan = self.klens("clean", *dirs, *EVERY_POLICY, "--dry-run", "--json")
+            planned = [r["path"] for r in plan["removals"]]
+            for path in planned:
+                self.assertFalse(path.startswith(override) or path.startswith(dump), (dirs, planned))
+            self.klens("clean", *dirs, *EVERY_POLICY, "--json")
+            self.assertEqual(files_of(override), edited, dirs)
+            self.assertEqual(files_of(dump), dumped, dirs)
+        # The cleaner did run: the cache entry beside them is gone.
+        for path in cache_entries:
+            self.assertFalse(os.path.exists(path), path)
+
+        # 6. Named with its own flag, the override folder goes, and only it.
+        self.klens("clean", "--dump-folder", override, "--grace", "0")
+        self.assertFalse(os.path.exists(override))
+        self.assertEqual(files_of(dump), dumped)
+
+    def test_newest(self):
+        self.check("newest")
+
+    def test_triton33(self):
+        self.check("3.3")
+
+    def test_triton32(self):
+        self.check("3.2")
+
+
+if __name__ == "__main__":
+    reasons = [why for why in map(missing, VENVS) if why]
+    if reasons:
+        print("SKIP: " + "; ".join(reasons))
+        sys.exit(SKIP)
+    program = unittest.main(exit=False, verbosity=2)
+    sys.exit(0 if program.result.wasSuccessful() else 1)
