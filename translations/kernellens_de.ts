@@ -897,6 +897,50 @@ kompiliert %6 · Cache %7</translation>
         <source>KernelLens lists it but never cleans it. Keep dumps and overrides out of the cache: move the folder to TRITON_DUMP_DIR or TRITON_OVERRIDE_DIR (Triton reads overrides only there), or remove it by name (klens clean --dump-folder PATH DIR)</source>
         <translation>KernelLens listet ihn, räumt ihn aber nie auf. Halten Sie Dumps und Overrides aus dem Cache heraus: verschieben Sie den Ordner nach TRITON_DUMP_DIR oder TRITON_OVERRIDE_DIR (Triton liest Overrides nur dort), oder entfernen Sie ihn beim Namen (klens clean --dump-folder PATH DIR)</translation>
     </message>
+    <message>
+        <source>the PTX targets %1 but the entry was compiled for sm_%2: it is another target&apos;s code</source>
+        <translation>das PTX zielt auf %1, der Eintrag wurde aber für sm_%2 kompiliert: es ist Code eines anderen Ziels</translation>
+    </message>
+    <message>
+        <source>the PTX requires blocks of %1 threads (.reqntid) but Triton launches %2 (num_warps %3 x %4)</source>
+        <translation>das PTX verlangt Blöcke von %1 Threads (.reqntid), Triton startet aber %2 (num_warps %3 x %4)</translation>
+    </message>
+    <message>
+        <source>the cubin requires blocks of %1 threads (REQNTID) but Triton launches %2 (num_warps %3 x %4)</source>
+        <translation>der Cubin verlangt Blöcke von %1 Threads (REQNTID), Triton startet aber %2 (num_warps %3 x %4)</translation>
+    </message>
+    <message>
+        <source>%1: Triton never reads it from an override folder (.%2 is not a stage it compiles)</source>
+        <translation>%1: Triton liest sie nie aus einem Override-Ordner (.%2 ist keine Stufe, die es kompiliert)</translation>
+    </message>
+    <message>
+        <source>%1: Triton never reads it: it looks for %2.%3, named after the kernel as in the dump of the same source</source>
+        <translation>%1: Triton liest sie nie: es sucht %2.%3, benannt nach dem Kernel wie im Dump derselben Quelle</translation>
+    </message>
+    <message>
+        <source>%1 was built from the hand-edited %2 in %3: it is stored under its normal key, so runs without TRITON_KERNEL_OVERRIDE load the edited kernel</source>
+        <translation>%1 wurde aus dem von Hand geänderten %2 in %3 gebaut: er liegt unter seinem normalen Schlüssel, also laden Läufe ohne TRITON_KERNEL_OVERRIDE den geänderten Kernel</translation>
+    </message>
+    <message>
+        <source>%1 is newer than %2, the cache entry of the kernel it overrides, and TRITON_ALWAYS_COMPILE is not set: Triton hits that entry and never reads the override</source>
+        <translation>%1 ist neuer als %2, der Cache-Eintrag des Kernels, den es überschreibt, und TRITON_ALWAYS_COMPILE ist nicht gesetzt: Triton trifft diesen Eintrag und liest den Override nie</translation>
+    </message>
+    <message>
+        <source>The stages disagree with the entry&apos;s target or block: most often an override folder made for another target or config (Triton applies it to every compile of the kernel). Remove the entry folder (Triton recompiles it), and keep per-target overrides apart (triton.Config(..., ir_override=...) on Triton 3.4+, or one TRITON_OVERRIDE_DIR per target)</source>
+        <translation>Die Stufen passen nicht zum Ziel oder Block des Eintrags: meist ein Override-Ordner für ein anderes Ziel oder eine andere Konfiguration (Triton wendet ihn auf jede Kompilierung des Kernels an). Entfernen Sie den Eintragsordner (Triton kompiliert ihn neu) und halten Sie Overrides je Ziel getrennt (triton.Config(..., ir_override=...) ab Triton 3.4, oder ein TRITON_OVERRIDE_DIR je Ziel)</translation>
+    </message>
+    <message>
+        <source>Runs without TRITON_KERNEL_OVERRIDE hit this hand-edited kernel, since Triton stores it under the normal key. Remove the entry folder (Triton recompiles it from the source), and compile with the override in a TRITON_CACHE_DIR of its own</source>
+        <translation>Läufe ohne TRITON_KERNEL_OVERRIDE treffen diesen von Hand geänderten Kernel, da Triton ihn unter dem normalen Schlüssel speichert. Entfernen Sie den Eintragsordner (Triton kompiliert ihn aus der Quelle neu) und kompilieren Sie mit dem Override in einem eigenen TRITON_CACHE_DIR</translation>
+    </message>
+    <message>
+        <source>With a warm cache Triton never reads the override: set TRITON_ALWAYS_COMPILE=1 together with TRITON_KERNEL_OVERRIDE=1, or compile with the override in a TRITON_CACHE_DIR of its own</source>
+        <translation>Mit gefülltem Cache liest Triton den Override nie: setzen Sie TRITON_ALWAYS_COMPILE=1 zusammen mit TRITON_KERNEL_OVERRIDE=1, oder kompilieren Sie mit dem Override in einem eigenen TRITON_CACHE_DIR</translation>
+    </message>
+    <message>
+        <source>Triton reads only &lt;kernel&gt;.&lt;stage&gt; for the stages it compiles (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD), named as in the dump of the same source: rename the file, or remove it</source>
+        <translation>Triton liest nur &lt;kernel&gt;.&lt;stage&gt; für die Stufen, die es kompiliert (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco auf AMD), benannt wie im Dump derselben Quelle: benennen Sie die Datei um oder entfernen Sie sie</translation>
+    </message>
 </context>
 <context>
     <name>kl::env</name>
@@ -4426,6 +4470,17 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>nvJitLink produced no cubin</source>
         <translation>nvJitLink hat kein Cubin erzeugt</translation>
+    </message>
+</context>
+<context>
+    <name>kl::override</name>
+    <message>
+        <source>%1 compiles of one source wrote this dump folder (targets or configs share it; the last writer&apos;s files win): it holds the stages of %2</source>
+        <translation>%1 Kompilierungen einer Quelle schrieben diesen Dump-Ordner (Ziele oder Konfigurationen teilen ihn; die Dateien des letzten Schreibers gelten): er enthält die Stufen von %2</translation>
+    </message>
+    <message>
+        <source>%1 compiles of one source wrote this dump folder (targets or configs share it; the last writer&apos;s files win): its stages match none of them whole</source>
+        <translation>%1 Kompilierungen einer Quelle schrieben diesen Dump-Ordner (Ziele oder Konfigurationen teilen ihn; die Dateien des letzten Schreibers gelten): seine Stufen passen zu keiner vollständig</translation>
     </message>
 </context>
 <context>

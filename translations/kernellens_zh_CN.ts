@@ -897,6 +897,50 @@ compiled %6 · cache %7</source>
         <source>KernelLens lists it but never cleans it. Keep dumps and overrides out of the cache: move the folder to TRITON_DUMP_DIR or TRITON_OVERRIDE_DIR (Triton reads overrides only there), or remove it by name (klens clean --dump-folder PATH DIR)</source>
         <translation>KernelLens 会列出它，但从不清理它。请让转储和覆盖文件夹远离缓存：把该文件夹移到 TRITON_DUMP_DIR 或 TRITON_OVERRIDE_DIR（Triton 只在那里读取覆盖文件），或按名称删除它（klens clean --dump-folder PATH DIR）</translation>
     </message>
+    <message>
+        <source>the PTX targets %1 but the entry was compiled for sm_%2: it is another target&apos;s code</source>
+        <translation>PTX 的目标是 %1，但该条目是为 sm_%2 编译的：这是另一目标的代码</translation>
+    </message>
+    <message>
+        <source>the PTX requires blocks of %1 threads (.reqntid) but Triton launches %2 (num_warps %3 x %4)</source>
+        <translation>PTX 要求每个线程块 %1 个线程（.reqntid），但 Triton 启动 %2 个（num_warps %3 x %4）</translation>
+    </message>
+    <message>
+        <source>the cubin requires blocks of %1 threads (REQNTID) but Triton launches %2 (num_warps %3 x %4)</source>
+        <translation>cubin 要求每个线程块 %1 个线程（REQNTID），但 Triton 启动 %2 个（num_warps %3 x %4）</translation>
+    </message>
+    <message>
+        <source>%1: Triton never reads it from an override folder (.%2 is not a stage it compiles)</source>
+        <translation>%1：Triton 从不从覆盖文件夹读取它（.%2 不是它编译的阶段）</translation>
+    </message>
+    <message>
+        <source>%1: Triton never reads it: it looks for %2.%3, named after the kernel as in the dump of the same source</source>
+        <translation>%1：Triton 从不读取它：它查找 %2.%3，即按内核命名，与同一源码的转储一致</translation>
+    </message>
+    <message>
+        <source>%1 was built from the hand-edited %2 in %3: it is stored under its normal key, so runs without TRITON_KERNEL_OVERRIDE load the edited kernel</source>
+        <translation>%1 是由 %3 中手工修改的 %2 构建的：它以常规键存储，因此不设 TRITON_KERNEL_OVERRIDE 的运行也会加载修改过的内核</translation>
+    </message>
+    <message>
+        <source>%1 is newer than %2, the cache entry of the kernel it overrides, and TRITON_ALWAYS_COMPILE is not set: Triton hits that entry and never reads the override</source>
+        <translation>%1 比 %2（它所覆盖的内核的缓存条目）更新，且未设置 TRITON_ALWAYS_COMPILE：Triton 会命中该条目，从不读取覆盖文件</translation>
+    </message>
+    <message>
+        <source>The stages disagree with the entry&apos;s target or block: most often an override folder made for another target or config (Triton applies it to every compile of the kernel). Remove the entry folder (Triton recompiles it), and keep per-target overrides apart (triton.Config(..., ir_override=...) on Triton 3.4+, or one TRITON_OVERRIDE_DIR per target)</source>
+        <translation>各阶段与条目的目标或线程块不一致：多半是为另一目标或配置制作的覆盖文件夹（Triton 会把它用于该内核的每次编译）。请删除条目文件夹（Triton 会重新编译），并按目标分开覆盖（Triton 3.4+ 用 triton.Config(..., ir_override=...)，或每个目标一个 TRITON_OVERRIDE_DIR）</translation>
+    </message>
+    <message>
+        <source>Runs without TRITON_KERNEL_OVERRIDE hit this hand-edited kernel, since Triton stores it under the normal key. Remove the entry folder (Triton recompiles it from the source), and compile with the override in a TRITON_CACHE_DIR of its own</source>
+        <translation>不设 TRITON_KERNEL_OVERRIDE 的运行会命中这个手工修改的内核，因为 Triton 以常规键存储它。请删除条目文件夹（Triton 会从源码重新编译），并在单独的 TRITON_CACHE_DIR 中使用覆盖进行编译</translation>
+    </message>
+    <message>
+        <source>With a warm cache Triton never reads the override: set TRITON_ALWAYS_COMPILE=1 together with TRITON_KERNEL_OVERRIDE=1, or compile with the override in a TRITON_CACHE_DIR of its own</source>
+        <translation>缓存已命中时 Triton 从不读取覆盖文件：请同时设置 TRITON_ALWAYS_COMPILE=1 与 TRITON_KERNEL_OVERRIDE=1，或在单独的 TRITON_CACHE_DIR 中使用覆盖进行编译</translation>
+    </message>
+    <message>
+        <source>Triton reads only &lt;kernel&gt;.&lt;stage&gt; for the stages it compiles (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD), named as in the dump of the same source: rename the file, or remove it</source>
+        <translation>Triton 只读取它所编译阶段的 &lt;kernel&gt;.&lt;stage&gt;（ttir、ttgir、llir、ptx、cubin；AMD 上为 amdgcn、hsaco），命名与同一源码的转储一致：请重命名或删除该文件</translation>
+    </message>
 </context>
 <context>
     <name>kl::env</name>
@@ -4404,6 +4448,17 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>nvJitLink produced no cubin</source>
         <translation>nvJitLink 未生成 cubin</translation>
+    </message>
+</context>
+<context>
+    <name>kl::override</name>
+    <message>
+        <source>%1 compiles of one source wrote this dump folder (targets or configs share it; the last writer&apos;s files win): it holds the stages of %2</source>
+        <translation>同一源码的 %1 次编译写入了这个转储文件夹（各目标或配置共用它；以最后写入者的文件为准）：其中是 %2 的各阶段</translation>
+    </message>
+    <message>
+        <source>%1 compiles of one source wrote this dump folder (targets or configs share it; the last writer&apos;s files win): its stages match none of them whole</source>
+        <translation>同一源码的 %1 次编译写入了这个转储文件夹（各目标或配置共用它；以最后写入者的文件为准）：其各阶段与其中任何一次都不完全一致</translation>
     </message>
 </context>
 <context>

@@ -6,10 +6,7 @@
 #include "clioutput.h"
 #include "command.h"
 #include "doctorcommand.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
 #include "rootselection.h"
-#include "scan/cachescanner.h"
 #include "util/posixfile.h"
 #include "util/units.h"
 #include "util/utf8.h"
@@ -150,23 +147,8 @@ int runClean(const CleanArgs& args)
     }
 
     const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    ScanOptions scanOptions;
-    scanOptions.threads = args.threads;
-    scanOptions.indexDir = scanIndexDir(Environment::current());
-    scanOptions.knownFolders = dumpAndOverrideRoots(Environment::current());
-    if (showProgress)
-        scanOptions.progress = [](std::size_t done, std::size_t total) {
-            if (done % 1000 == 0 || done == total)
-                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
-        };
-    const Snapshot snap = CacheScanner(scanOptions).scan(selectRoots(args.dirs));
-    bool ioError = false;
-    for (const Root& r : snap.roots) {
-        if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
-            printError(r.error.english());
-            ioError = true;
-        }
-    }
+    const Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
+    const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     if (!checkDumpFolders(snap, policy.dumpFolders))
         return ExitError;
     const CleanPlan plan = makeCleanPlan(snap, policy, ctx);

@@ -33,5 +33,6 @@ void addAutotuneCommand(CLI::App& app, Commands& out);
 void addStatsCommand(CLI::App& app, Commands& out);
 void addEventsCommand(CLI::App& app, Commands& out);
 void addRemoteCommand(CLI::App& app, Commands& out);
+void addOverrideCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

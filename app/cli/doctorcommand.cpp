@@ -4,12 +4,10 @@
 #include "command.h"
 #include "doctor/doctor.h"
 #include "doctor/doctorjson.h"
-#include "env/cacheroots.h"
 #include "env/environment.h"
 #include "explain/currentenvironment.h"
 #include "fs/fsprobe.h"
 #include "rootselection.h"
-#include "scan/cachescanner.h"
 #include "util/utf8.h"
 
 #include <map>
@@ -86,6 +84,7 @@ DoctorContext cliDoctorContext(const std::string& tritonVersion, const std::vect
                                               : std::string("--triton-version")) +
                        "; GPU: " + (archs.empty() ? now.gpuSource.english() : std::string("--arch"));
     }
+    ctx.alwaysCompile = tritonSwitch(Environment::current(), "TRITON_ALWAYS_COMPILE");
     ctx.probeFilesystem = [](const std::string& path) { return probeFilesystem(path); };
     return ctx;
 }
@@ -93,16 +92,7 @@ DoctorContext cliDoctorContext(const std::string& tritonVersion, const std::vect
 int runDoctor(const DoctorArgs& args)
 {
     const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    ScanOptions scanOptions;
-    scanOptions.threads = args.threads;
-    scanOptions.indexDir = scanIndexDir(Environment::current());
-    scanOptions.knownFolders = dumpAndOverrideRoots(Environment::current());
-    if (showProgress)
-        scanOptions.progress = [](std::size_t done, std::size_t total) {
-            if (done % 1000 == 0 || done == total)
-                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
-        };
-    const Snapshot snap = CacheScanner(scanOptions).scan(selectRoots(args.dirs));
+    const Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
 
     std::string sources;
     const DoctorContext ctx = cliDoctorContext(args.tritonVersion, args.archs, &sources);
@@ -119,13 +109,7 @@ int runDoctor(const DoctorArgs& args)
     if (showProgress)
         std::fprintf(stderr, "\n");
 
-    bool ioError = false;
-    for (const Root& r : snap.roots) {
-        if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
-            printError(r.error.english());
-            ioError = true;
-        }
-    }
+    const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     if (args.json)
         writeDoctorJson(snap, report, ctx, stdout);
     else

@@ -29,6 +29,7 @@ int main(int argc, char** argv)
     kl::cli::addStatsCommand(app, commands);
     kl::cli::addEventsCommand(app, commands);
     kl::cli::addRemoteCommand(app, commands);
+    kl::cli::addOverrideCommand(app, commands);
     kl::cli::addTraceCommand(app, commands);
 
     try {

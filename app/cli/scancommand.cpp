@@ -2,12 +2,9 @@
 
 #include "clioutput.h"
 #include "command.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
 #include "report/entrylabels.h"
 #include "report/snapshotjson.h"
 #include "rootselection.h"
-#include "scan/cachescanner.h"
 #include "util/utf8.h"
 
 #include <unistd.h>
@@ -67,27 +64,12 @@ void printTable(const Snapshot& snap)
 
 int runScan(const ScanArgs& args)
 {
-    ScanOptions options;
-    options.threads = args.threads;
-    options.indexDir = scanIndexDir(Environment::current());
-    options.knownFolders = dumpAndOverrideRoots(Environment::current());
-    if (args.progress && ::isatty(STDERR_FILENO))
-        options.progress = [](std::size_t done, std::size_t total) {
-            if (done % 1000 == 0 || done == total)
-                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
-        };
-    Snapshot snap = CacheScanner(options).scan(selectRoots(args.dirs));
-    if (args.progress && ::isatty(STDERR_FILENO))
+    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
+    Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
+    if (showProgress)
         std::fprintf(stderr, "\n");
-
-    bool ioError = false;
-    for (const Root& r : snap.roots) {
-        // With no folder given, a default root that does not exist is normal, not an error.
-        if (!r.error.empty() && (!args.dirs.empty() || r.exists)) {
-            printError(r.error.english());
-            ioError = true;
-        }
-    }
+    // With no folder given, a default root that does not exist is normal, not an error.
+    const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     if (args.json)
         writeSnapshotJson(snap, stdout);
     else

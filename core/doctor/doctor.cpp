@@ -1,8 +1,11 @@
 #include "doctor/doctor.h"
 
+#include "cubin/cubininfo.h"
 #include "doctor/gpubinary.h"
+#include "doctor/overridefindings.h"
 #include "doctor/problemmapping.h"
 #include "doctor/processalive.h"
+#include "doctor/stagetarget.h"
 #include "doctor/staleness.h"
 #include "formats/layout.h"
 #include "util/dirlist.h"
@@ -35,13 +38,7 @@ std::int64_t mtimeOf(const struct stat& st)
 
 Finding make(std::string_view code, FindingSeverity severity, const std::string& path, Text message)
 {
-    Finding f;
-    f.code = std::string(code);
-    f.severity = severity;
-    f.path = printableName(path);
-    f.message = std::move(message);
-    f.fix = fixFor(code);
-    return f;
+    return makeFinding(code, severity, path, std::move(message));
 }
 
 // Examines one entry: maps its scanner problems and adds the checks that need its files.
@@ -74,8 +71,10 @@ public:
                 m_out.push_back(make(finding::StaleVersion, FindingSeverity::Info, m_e.path, where(why)));
             if (Text why = staleArchReason(m_e, m_ctx); !why.empty())
                 m_out.push_back(make(finding::StaleArch, FindingSeverity::Info, m_e.path, where(why)));
-            if (m_opt.checkBinaries)
+            if (m_opt.checkBinaries) {
                 checkBinaries();
+                checkStageTargets();
+            }
         }
     }
 
@@ -274,6 +273,77 @@ private:
         }
     }
 
+    // An sm_90 entry holding sm_80 PTX, or a block Triton does not launch: what an override made
+    // for another target or config leaves under the entry's normal key (issue 28).
+    void checkStageTargets()
+    {
+        const std::string arch = smArchDigits(m_e.target.arch);
+        if (m_e.target.backend != "cuda" || arch.empty() || m_e.folderName.find('/') != std::string::npos)
+            return;
+        const std::optional<std::uint64_t> block =
+            m_e.numWarps && *m_e.numWarps > 0
+                ? std::optional<std::uint64_t>(
+                      static_cast<std::uint64_t>(*m_e.numWarps) *
+                      static_cast<std::uint64_t>(m_e.target.warpSize > 0 ? m_e.target.warpSize : 32))
+                : std::nullopt;
+        auto mismatch = [&](const std::string& file, Text what) {
+            const std::string path = joinPath(m_e.path, file);
+            m_out.push_back(
+                make(finding::StageTargetMismatch, FindingSeverity::Error, path,
+                     Text::of(KL_TEXT("kl::doctor", "%1: %2"), printableName(path), std::move(what))));
+        };
+        const int dirFd = entryFd();
+        if (dirFd < 0)
+            return;
+        if (const Stage* ptx = m_e.stage("ptx")) {
+            SmallFile f = readSmallFileAt(dirFd, ptx->fileName, kMaxStageBytes);
+            if (f.ok) {
+                const PtxHeader h = parsePtxHeader(f.text);
+                if (!h.target.empty() && smArchDigits(h.target) != arch)
+                    mismatch(
+                        ptx->fileName,
+                        Text::of(KL_TEXT("kl::doctor", "the PTX targets %1 but the entry was compiled for "
+                                                       "sm_%2: it is another target's code"),
+                                 h.target, arch));
+                for (std::uint64_t n : h.requiredThreads)
+                    if (block && n != *block) {
+                        mismatch(
+                            ptx->fileName,
+                            Text::of(KL_TEXT("kl::doctor", "the PTX requires blocks of %1 threads (.reqntid) "
+                                                           "but Triton launches %2 (num_warps %3 x %4)"),
+                                     n, *block, *m_e.numWarps,
+                                     *block / static_cast<std::uint64_t>(*m_e.numWarps)));
+                        break;
+                    }
+            }
+        }
+        if (const Stage* cubin = m_e.stage("cubin"); cubin && block) {
+            SmallFile f = readSmallFileAt(dirFd, cubin->fileName, kMaxStageBytes);
+            if (!f.ok)
+                return;
+            const CubinResult info = readCubinInfo(std::span<const std::uint8_t>(
+                reinterpret_cast<const std::uint8_t*>(f.text.data()), f.text.size()));
+            if (!info.ok)
+                return; // invalid-binary says why
+            for (const CubinKernel& k : info.info.kernels) {
+                if (!k.reqNtid)
+                    continue;
+                const std::uint64_t n = std::uint64_t((*k.reqNtid)[0]) * (*k.reqNtid)[1] * (*k.reqNtid)[2];
+                if (n != *block) {
+                    mismatch(cubin->fileName,
+                             Text::of(KL_TEXT("kl::doctor",
+                                              "the cubin requires blocks of %1 threads (REQNTID) but "
+                                              "Triton launches %2 (num_warps %3 x %4)"),
+                                      n, *block, *m_e.numWarps,
+                                      *block / static_cast<std::uint64_t>(*m_e.numWarps)));
+                    break;
+                }
+            }
+        }
+    }
+
+    static constexpr std::uint64_t kMaxStageBytes = 64ull << 20;
+
     static inline std::atomic<bool> s_noOpenat2{false};
 
     const Entry& m_e;
@@ -441,8 +511,10 @@ DoctorReport Doctor::examine(const Snapshot& snap) const
     for (auto& v : perEntry)
         for (Finding& f : v)
             report.findings.push_back(std::move(f));
+    if (!stopped.load())
+        overrideFindings(snap, m_context, m_options.cancel, report.findings);
     report.binariesChecked = checked.load();
-    report.cancelled = stopped.load() || snap.cancelled;
+    report.cancelled = stopped.load() || snap.cancelled || (m_options.cancel && m_options.cancel->load());
     return report;
 }
 

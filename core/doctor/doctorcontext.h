@@ -17,6 +17,8 @@ struct DoctorContext {
     std::optional<std::string> tritonVersion;
     /// Archs of this machine's GPUs ("90", "sm_90", "gfx90a"); empty: stale-arch is not judged.
     std::vector<std::string> gpuArchs;
+    /// TRITON_ALWAYS_COMPILE as Triton reads it here; unset: override-ignored is not judged.
+    std::optional<bool> alwaysCompile;
     /// The filesystem under a folder; unset: network-fs is not judged.
     FsProber probeFilesystem;
     /// Whether a pid runs on this host; unset: kl::processAlive (kill(pid, 0)).

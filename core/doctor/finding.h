@@ -56,6 +56,10 @@ inline constexpr std::string_view NameMismatch = "name-mismatch";
 inline constexpr std::string_view RemoteGroup = "remote-group";
 inline constexpr std::string_view BadKey = "bad-key";
 inline constexpr std::string_view DumpFolderInCache = "dump-folder-in-cache";
+inline constexpr std::string_view StageTargetMismatch = "stage-target-mismatch";
+inline constexpr std::string_view BuiltFromOverride = "built-from-override";
+inline constexpr std::string_view OverrideIgnored = "override-ignored";
+inline constexpr std::string_view OverrideStageName = "override-stage-name";
 } // namespace finding
 
 } // namespace kl

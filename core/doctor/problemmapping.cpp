@@ -1,5 +1,7 @@
 #include "doctor/problemmapping.h"
 
+#include "util/utf8.h"
+
 namespace kl {
 namespace {
 
@@ -142,12 +144,49 @@ TextSource fixFor(std::string_view code)
             "Not written by Triton: leave it if another tool (DeepSpeed, Inductor) owns it, else move it "
             "out "
             "of the cache");
+    if (code == finding::StageTargetMismatch)
+        return KL_TEXT(
+            "kl::doctor",
+            "The stages disagree with the entry's target or block: most often an override folder "
+            "made for another target or config (Triton applies it to every compile of the kernel). "
+            "Remove the entry folder (Triton recompiles it), and keep per-target overrides apart "
+            "(triton.Config(..., ir_override=...) on Triton 3.4+, or one TRITON_OVERRIDE_DIR per "
+            "target)");
+    if (code == finding::BuiltFromOverride)
+        return KL_TEXT(
+            "kl::doctor",
+            "Runs without TRITON_KERNEL_OVERRIDE hit this hand-edited kernel, since Triton stores it "
+            "under the normal key. Remove the entry folder (Triton recompiles it from the source), "
+            "and compile with the override in a TRITON_CACHE_DIR of its own");
+    if (code == finding::OverrideIgnored)
+        return KL_TEXT(
+            "kl::doctor",
+            "With a warm cache Triton never reads the override: set TRITON_ALWAYS_COMPILE=1 together "
+            "with TRITON_KERNEL_OVERRIDE=1, or compile with the override in a TRITON_CACHE_DIR of its "
+            "own");
+    if (code == finding::OverrideStageName)
+        return KL_TEXT(
+            "kl::doctor",
+            "Triton reads only <kernel>.<stage> for the stages it compiles (ttir, ttgir, llir, ptx, "
+            "cubin; amdgcn, hsaco on AMD), named as in the dump of the same source: rename the file, "
+            "or remove it");
     if (code == finding::NetworkFs)
         return KL_TEXT(
             "kl::doctor",
             "Many ranks compiling into one network folder see FileNotFoundError, EBUSY and stale handles: "
             "set TRITON_CACHE_DIR to a local folder on each node (e.g. /tmp/triton-$USER)");
     return {};
+}
+
+Finding makeFinding(std::string_view code, FindingSeverity severity, const std::string& path, Text message)
+{
+    Finding f;
+    f.code = std::string(code);
+    f.severity = severity;
+    f.path = printableName(path);
+    f.message = std::move(message);
+    f.fix = fixFor(code);
+    return f;
 }
 
 } // namespace kl

@@ -22,4 +22,7 @@ std::optional<ProblemMapping> mapProblem(std::string_view problemCode);
 /// The suggested fix of the doctor's own codes (orphan-temp, incomplete-entry, invalid-binary, ...).
 TextSource fixFor(std::string_view findingCode);
 
+/// A finding of one of the doctor's own codes, its path printable and its fix from fixFor.
+Finding makeFinding(std::string_view code, FindingSeverity severity, const std::string& path, Text message);
+
 } // namespace kl

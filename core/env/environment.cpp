@@ -1,5 +1,6 @@
 #include "env/environment.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <pwd.h>
 #include <unistd.h>
@@ -49,6 +50,17 @@ std::string scanIndexDir(const Environment& env)
         return v->front() == '/' ? *v : std::string();
     }
     return userCacheHome(env) + "/kernellens/scan-index";
+}
+
+bool tritonSwitch(const Environment& env, const std::string& name)
+{
+    auto v = env.get(name);
+    if (!v)
+        return false;
+    std::string lower;
+    for (char c : *v)
+        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower == "1" || lower == "true" || lower == "on";
 }
 
 } // namespace kl

@@ -22,4 +22,8 @@ std::string userCacheHome(const Environment& env);
 /// empty (no index) when it is "off", else <userCacheHome>/kernellens/scan-index.
 std::string scanIndexDir(const Environment& env);
 
+/// A Triton switch as Triton reads it: 3.x's getenv_bool takes 1, true or on (any case; 3.0-3.3
+/// compare with "1" alone, which this includes); unset or anything else is off.
+bool tritonSwitch(const Environment& env, const std::string& name);
+
 } // namespace kl

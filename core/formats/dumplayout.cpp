@@ -9,42 +9,33 @@
 namespace kl::dumplayout {
 namespace {
 
-// The order a compile writes its stages in (compiler.py's stage loop), per backend. "source" is
-// written first from 3.4 on (before: nothing ahead of ttir). KernelLens's own NVRTC entries
-// (core/nvrtc) hold the CUDA C++ source, then PTX and the cubin.
-constexpr std::array<std::string_view, 6> kNvidia = {"source", "ttir", "ttgir", "llir", "ptx", "cubin"};
-constexpr std::array<std::string_view, 6> kAmd = {"source", "ttir", "ttgir", "llir", "amdgcn", "hsaco"};
-constexpr std::array<std::string_view, 3> kNvrtc = {"cu", "ptx", "cubin"};
+// The order a compile writes its stages in (compiler.py's stage loop), per backend. From 3.4 on
+// a compile writes "source" ahead of them; before, nothing comes ahead of ttir.
+constexpr std::array<std::string_view, 5> kNvidia = {"ttir", "ttgir", "llir", "ptx", "cubin"};
+constexpr std::array<std::string_view, 5> kAmd = {"ttir", "ttgir", "llir", "amdgcn", "hsaco"};
 
 bool has(const std::vector<std::string_view>& set, std::string_view ext)
 {
     return std::find(set.begin(), set.end(), ext) != set.end();
 }
 
-// True when `present` is pipeline[first..last] for a first of 0 (the source) or 1 (TTIR, before
-// 3.4): what a compile stopped part way leaves.
+// True when `present` is pipeline[0..last]: what a compile before 3.4 stopped part way leaves.
 bool isPipelinePrefix(const std::vector<std::string_view>& present,
                       std::span<const std::string_view> pipeline)
 {
-    std::size_t first = pipeline.size(), last = 0;
+    std::size_t last = 0;
     for (std::string_view ext : present) {
         auto it = std::find(pipeline.begin(), pipeline.end(), ext);
         if (it == pipeline.end())
             return false;
-        const auto i = static_cast<std::size_t>(it - pipeline.begin());
-        first = std::min(first, i);
-        last = std::max(last, i);
+        last = std::max(last, static_cast<std::size_t>(it - pipeline.begin()));
     }
-    // The NVRTC pipeline has no optional first stage.
-    return (first == 0 || (first == 1 && pipeline.size() > kNvrtc.size())) &&
-           last - first + 1 == present.size();
+    return last + 1 == present.size();
 }
 
 bool isWholeDump(const std::vector<std::string_view>& present, std::span<const std::string_view> pipeline)
 {
-    return !has(present, "source") && !has(present, "cu") &&
-           std::all_of(pipeline.begin() + 1, pipeline.end(),
-                       [&](std::string_view s) { return has(present, s); });
+    return std::all_of(pipeline.begin(), pipeline.end(), [&](std::string_view s) { return has(present, s); });
 }
 
 } // namespace
@@ -82,7 +73,10 @@ ShapeVerdict judgeFolderShape(const std::vector<std::string_view>& extensions)
     for (std::string_view ext : extensions)
         if (ext != "json" && stageOrder(ext) >= 0 && !has(present, ext))
             present.push_back(ext);
-    if (present.empty())
+    // Only a compile writes the source into a folder (Triton's .source from 3.4, the .cu of
+    // KernelLens's NVRTC entries); dumps and overrides never hold it. What follows it depends on
+    // the options (TRITON_STORE_BINARY_ONLY keeps just the binary), so nothing more is judged.
+    if (present.empty() || has(present, "source") || has(present, "cu"))
         return {};
     if (isWholeDump(present, kNvidia) || isWholeDump(present, kAmd))
         return {
@@ -90,11 +84,10 @@ ShapeVerdict judgeFolderShape(const std::vector<std::string_view>& extensions)
             Text(KL_TEXT("kl::scan", "it holds every stage from TTIR to the binary but no metadata, as "
                                      "TRITON_KERNEL_DUMP writes them (a compile writes its metadata right "
                                      "after the binary)"))};
-    // TRITON_STORE_BINARY_ONLY=1 keeps just the binary (and then the metadata).
+    // TRITON_STORE_BINARY_ONLY=1 before 3.4 keeps just the binary (and then the metadata).
     if (present.size() == 1 && (present.front() == "cubin" || present.front() == "hsaco"))
         return {};
-    if (isPipelinePrefix(present, kNvidia) || isPipelinePrefix(present, kAmd) ||
-        isPipelinePrefix(present, kNvrtc))
+    if (isPipelinePrefix(present, kNvidia) || isPipelinePrefix(present, kAmd))
         return {};
     std::sort(present.begin(), present.end(),
               [](std::string_view a, std::string_view b) { return stageOrder(a) < stageOrder(b); });

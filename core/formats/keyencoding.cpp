@@ -1,6 +1,7 @@
 #include "formats/keyencoding.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace kl {
 namespace {
@@ -130,6 +131,47 @@ std::string base64UrlNoPad(std::string_view bytes)
     if (bits > 0)
         out.push_back(alphabet[(buffer << (6 - bits)) & 63]);
     return out;
+}
+
+std::optional<std::string> decodeKeyFolder(std::string_view folder)
+{
+    const KeyEra era = classifyFolderName(folder);
+    switch (era) {
+    case KeyEra::Md5Hex:
+    case KeyEra::Sha256Hex: {
+        std::string out(folder);
+        std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+        return out;
+    }
+    case KeyEra::Base32: return decodeBase32KeyFolder(folder);
+    case KeyEra::Base64Url: {
+        static constexpr std::string_view alphabet =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        static constexpr char hex[] = "0123456789abcdef";
+        std::string out;
+        unsigned buffer = 0;
+        int bits = 0;
+        for (char c : folder) {
+            const auto v = alphabet.find(c);
+            if (v == std::string_view::npos)
+                return std::nullopt;
+            buffer = (buffer << 6) | static_cast<unsigned>(v);
+            bits += 6;
+            if (bits >= 8) {
+                const unsigned b = (buffer >> (bits - 8)) & 0xff;
+                out += hex[b >> 4];
+                out += hex[b & 15];
+                bits -= 8;
+            }
+        }
+        // Encoding it back must give the same name (the spare bits were zero).
+        if (encodeKeyFolder(out, era) != std::optional<std::string>(std::string(folder)))
+            return std::nullopt;
+        return out;
+    }
+    case KeyEra::None: break;
+    }
+    return std::nullopt;
 }
 
 std::optional<std::string> encodeKeyFolder(std::string_view hexDigest, KeyEra era)

@@ -24,6 +24,9 @@ std::string base32NoPad(std::string_view bytes);
 /// The sha256 hex digest a base32 folder name (Triton 3.2+, and every remote cache key) encodes;
 /// nothing when `folder` is not 52 base32 characters of 32 bytes.
 std::optional<std::string> decodeBase32KeyFolder(std::string_view folder);
+/// The hex digest any era's folder name encodes (hex names as they are, base32 and base64url
+/// decoded, each checked by encoding it back); nothing for other names.
+std::optional<std::string> decodeKeyFolder(std::string_view folder);
 /// RFC 4648 url-safe base64 without '=' padding, as some 2024 nightlies wrote folder names.
 std::string base64UrlNoPad(std::string_view bytes);
 

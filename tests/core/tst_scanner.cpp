@@ -192,12 +192,25 @@ private slots:
         TempCache c;
         const QString h = sha("x");
         const QString folder = base32Folder(h);
-        // Stages written, crash before the metadata and the group file; a temp folder left behind.
+        // Stages written in compile order, crash before the metadata and the group file; a temp
+        // folder left behind.
+        c.write(folder + "/k.source", "def k(): pass");
         c.write(folder + "/k.ttir", "module {}");
-        c.write(folder + "/k.ptx", "//");
-        c.write(folder + "/tmp.pid_999_abc/k.cubin", "partial");
+        c.write(folder + "/k.ttgir", "module {}");
+        c.write(folder + "/tmp.pid_999_abc/k.llir", "partial");
         c.mkdir(base32Folder(sha("empty")));
+        // No compile stops leaving TTIR and PTX without what lies between: a hand-made override
+        // folder (formats/dumplayout), listed but never an incomplete entry.
+        const QString handMade = base32Folder(sha("hand-made"));
+        c.write(handMade + "/k.ttir", "module {}");
+        c.write(handMade + "/k.ptx", "//");
         Snapshot s = scanDir(c.path());
+        const Entry* over = byFolder(s, handMade);
+        QVERIFY(over);
+        QCOMPARE(int(over->kind), int(EntryKind::Override));
+        QCOMPARE(int(over->status), int(EntryStatus::Complete));
+        QVERIFY(over->hasProblem(problem::DumpFolderInCache));
+        QVERIFY(!over->hasProblem(problem::MissingMetadata));
         const Entry* e = byFolder(s, folder);
         QVERIFY(e);
         QCOMPARE(int(e->kind), int(EntryKind::Kernel));

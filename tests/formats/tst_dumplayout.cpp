@@ -51,7 +51,11 @@ private slots:
         QTest::newRow("binary only (TRITON_STORE_BINARY_ONLY)") << QStringList{"cubin"} << EntryKind::Kernel;
         QTest::newRow("hsaco only") << QStringList{"hsaco"} << EntryKind::Kernel;
         QTest::newRow("nvrtc cu and ptx") << QStringList{"cu", "ptx"} << EntryKind::Kernel;
+        QTest::newRow("nvrtc cu and cubin") << QStringList{"cu", "cubin"} << EntryKind::Kernel;
         QTest::newRow("nvrtc cu only") << QStringList{"cu"} << EntryKind::Kernel;
+        // 3.4+ with TRITON_STORE_BINARY_ONLY=1: the source, then only the binary.
+        QTest::newRow("3.4+ binary only") << QStringList{"source", "cubin"} << EntryKind::Kernel;
+        QTest::newRow("3.4+ binary only, amd") << QStringList{"source", "hsaco"} << EntryKind::Kernel;
         QTest::newRow("nothing known") << QStringList{"txt"} << EntryKind::Kernel;
         QTest::newRow("no files") << QStringList{} << EntryKind::Kernel;
         // What only a dump writes.
@@ -67,7 +71,9 @@ private slots:
         QTest::newRow("a lone ttgir") << QStringList{"ttgir"} << EntryKind::Override;
         QTest::newRow("ttgir and ptx") << QStringList{"ttgir", "ptx"} << EntryKind::Override;
         QTest::newRow("llir with an editor's backup") << QStringList{"llir", "bak"} << EntryKind::Override;
-        QTest::newRow("source and ptx, a gap") << QStringList{"source", "ptx"} << EntryKind::Override;
+        // Only a compile writes the source into a folder: whatever else it holds, a compile made it.
+        QTest::newRow("source and ptx, a gap") << QStringList{"source", "ptx"} << EntryKind::Kernel;
+        QTest::newRow("ttir and ptx, a gap") << QStringList{"ttir", "ptx"} << EntryKind::Override;
         QTest::newRow("ptx and cubin") << QStringList{"ptx", "cubin"} << EntryKind::Override;
         QTest::newRow("nvrtc without its source")
             << QStringList{"ptx", "cubin", "txt"} << EntryKind::Override;

@@ -1,4 +1,4 @@
-"""Compile one small kernel for sm_90 with the Triton of the Python running this (no GPU needed):
+"""Compile one small kernel for sm_90 (or the arch given as the only argument) with the Triton of the Python running this (no GPU needed):
 what a user's script does, with whatever TRITON_* the caller set (TRITON_KERNEL_DUMP,
 TRITON_KERNEL_OVERRIDE, TRITON_ALWAYS_COMPILE, TRITON_HOME). Triton's own output (such as
 "Overriding kernel with file ...") goes to stdout as it prints it; the last line is JSON:
@@ -6,6 +6,7 @@ TRITON_KERNEL_OVERRIDE, TRITON_ALWAYS_COMPILE, TRITON_HOME). Triton's own output
 """
 import json
 import linecache
+import sys
 import types
 
 import triton
@@ -34,5 +35,6 @@ try:  # 3.3+: constexprs, named in the signature too
     src = ASTSource(fn=module.kl_scale_kernel, signature=dict(signature, BLOCK="constexpr"), constexprs={"BLOCK": 128})
 except TypeError:  # 3.2: constants
     src = ASTSource(fn=module.kl_scale_kernel, signature=signature, constants={"BLOCK": 128})
-compiled = triton.compile(src, target=GPUTarget("cuda", 90, 32))
+arch = int(sys.argv[1]) if len(sys.argv) > 1 else 90
+compiled = triton.compile(src, target=GPUTarget("cuda", arch, 32))
 print(json.dumps({"triton": triton.__version__, "hash": compiled.hash, "name": compiled.metadata.name}))

@@ -21,6 +21,7 @@ DoctorContext DoctorDialog::machineContext()
     const CurrentEnvironment now = probeCurrentEnvironment(Environment::current());
     ctx.tritonVersion = now.tritonVersion;
     ctx.gpuArchs = now.gpuArchs;
+    ctx.alwaysCompile = tritonSwitch(Environment::current(), "TRITON_ALWAYS_COMPILE");
     ctx.probeFilesystem = [](const std::string& path) { return probeFilesystem(path); };
     return ctx;
 }

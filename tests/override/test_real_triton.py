@@ -1,6 +1,9 @@
-"""Real Triton writes a dump, real Triton compiles from an override folder made from it, and klens
-must then tell the dump and override folders from cache entries and never clean them (issue 28,
-point 0). No GPU: kernels are compiled for sm_90 with Triton's bundled ptxas.
+"""Real Triton writes a dump, real Triton compiles from an override folder made from it ("Overriding
+kernel with file ..."), and klens must then tell the dump and override folders from cache entries
+and never clean them (issue 28, point 0), link them to their entries (override ls) and say what
+went wrong (doctor: override-ignored, built-from-override, stage-target-mismatch for an sm_80
+override applied to an sm_90 compile). No GPU: kernels are compiled for explicit targets with
+Triton's bundled ptxas.
 
 Triton comes from the venvs scripts/triton-venv.sh makes: .venv-triton (the newest, 3.9: base32
 folder names, a .sass in the dump), .venv-triton33 (3.3: base32) and .venv-triton32 (3.2:
@@ -66,9 +69,9 @@ class DumpOverrideClean(unittest.TestCase):
         env.update(extra)
         return env
 
-    def compile(self, which, **extra):
-        run = subprocess.run([VENVS[which], COMPILE], env=self.env(**extra), capture_output=True, text=True,
-                             timeout=300)
+    def compile(self, which, arch=90, **extra):
+        run = subprocess.run([VENVS[which], COMPILE, str(arch)], env=self.env(**extra), capture_output=True,
+                             text=True, timeout=300)
         self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
         return run.stdout, json.loads(run.stdout.strip().splitlines()[-1])
 
@@ -88,6 +91,16 @@ class DumpOverrideClean(unittest.TestCase):
         for ext in ("ttir", "ttgir", "llir", "ptx", "cubin"):
             self.assertIn("%s.%s" % (KERNEL, ext), dumped)
 
+        # klens links the dump to the entry its compile stored, by content.
+        folders_ls = self.override_ls()
+        self.assertEqual(len(folders_ls[dump]["entries"]), 1, folders_ls)
+        entry = folders_ls[dump]["entries"][0]
+        self.assertTrue(entry["whole"], entry)
+        self.assertEqual(entry["via"], "content")
+        self.assertEqual(entry["shared_stages"], ["ttir", "ttgir", "llir", "ptx", "cubin"])
+        self.assertEqual(folders_ls[dump]["kind"], "dump")
+        self.assertEqual(folders_ls[dump]["source_hash"] is not None, True)
+
         # 2. An override folder as a user makes one: the dump's PTX, edited, under the same name.
         override = os.path.join(self.triton_dir, "override", folders[0])
         os.makedirs(override)
@@ -96,10 +109,26 @@ class DumpOverrideClean(unittest.TestCase):
             f.write(dumped[KERNEL + ".ptx"] + EDIT)
         edited = files_of(override)
 
+        # With the cache warm and TRITON_ALWAYS_COMPILE unset, Triton would never read it: the doctor says so.
+        # (The entry was compiled a minute before the edit.)
+        for name in os.listdir(entry["path"]):
+            then = os.stat(os.path.join(entry["path"], name)).st_mtime - 60
+            os.utime(os.path.join(entry["path"], name), (then, then))
+        self.assertEqual(self.findings(override), ["override-ignored"])
+
         # 3. Triton uses it, and says so.
         out, second = self.compile(which, TRITON_KERNEL_OVERRIDE="1", TRITON_ALWAYS_COMPILE="1")
         self.assertIn("Overriding kernel with file " + ptx, out)
         self.assertEqual(first["hash"], second["hash"])  # stored under the normal key (3.2+)
+
+        # The entry now holds the edited PTX under its normal key, and klens says it was built from it.
+        folders_ls = self.override_ls()
+        built = [e for e in folders_ls[override]["entries"] if e["via"] == "content"]
+        self.assertEqual([(e["path"], e["whole"], e["shared_stages"]) for e in built],
+                         [(entry["path"], True, ["ptx"])], folders_ls[override])
+        self.assertEqual(folders_ls[override]["twin"], dump)
+        self.assertEqual(self.findings(entry["path"]), ["built-from-override"])
+        self.assertEqual(self.findings(override), [])
 
         # 4. klens reads them as what they are.
         scan = self.klens("scan", "--json", expect=(0, 1))
@@ -129,6 +158,45 @@ class DumpOverrideClean(unittest.TestCase):
         self.klens("clean", "--dump-folder", override, "--grace", "0")
         self.assertFalse(os.path.exists(override))
         self.assertEqual(files_of(dump), dumped)
+
+    def override_ls(self):
+        listing = self.klens("override", "ls", "--json")
+        self.assertEqual(listing["schema"], "kernellens.override/1")
+        return {f["path"]: f for f in listing["folders"]}
+
+    def findings(self, path):
+        """The doctor's finding codes about `path` (a file under it counts)."""
+        report = self.klens("doctor", "--json", "--no-binaries", expect=(0, 1))
+        return sorted(f["code"] for f in report["findings"]
+                      if f["path"] == path or f["path"].startswith(path + "/"))
+
+    def test_cross_target_override(self):
+        # An override made from an sm_80 dump, applied by Triton to an sm_90 compile: the sm_90
+        # entry then holds sm_80 PTX under its normal key.
+        self.compile("newest", arch=80, TRITON_KERNEL_DUMP="1")
+        dump = os.path.join(self.triton_dir, "dump", os.listdir(os.path.join(self.triton_dir, "dump"))[0])
+        override = os.path.join(self.triton_dir, "override", os.path.basename(dump))
+        os.makedirs(override)
+        shutil.copy(os.path.join(dump, KERNEL + ".ptx"), override)
+        _, sm90 = self.compile("newest", arch=90, TRITON_KERNEL_OVERRIDE="1", TRITON_ALWAYS_COMPILE="1")
+        entries = [e for e in self.klens("scan", "--json", expect=(0, 1))["entries"]
+                   if e["kind"] == "kernel" and e["target"]["arch"] == "90"]
+        self.assertEqual(len(entries), 1, entries)
+        report = self.klens("doctor", "--json", expect=(1,))
+        mismatch = [f for f in report["findings"] if f["code"] == "stage-target-mismatch"]
+        self.assertEqual([f["path"] for f in mismatch], [os.path.join(entries[0]["path"], KERNEL + ".ptx")], mismatch)
+        self.assertIn("targets sm_80", mismatch[0]["message"])
+
+    def test_one_dump_for_two_targets(self):
+        # One source for sm_80, then sm_90, with TRITON_KERNEL_DUMP: one folder, the last writer's.
+        self.compile("newest", arch=80, TRITON_KERNEL_DUMP="1")
+        self.compile("newest", arch=90, TRITON_KERNEL_DUMP="1")
+        folders = list(self.override_ls().values())
+        self.assertEqual(len(folders), 1, folders)
+        dump = folders[0]
+        self.assertTrue(dump["several_writers"], dump)
+        self.assertEqual(sorted((e["arch"], e["whole"]) for e in dump["entries"]), [("80", False), ("90", True)])
+        self.assertIn("2 compiles of one source wrote this dump folder", dump["note"])
 
     def test_newest(self):
         self.check("newest")

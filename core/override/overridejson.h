@@ -1,0 +1,14 @@
+#pragma once
+
+#include "model/snapshot.h"
+#include "override/folderlinks.h"
+
+#include <cstdio>
+#include <vector>
+
+namespace kl {
+
+/// `klens override ls --json`: the documented schema kernellens.override/1 (docs/json-schema.md).
+void writeOverrideListJson(const Snapshot& snap, const std::vector<FolderLinks>& links, std::FILE* out);
+
+} // namespace kl

@@ -1,0 +1,254 @@
+// Dump and override folders linked to cache entries by the content of the stages they share
+// (core/override/folderlinks), and `klens override ls --json` (kernellens.override/1). The
+// folders are laid out as Triton writes them; tests/override/test_dump_override_clean.py does
+// the same against what real Triton writes.
+#include "klensprocess.h"
+#include "override/folderlinks.h"
+#include "scan/cachescanner.h"
+#include "tempcache.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kl;
+
+namespace {
+
+const QStringList kCompiled = {"ttir", "ttgir", "llir", "ptx", "cubin"};
+
+QString hashOf(const QString& seed)
+{
+    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
+}
+
+// Stage text of one compile: `target` changes what a compile makes from TTIR on.
+QByteArray stageText(const QString& ext, const QString& target)
+{
+    return ext == "ttir" ? QByteArray("module { tt.func @k() }\n")
+                         : ("// " + ext + " for " + target + "\n").toUtf8();
+}
+
+// A whole cache entry compiled for `target`, as TempCache writes one, with stage contents set.
+QString addEntry(const QString& root, const QString& seed, const QString& target, const QString& kernel = "k")
+{
+    const QString folder = root + "/" + TempCache::addKernelAt(root, kernel, hashOf(seed));
+    for (const QString& ext : kCompiled)
+        writeFileAt(folder + "/" + kernel + "." + ext, stageText(ext, target));
+    return folder;
+}
+
+// A dump folder as the last of `target`'s compiles left it (3.9: with .sass), named by the source.
+QString addDump(const QString& dumpRoot, const QString& source, const QString& target)
+{
+    const QString folder = dumpRoot + "/" + base32Folder(hashOf(source));
+    for (const QString& ext : kCompiled)
+        writeFileAt(folder + "/k." + ext, stageText(ext, target));
+    writeFileAt(folder + "/k.sass", "// sass\n");
+    return folder;
+}
+
+Snapshot scanRoots(const QStringList& dumps, const QStringList& overrides, const QStringList& caches)
+{
+    std::vector<Root> roots;
+    auto add = [&](const QString& path, RootKind kind) {
+        Root r;
+        r.path = path.toStdString();
+        r.kind = kind;
+        roots.push_back(r);
+    };
+    for (const QString& p : caches)
+        add(p, RootKind::Cache);
+    for (const QString& p : dumps)
+        add(p, RootKind::Dump);
+    for (const QString& p : overrides)
+        add(p, RootKind::Override);
+    return CacheScanner().scan(std::move(roots));
+}
+
+const FolderLinks* linksOf(const Snapshot& snap, const std::vector<FolderLinks>& links, const QString& path)
+{
+    for (const FolderLinks& l : links)
+        if (snap.entries[l.folder].path == path.toStdString())
+            return &l;
+    return nullptr;
+}
+
+QString pathOf(const Snapshot& snap, std::size_t i)
+{
+    return QString::fromStdString(snap.entries[i].path);
+}
+
+QStringList sharedOf(const LinkedEntry& e)
+{
+    QStringList out;
+    for (const std::string& s : e.sharedStages)
+        out << QString::fromStdString(s);
+    return out;
+}
+
+} // namespace
+
+class TstFolderLinks : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString at(const QString& rel) const { return m_dir.path() + "/" + rel; }
+
+private slots:
+    void init() { QDir(m_dir.path()).removeRecursively(); }
+
+    void aDumpLinksToTheEntryItsCompileStored()
+    {
+        const QString entry = addEntry(at("cache"), "e90", "sm_90");
+        const QString other = addEntry(at("cache"), "other", "sm_90", "other_kernel");
+        const QString dump = addDump(at("dump"), "src", "sm_90");
+        const Snapshot snap = scanRoots({at("dump")}, {}, {at("cache")});
+        const auto links = linkUserFolders(snap);
+        QCOMPARE(links.size(), std::size_t(1));
+        const FolderLinks* l = linksOf(snap, links, dump);
+        QVERIFY(l);
+        QCOMPARE(l->entries.size(), std::size_t(1));
+        QCOMPARE(pathOf(snap, l->entries[0].entry), entry);
+        QCOMPARE(sharedOf(l->entries[0]), kCompiled);
+        QVERIFY(l->entries[0].whole);
+        QVERIFY(!l->severalWriters);
+        QVERIFY(l->note.empty());
+        Q_UNUSED(other);
+    }
+
+    void aDumpSharedByTwoTargetsSaysSo()
+    {
+        // One source compiled for sm_80, then sm_90, with TRITON_KERNEL_DUMP: one folder, the last
+        // writer's files. Both entries share its TTIR; only sm_90's shares the rest.
+        const QString e80 = addEntry(at("cache"), "e80", "sm_80");
+        const QString e90 = addEntry(at("cache"), "e90", "sm_90");
+        const QString dump = addDump(at("dump"), "src", "sm_90");
+        const Snapshot snap = scanRoots({at("dump")}, {}, {at("cache")});
+        const auto links = linkUserFolders(snap);
+        const FolderLinks* l = linksOf(snap, links, dump);
+        QVERIFY(l);
+        QCOMPARE(l->entries.size(), std::size_t(2));
+        for (const LinkedEntry& e : l->entries) {
+            const bool is90 = pathOf(snap, e.entry) == e90;
+            QVERIFY(is90 || pathOf(snap, e.entry) == e80);
+            QCOMPARE(e.whole, is90);
+            QCOMPARE(sharedOf(e), is90 ? kCompiled : QStringList{"ttir"});
+        }
+        QVERIFY(l->severalWriters);
+        const QString note = QString::fromStdString(l->note.english());
+        QVERIFY2(note.contains("2 compiles") && note.contains(e90), qPrintable(note));
+    }
+
+    void anOverrideLinksThroughItsDumpAndToWhatWasBuiltFromIt()
+    {
+        const QString e90 = addEntry(at("cache"), "e90", "sm_90");
+        const QString dump = addDump(at("dump"), "src", "sm_90");
+        // The user's edit of the dump's PTX, under the dump folder's name (the same source).
+        const QString over = at("override/") + QFileInfo(dump).fileName();
+        const QByteArray edited = stageText("ptx", "sm_90") + "// edited\n";
+        writeFileAt(over + "/k.ptx", edited);
+
+        Snapshot snap = scanRoots({at("dump")}, {at("override")}, {at("cache")});
+        auto links = linkUserFolders(snap);
+        const FolderLinks* l = linksOf(snap, links, over);
+        QVERIFY(l);
+        QVERIFY(l->twin >= 0);
+        QCOMPARE(pathOf(snap, std::size_t(l->twin)), dump);
+        QCOMPARE(linksOf(snap, links, dump)->twin, std::ptrdiff_t(l->folder));
+        QCOMPARE(l->entries.size(), std::size_t(1));
+        QCOMPARE(pathOf(snap, l->entries[0].entry), e90);
+        QVERIFY(l->entries[0].viaTwin);
+        QVERIFY(l->entries[0].sharedStages.empty());
+
+        // Triton compiles from it and stores the result under the entry's normal key.
+        writeFileAt(e90 + "/k.ptx", edited);
+        snap = scanRoots({at("dump")}, {at("override")}, {at("cache")});
+        links = linkUserFolders(snap);
+        l = linksOf(snap, links, over);
+        QCOMPARE(l->entries.size(), std::size_t(1));
+        QVERIFY(!l->entries[0].viaTwin);
+        QVERIFY(l->entries[0].whole);
+        QCOMPARE(sharedOf(l->entries[0]), QStringList{"ptx"});
+        // The dump no longer matches the entry whole: its PTX is the one before the edit.
+        const FolderLinks* d = linksOf(snap, links, dump);
+        QCOMPARE(d->entries.size(), std::size_t(1));
+        QVERIFY(!d->entries[0].whole);
+        QVERIFY(!sharedOf(d->entries[0]).contains("ptx"));
+    }
+
+    void aSymlinkedStageIsNeverRead()
+    {
+        const QString e90 = addEntry(at("cache"), "e90", "sm_90");
+        const QString over = at("override/") + base32Folder(hashOf("src"));
+        QDir().mkpath(over);
+        // Pointing at the entry's own PTX: followed, it would link by content.
+        QVERIFY(QFile::link(e90 + "/k.ptx", over + "/k.ptx"));
+        const Snapshot snap = scanRoots({}, {at("override")}, {at("cache")});
+        const auto links = linkUserFolders(snap);
+        const FolderLinks* l = linksOf(snap, links, over);
+        QVERIFY(l);
+        QVERIFY(l->entries.empty());
+    }
+
+    void noFoldersNoWork()
+    {
+        addEntry(at("cache"), "e90", "sm_90");
+        const Snapshot snap = scanRoots({}, {}, {at("cache")});
+        QVERIFY(linkUserFolders(snap).empty());
+    }
+
+    void cliJson()
+    {
+        const QString e90 = addEntry(at("cache"), "e90", "sm_90");
+        const QString dump = addDump(at("dump"), "src", "sm_90");
+        const QString over = at("override/") + QFileInfo(dump).fileName();
+        writeFileAt(over + "/k.ptx", "// edited\n");
+        ProcessResult r = runKlens({"override", "ls", "--json"},
+                                   {.unset = {"TRITON_HOME", "TRITON_DUMP_DIR", "TRITON_OVERRIDE_DIR"},
+                                    .set = {{"HOME", at("home")},
+                                            {"TRITON_CACHE_DIR", at("cache")},
+                                            {"TRITON_DUMP_DIR", at("dump")},
+                                            {"TRITON_OVERRIDE_DIR", at("override")}}});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json.value("schema").toString(), QStringLiteral("kernellens.override/1"));
+        const QJsonArray folders = r.json.value("folders").toArray();
+        QCOMPARE(folders.size(), 2);
+        for (const QJsonValue& v : folders) {
+            const QJsonObject f = v.toObject();
+            const bool isDump = f.value("path").toString() == dump;
+            QCOMPARE(f.value("kind").toString(),
+                     isDump ? QStringLiteral("dump") : QStringLiteral("override"));
+            QCOMPARE(f.value("path").toString(), isDump ? dump : over);
+            QCOMPARE(f.value("kernels").toArray(), QJsonArray{"k"});
+            QCOMPARE(f.value("key_era").toString(), QStringLiteral("base32"));
+            QCOMPARE(f.value("source_hash").toString(), hashOf("src"));
+            QCOMPARE(f.value("twin").toString(), isDump ? over : dump);
+            QCOMPARE(f.value("several_writers").toBool(), false);
+            const QJsonArray stages = f.value("stages").toArray();
+            QCOMPARE(stages.size(), isDump ? 6 : 1);
+            const QJsonArray entries = f.value("entries").toArray();
+            QCOMPARE(entries.size(), 1);
+            const QJsonObject e = entries.at(0).toObject();
+            QCOMPARE(e.value("path").toString(), e90);
+            QCOMPARE(e.value("kernel").toString(), QStringLiteral("k"));
+            QCOMPARE(e.value("arch").toString(), QStringLiteral("90"));
+            QCOMPARE(e.value("via").toString(), isDump ? QStringLiteral("content") : QStringLiteral("twin"));
+            QCOMPARE(e.value("whole").toBool(), isDump);
+        }
+        // The text form names both and the link.
+        ProcessResult text = runKlens({"override", "ls", at("cache"), at("dump"), at("override")});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("whole: ttir ttgir llir ptx cubin"), text.out.constData());
+        QVERIFY2(text.out.contains("through the dump of the same source"), text.out.constData());
+        // A folder that cannot be read is named, with the cause.
+        ProcessResult missing = runKlens({"override", "ls", at("nowhere")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains(at("nowhere").toUtf8()) && missing.err.contains("No such file"),
+                 missing.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstFolderLinks)
+#include "tst_folderlinks.moc"
