@@ -14,7 +14,7 @@ PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libgl1-mesa-dev libxkbcommon-dev
-    libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev libarchive-dev libexpected-dev zlib1g-dev
+    libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev libarchive-dev libexpected-dev zlib1g-dev libxxhash-dev
     qtkeychain-qt6-dev libsecret-1-0
     redis-server openssl xvfb xauth imagemagick clang-format util-linux time desktop-file-utils
     dbus-daemon dbus-session-bus-common gnome-keyring libsecret-tools

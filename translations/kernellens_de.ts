@@ -374,6 +374,38 @@ kompiliert %6 · Cache %7</translation>
         <comment>entry kind</comment>
         <translation>Override</translation>
     </message>
+    <message>
+        <source>the kernel it overrides, through the dump of the same source</source>
+        <translation>der Kernel, den es überschreibt, über den Dump derselben Quelle</translation>
+    </message>
+    <message>
+        <source>built from it: %1</source>
+        <translation>daraus gebaut: %1</translation>
+    </message>
+    <message>
+        <source>shares %1</source>
+        <translation>teilt %1</translation>
+    </message>
+    <message>
+        <source>all stages equal: %1</source>
+        <translation>alle Stufen gleich: %1</translation>
+    </message>
+    <message>
+        <source>cache entries of this folder (linked by the stages they share):</source>
+        <translation>Cache-Einträge dieses Ordners (verknüpft über die Stufen, die sie teilen):</translation>
+    </message>
+    <message>
+        <source>same source: %1</source>
+        <translation>dieselbe Quelle: %1</translation>
+    </message>
+    <message>
+        <source>none: no cache entry shares its stages</source>
+        <translation>keine: kein Cache-Eintrag teilt seine Stufen</translation>
+    </message>
+    <message>
+        <source>dump and override folders of this entry:</source>
+        <translation>Dump- und Override-Ordner dieses Eintrags:</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>

@@ -374,6 +374,38 @@ compiled %6 · cache %7</source>
         <comment>entry kind</comment>
         <translation>覆盖</translation>
     </message>
+    <message>
+        <source>the kernel it overrides, through the dump of the same source</source>
+        <translation>它所覆盖的内核，经由同一源码的转储</translation>
+    </message>
+    <message>
+        <source>built from it: %1</source>
+        <translation>由它构建：%1</translation>
+    </message>
+    <message>
+        <source>shares %1</source>
+        <translation>共享 %1</translation>
+    </message>
+    <message>
+        <source>all stages equal: %1</source>
+        <translation>所有阶段相同：%1</translation>
+    </message>
+    <message>
+        <source>cache entries of this folder (linked by the stages they share):</source>
+        <translation>此文件夹的缓存条目（按共享的阶段关联）：</translation>
+    </message>
+    <message>
+        <source>same source: %1</source>
+        <translation>同一源码：%1</translation>
+    </message>
+    <message>
+        <source>none: no cache entry shares its stages</source>
+        <translation>无：没有缓存条目与其共享阶段</translation>
+    </message>
+    <message>
+        <source>dump and override folders of this entry:</source>
+        <translation>此条目的转储与覆盖文件夹：</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>

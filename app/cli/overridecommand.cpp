@@ -38,13 +38,14 @@ std::string joined(const std::vector<std::string>& v)
     return out;
 }
 
-// Why an entry is linked, as a person reads it.
-std::string linkText(const Entry& folder, const LinkedEntry& l)
+// Why an entry is linked, as a person reads it. An override's stage that equals its dump's was
+// not edited: an entry holding it may be a plain compile.
+std::string linkText(const Entry& folder, const FolderLinks& links, const LinkedEntry& l)
 {
     if (l.viaTwin)
         return "the kernel it overrides, through the dump of the same source";
     if (folder.kind == EntryKind::Override)
-        return (l.whole ? "built from it: " : "shares ") + joined(l.sharedStages);
+        return (l.whole && sharesEdited(links, l) ? "built from it: " : "shares ") + joined(l.sharedStages);
     return (l.whole ? "whole: " : "shares ") + joined(l.sharedStages);
 }
 
@@ -67,7 +68,7 @@ void printLinks(const Snapshot& snap, const std::vector<FolderLinks>& links)
             std::printf("         twin: %s\n", printableName(snap.entries[std::size_t(l.twin)].path).c_str());
         for (const LinkedEntry& e : l.entries)
             std::printf("         entry %s  (%s)\n", printableName(snap.entries[e.entry].path).c_str(),
-                        linkText(f, e).c_str());
+                        linkText(f, l, e).c_str());
         if (l.entries.empty())
             std::printf("         no cache entry shares its stages\n");
         if (!l.note.empty())

@@ -52,13 +52,6 @@ void stageNames(const Snapshot& snap, const FolderLinks& l, std::vector<Finding>
     }
 }
 
-bool sharesAny(const LinkedEntry& e, const std::vector<std::string>& stages)
-{
-    return std::any_of(e.sharedStages.begin(), e.sharedStages.end(), [&](const std::string& s) {
-        return std::find(stages.begin(), stages.end(), s) != stages.end();
-    });
-}
-
 std::string joined(const std::vector<std::string>& v, const std::vector<std::string>& only)
 {
     std::string out;
@@ -83,7 +76,7 @@ void overrideFindings(const Snapshot& snap, const DoctorContext& ctx, const std:
         stageNames(snap, l, out);
         bool builtFrom = false;
         for (const LinkedEntry& e : l.entries) {
-            if (e.viaTwin || !sharesAny(e, l.editedStages))
+            if (e.viaTwin || !sharesEdited(l, e))
                 continue;
             builtFrom = true;
             const Entry& entry = snap.entries[e.entry];

@@ -6,7 +6,11 @@
 #include "util/utf8.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <fcntl.h>
+#include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <map>
 #include <set>
 #include <thread>
@@ -30,11 +34,40 @@ bool isUserFolder(const Entry& e)
     return e.kind == EntryKind::Dump || e.kind == EntryKind::Override;
 }
 
-// The digests of one entry's linkable stages: (order in kLinkedStages, sha256 hex); a stage that
-// cannot be read (gone, a symlink, too large) is left out.
+// The digests of one entry's linkable stages: (order in kLinkedStages, XXH3-128 hex); a stage
+// that cannot be read (gone, a symlink, too large) is left out.
 using Digests = std::vector<std::pair<int, std::string>>;
 
-Digests digestEntry(const Entry& e, std::uint64_t maxBytes)
+// (stage, size) pairs some file has: a stage of another size cannot be equal to it.
+using SizeSet = std::set<std::pair<int, std::uint64_t>>;
+
+// One regular file's XXH3-128, read in chunks into this thread's buffer (no allocation per file:
+// a fresh one for each stage cost more than the hashing); nothing when it cannot be read.
+std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes)
+{
+    UniqueFd fd(::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    struct stat st {};
+    if (!fd.valid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        static_cast<std::uint64_t>(st.st_size) > maxBytes)
+        return std::nullopt;
+    thread_local std::vector<char> buffer(256 * 1024);
+    Xxh128Stream hash;
+    // Up to the size fstat gave: no read just to see the end (a file that grows meanwhile is
+    // being rewritten, and hashes as what it was).
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    for (std::uint64_t done = 0; done < size;) {
+        const ssize_t n = ::read(fd.get(), buffer.data(), std::min<std::uint64_t>(buffer.size(), size - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return std::nullopt; // an error, or shorter than it was: it changed while being read
+        hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
+        done += static_cast<std::uint64_t>(n);
+    }
+    return hash.hex();
+}
+
+Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes)
 {
     Digests out;
     UniqueFd dir(::open(e.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
@@ -42,27 +75,26 @@ Digests digestEntry(const Entry& e, std::uint64_t maxBytes)
         return out;
     for (const Stage& s : e.stages) {
         const int order = linkedOrder(s.ext());
-        if (order < 0)
+        if (order < 0 || (onlySizes && !onlySizes->count({order, s.size})))
             continue;
-        SmallFile f = readSmallFileAt(dir.get(), s.fileName, maxBytes);
-        if (f.ok)
-            out.emplace_back(order, sha256Hex(f.text));
+        if (auto digest = digestFileAt(dir.get(), s.fileName, maxBytes))
+            out.emplace_back(order, std::move(*digest));
     }
     return out;
 }
 
-// Digests of the entries named by `which`, on a few threads (I/O bound on a cold cache).
+// Digests of the entries named by `which`, on a few threads (I/O bound on a cold cache); from the
+// `firstFiltered`th on, only of stages whose size one in `sizes` has (as scanned).
 std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size_t>& which,
-                               const FolderLinkOptions& options)
+                               std::size_t firstFiltered, const SizeSet& sizes, const FolderLinkOptions& options)
 {
     std::vector<Digests> out(which.size());
-    initCrypto();
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < which.size();) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))
                 return;
-            out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes);
+            out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes, i >= firstFiltered ? &sizes : nullptr);
         }
     };
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -81,33 +113,28 @@ std::string stageName(int order)
     return std::string(kLinkedStages[order]);
 }
 
-} // namespace
-
-std::vector<FolderLinks> linkUserFolders(const Snapshot& snap, const FolderLinkOptions& options)
+// Links `folders` (dump and override entries) to `candidates` (cache entries), reading each once.
+std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_t>& folders,
+                              const std::vector<std::size_t>& candidates, const FolderLinkOptions& options)
 {
     std::vector<FolderLinks> links;
-    std::set<std::string> stems;
-    for (std::size_t i = 0; i < snap.entries.size(); ++i) {
-        if (!isUserFolder(snap.entries[i]))
-            continue;
+    for (std::size_t i : folders) {
         FolderLinks l;
         l.folder = i;
         links.push_back(std::move(l));
-        stems.insert(layout::fileStem(snap.entries[i].kernel));
     }
     if (links.empty())
         return links;
-    // Only entries whose files carry a folder's kernel name can share its stages: Triton names
-    // both after the kernel (its first 150 characters).
-    std::vector<std::size_t> readList;
-    for (const FolderLinks& l : links)
-        readList.push_back(l.folder);
-    for (std::size_t i = 0; i < snap.entries.size(); ++i) {
-        const Entry& e = snap.entries[i];
-        if (e.kind == EntryKind::Kernel && stems.count(layout::fileStem(e.kernel)))
-            readList.push_back(i);
-    }
-    const std::vector<Digests> digests = digestAll(snap, readList, options);
+    std::vector<std::size_t> readList = folders;
+    readList.insert(readList.end(), candidates.begin(), candidates.end());
+    // A cache entry's stage is read only when a folder holds that stage in the same size: most
+    // entries of a kernel share none with its few dumps.
+    SizeSet sizes;
+    for (std::size_t f : folders)
+        for (const Stage& st : snap.entries[f].stages)
+            if (const int order = linkedOrder(st.ext()); order >= 0)
+                sizes.insert({order, st.size});
+    const std::vector<Digests> digests = digestAll(snap, readList, folders.size(), sizes, options);
 
     // (stage, digest) -> the folders holding that content; then each entry looks its own up.
     std::unordered_map<std::string, std::vector<std::size_t>> byContent;
@@ -193,6 +220,63 @@ std::vector<FolderLinks> linkUserFolders(const Snapshot& snap, const FolderLinkO
                                                    "match none of them whole"),
                                            byContentCount);
     }
+    return links;
+}
+
+// Triton names a folder's files and an entry's after the kernel (its first 150 characters): only
+// those can share stages.
+std::string stemOf(const Entry& e)
+{
+    return layout::fileStem(e.kernel);
+}
+
+} // namespace
+
+bool sharesEdited(const FolderLinks& links, const LinkedEntry& entry)
+{
+    return std::any_of(entry.sharedStages.begin(), entry.sharedStages.end(), [&](const std::string& s) {
+        return std::find(links.editedStages.begin(), links.editedStages.end(), s) != links.editedStages.end();
+    });
+}
+
+std::vector<FolderLinks> linkUserFolders(const Snapshot& snap, const FolderLinkOptions& options)
+{
+    std::vector<std::size_t> folders, candidates;
+    std::set<std::string> stems;
+    for (std::size_t i = 0; i < snap.entries.size(); ++i)
+        if (isUserFolder(snap.entries[i])) {
+            folders.push_back(i);
+            stems.insert(stemOf(snap.entries[i]));
+        }
+    if (folders.empty())
+        return {};
+    for (std::size_t i = 0; i < snap.entries.size(); ++i)
+        if (snap.entries[i].kind == EntryKind::Kernel && stems.count(stemOf(snap.entries[i])))
+            candidates.push_back(i);
+    return link(snap, folders, candidates, options);
+}
+
+std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t entry, const FolderLinkOptions& options)
+{
+    if (entry >= snap.entries.size())
+        return {};
+    const Entry& e = snap.entries[entry];
+    const std::string stem = stemOf(e);
+    std::vector<std::size_t> folders, candidates;
+    for (std::size_t i = 0; i < snap.entries.size(); ++i) {
+        const Entry& x = snap.entries[i];
+        if (stemOf(x) != stem)
+            continue;
+        if (isUserFolder(x))
+            folders.push_back(i);
+        else if (x.kind == EntryKind::Kernel && (isUserFolder(e) || i == entry))
+            candidates.push_back(i);
+    }
+    std::vector<FolderLinks> links = link(snap, folders, candidates, options);
+    // Only what concerns `entry`: itself as a folder, or the folders linked to it as an entry.
+    std::erase_if(links, [&](const FolderLinks& l) {
+        return isUserFolder(e) ? l.folder != entry : l.entries.empty();
+    });
     return links;
 }
 

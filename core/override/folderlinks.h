@@ -42,6 +42,9 @@ struct FolderLinks {
     Text note; ///< what the user should know: several writers, unreadable stages
 };
 
+/// True when `entry` holds one of the stages the user edited in the override folder `links`.
+bool sharesEdited(const FolderLinks& links, const LinkedEntry& entry);
+
 struct FolderLinkOptions {
     unsigned threads = 0; ///< 0: from the hardware
     const std::atomic<bool>* cancel = nullptr;
@@ -50,7 +53,13 @@ struct FolderLinkOptions {
 
 /// Links every dump and override folder of `snap` to its cache entries. Reads only the stage
 /// files of folders and of cache entries whose kernel file names match a folder's (never
-/// through a symlink); compares their SHA-256, never pairs of files.
+/// through a symlink); compares their XXH3-128 digests (only of stages whose size a folder's
+/// stage has), never pairs of files.
 std::vector<FolderLinks> linkUserFolders(const Snapshot& snap, const FolderLinkOptions& options = {});
+
+/// The same for one entry of `snap` (a detail pane): a cache entry's linked dump and override
+/// folders, or a dump or override folder's own links. Reads only the files of that kernel.
+std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t entry,
+                                           const FolderLinkOptions& options = {});
 
 } // namespace kl

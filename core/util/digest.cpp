@@ -1,7 +1,10 @@
 #include "util/digest.h"
 
+#include <cstdint>
+#include <new>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <xxhash.h>
 
 namespace kl {
 
@@ -30,6 +33,51 @@ std::string digestHex(const EVP_MD* md, std::string_view data)
 }
 
 } // namespace
+
+namespace {
+
+std::string hexOf(XXH128_hash_t h)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string text(32, '0');
+    for (int i = 0; i < 16; ++i) {
+        const std::uint64_t word = i < 8 ? h.high64 : h.low64;
+        const unsigned byte = static_cast<unsigned>(word >> (8 * (7 - i % 8))) & 0xff;
+        text[2 * i] = hex[byte >> 4];
+        text[2 * i + 1] = hex[byte & 15];
+    }
+    return text;
+}
+
+} // namespace
+
+std::string xxh128Hex(std::string_view data)
+{
+    return hexOf(XXH3_128bits(data.data(), data.size()));
+}
+
+Xxh128Stream::Xxh128Stream()
+    : m_state(XXH3_createState())
+{
+    if (!m_state)
+        throw std::bad_alloc();
+    XXH3_128bits_reset(static_cast<XXH3_state_t*>(m_state));
+}
+
+Xxh128Stream::~Xxh128Stream()
+{
+    XXH3_freeState(static_cast<XXH3_state_t*>(m_state));
+}
+
+void Xxh128Stream::update(std::string_view data)
+{
+    XXH3_128bits_update(static_cast<XXH3_state_t*>(m_state), data.data(), data.size());
+}
+
+std::string Xxh128Stream::hex() const
+{
+    return hexOf(XXH3_128bits_digest(static_cast<XXH3_state_t*>(m_state)));
+}
 
 std::string sha256Hex(std::string_view data)
 {

@@ -14,6 +14,23 @@ namespace kl {
 void initCrypto();
 
 std::string sha256Hex(std::string_view data);
+/// XXH3-128 (xxHash) as 32 hex digits: not cryptographic, for telling files apart fast (matching
+/// a dump's stages to the cache's), never for keys or integrity.
+std::string xxh128Hex(std::string_view data);
+
+/// The same over data given in pieces (a file read in chunks into one reused buffer).
+class Xxh128Stream {
+public:
+    Xxh128Stream();
+    ~Xxh128Stream();
+    Xxh128Stream(const Xxh128Stream&) = delete;
+    Xxh128Stream& operator=(const Xxh128Stream&) = delete;
+    void update(std::string_view data);
+    std::string hex() const;
+
+private:
+    void* m_state; ///< XXH3_state_t, kept out of this header
+};
 std::string md5Hex(std::string_view data);
 
 } // namespace kl

@@ -11,6 +11,7 @@ class TstEntryText : public QObject {
 private slots:
     void shortTexts();
     void detailKeepsNamesLiteral();
+    void folderLinksBothWays();
 };
 
 void TstEntryText::shortTexts()
@@ -61,6 +62,54 @@ void TstEntryText::detailKeepsNamesLiteral()
         QVERIFY2(text.contains(QLatin1String(literal)), qPrintable(literal + QStringLiteral("\n") + text));
     QVERIFY(text.contains(QLatin1String("unknown-file")));
     QVERIFY(text.contains(QLatin1String("2 configurations")));
+}
+
+// The detail pane's section on dump and override folders: a cache entry lists its folders, a
+// folder its entries and twin; an override's unedited stage is "shared", an edited one "built from".
+void TstEntryText::folderLinksBothWays()
+{
+    kl::Snapshot snap;
+    auto add = [&](const std::string& path, kl::EntryKind kind, const std::string& arch) {
+        kl::Entry e;
+        e.path = path;
+        e.kind = kind;
+        e.target = {arch.empty() ? "" : "cuda", arch, arch.empty() ? 0 : 32};
+        snap.entries.push_back(e);
+    };
+    add("/c/E80", kl::EntryKind::Kernel, "80");
+    add("/c/E90", kl::EntryKind::Kernel, "90");
+    add("/d/S", kl::EntryKind::Dump, "");
+    add("/o/S", kl::EntryKind::Override, "");
+    kl::FolderLinks dump;
+    dump.folder = 2;
+    dump.twin = 3;
+    dump.entries = {{0, {"ttir"}, false, false}, {1, {"ttir", "ptx"}, true, false}};
+    dump.severalWriters = true;
+    kl::FolderLinks over;
+    over.folder = 3;
+    over.twin = 2;
+    over.editedStages = {"ptx"};
+    over.entries = {{0, {}, false, true}, {1, {"ptx"}, true, false}};
+
+    const QString ofEntry = EntryText::folderLinks(snap, snap.entries[1], {dump, over});
+    QVERIFY2(ofEntry.contains("/d/S  (all stages equal: ttir ptx)"), qPrintable(ofEntry));
+    QVERIFY2(ofEntry.contains("/o/S  (built from it: ptx)"), qPrintable(ofEntry));
+    QVERIFY2(!ofEntry.contains("/c/E80"), qPrintable(ofEntry));
+
+    const QString ofFolder = EntryText::folderLinks(snap, snap.entries[3], {over});
+    QVERIFY2(ofFolder.contains("same source: /d/S"), qPrintable(ofFolder));
+    QVERIFY2(ofFolder.contains("/c/E80  sm_80  (the kernel it overrides, through the dump of the same source)"),
+             qPrintable(ofFolder));
+    QVERIFY2(ofFolder.contains("/c/E90  sm_90  (built from it: ptx)"), qPrintable(ofFolder));
+
+    // An unedited copy of the dump's stage: equal content, not "built from" the override.
+    over.editedStages.clear();
+    QVERIFY(EntryText::folderLinks(snap, snap.entries[3], {over}).contains("/c/E90  sm_90  (shares ptx)"));
+    // A cache entry without folders gets no section; a folder without entries says so.
+    QVERIFY(EntryText::folderLinks(snap, snap.entries[0], {}).isEmpty());
+    kl::FolderLinks lone;
+    lone.folder = 2;
+    QVERIFY(EntryText::folderLinks(snap, snap.entries[2], {lone}).contains("no cache entry shares its stages"));
 }
 
 QTEST_MAIN(TstEntryText)

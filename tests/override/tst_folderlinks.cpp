@@ -178,6 +178,44 @@ private slots:
         QVERIFY(!sharedOf(d->entries[0]).contains("ptx"));
     }
 
+    void oneEntrysLinks()
+    {
+        // What the detail pane asks for: only what concerns the selected entry or folder.
+        const QString e80 = addEntry(at("cache"), "e80", "sm_80");
+        const QString e90 = addEntry(at("cache"), "e90", "sm_90");
+        addEntry(at("cache"), "other", "sm_90", "other_kernel");
+        const QString dump = addDump(at("dump"), "src", "sm_90");
+        const QString over = at("override/") + QFileInfo(dump).fileName();
+        writeFileAt(over + "/k.ptx", "// edited\n");
+        const Snapshot snap = scanRoots({at("dump")}, {at("override")}, {at("cache")});
+        auto indexOf = [&](const QString& path) {
+            for (std::size_t i = 0; i < snap.entries.size(); ++i)
+                if (pathOf(snap, i) == path)
+                    return i;
+            return snap.entries.size();
+        };
+        // A cache entry: the dump (all of it for sm_90) and the override through its twin.
+        auto links = linkUserFoldersOf(snap, indexOf(e90));
+        QCOMPARE(links.size(), std::size_t(2));
+        QCOMPARE(pathOf(snap, links[0].folder), dump);
+        QCOMPARE(links[0].entries.size(), std::size_t(1));
+        QVERIFY(links[0].entries[0].whole);
+        QCOMPARE(pathOf(snap, links[1].folder), over);
+        QVERIFY(links[1].entries[0].viaTwin);
+        // The sm_80 entry shares the TTIR alone.
+        links = linkUserFoldersOf(snap, indexOf(e80));
+        QCOMPARE(links.size(), std::size_t(2));
+        QCOMPARE(sharedOf(links[0].entries[0]), QStringList{"ttir"});
+        // A folder: its own links only, with every entry of its kernel.
+        links = linkUserFoldersOf(snap, indexOf(dump));
+        QCOMPARE(links.size(), std::size_t(1));
+        QCOMPARE(links[0].entries.size(), std::size_t(2));
+        QVERIFY(links[0].severalWriters);
+        QCOMPARE(pathOf(snap, std::size_t(links[0].twin)), over);
+        // Another kernel's entry has none.
+        QVERIFY(linkUserFoldersOf(snap, indexOf(at("cache/") + base32Folder(hashOf("other")))).empty());
+    }
+
     void aSymlinkedStageIsNeverRead()
     {
         const QString e90 = addEntry(at("cache"), "e90", "sm_90");

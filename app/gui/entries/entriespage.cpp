@@ -554,14 +554,17 @@ void EntriesPage::onCurrentRowChanged()
         m_entryDoctor->setEntry(snapshot->roots, *entry);
     else
         m_entryDoctor->clear(); // streaming: the roots (nested ones too) are known at the end
-    m_detailLoader->load(*entry);
+    m_detailLoader->load(*entry, m_model->snapshot());
 }
 
-void EntriesPage::onDetailLoaded(std::shared_ptr<const EntryDetail> detail)
+void EntriesPage::onDetailLoaded(std::shared_ptr<const LoadedDetail> loaded)
 {
-    if (detail && detail->entry.path == m_selectedPath) {
-        showDetailText(detail->entry, EntryText::detail(*detail));
-        m_metadataTree->setDetail(*detail);
+    if (loaded && loaded->detail.entry.path == m_selectedPath) {
+        const QString links = loaded->snapshot
+                                  ? EntryText::folderLinks(*loaded->snapshot, loaded->detail.entry, loaded->links)
+                                  : QString();
+        showDetailText(loaded->detail.entry, EntryText::detail(loaded->detail, links));
+        m_metadataTree->setDetail(loaded->detail);
     }
 }
 

@@ -33,6 +33,7 @@ namespace kl::gui {
 
 class CacheWatcher;
 class DetailLoader;
+struct LoadedDetail;
 class EntryDoctorView;
 class EntryFilterProxy;
 class EntryTableModel;
@@ -155,7 +156,7 @@ private:
     void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, RowsKept kept);
     void updateRows(std::shared_ptr<const Snapshot> snapshot);
     void onCurrentRowChanged();
-    void onDetailLoaded(std::shared_ptr<const EntryDetail> detail);
+    void onDetailLoaded(std::shared_ptr<const LoadedDetail> loaded);
     /// The detail pane's text: `text` about `entry`, then the appendix.
     void showDetailText(const Entry& entry, const QString& text);
     void updateSummary();

@@ -110,7 +110,7 @@ QString EntryText::statusLabel(EntryStatus status)
     return tr("foreign", "entry status");
 }
 
-QString EntryText::detail(const EntryDetail& d)
+QString EntryText::detail(const EntryDetail& d, const QString& links)
 {
     const Entry& e = d.entry;
     QString out;
@@ -152,6 +152,7 @@ QString EntryText::detail(const EntryDetail& d)
         out += QLatin1String("  ") + qs(p.code).leftJustified(18) + QLatin1Char(' ') + coreText(p.message) +
                QLatin1Char('\n');
 
+    out += links;
     out += QLatin1Char('\n') + tr("stages:") + QLatin1Char('\n');
     for (const Stage& s : e.stages)
         out += QLatin1String("  ") + name(s.ext()).leftJustified(10) + QLatin1Char(' ') +
@@ -194,6 +195,59 @@ QString EntryText::detail(const EntryDetail& d)
     if (!d.readError.empty())
         out += QLatin1Char('\n') + tr("could not read everything: %1").arg(coreText(d.readError)) +
                QLatin1Char('\n');
+    return out;
+}
+
+QString EntryText::folderLinks(const Snapshot& snap, const Entry& entry, const std::vector<FolderLinks>& links)
+{
+    auto stageList = [](const LinkedEntry& l) {
+        QStringList s;
+        for (const std::string& x : l.sharedStages)
+            s << qs(x);
+        return s.join(QLatin1Char(' '));
+    };
+    // Why a cache entry and a folder are linked, from the folder's side.
+    auto why = [&](const Entry& folder, const FolderLinks& fl, const LinkedEntry& l) {
+        if (l.viaTwin)
+            return tr("the kernel it overrides, through the dump of the same source");
+        if (folder.kind == EntryKind::Override)
+            return l.whole && sharesEdited(fl, l) ? tr("built from it: %1").arg(stageList(l))
+                                                     : tr("shares %1").arg(stageList(l));
+        return l.whole ? tr("all stages equal: %1").arg(stageList(l)) : tr("shares %1").arg(stageList(l));
+    };
+    QString out;
+    const bool isFolder = entry.kind == EntryKind::Dump || entry.kind == EntryKind::Override;
+    if (isFolder) {
+        out += QLatin1Char('\n') + tr("cache entries of this folder (linked by the stages they share):") +
+               QLatin1Char('\n');
+        bool any = false;
+        for (const FolderLinks& l : links) {
+            if (l.twin >= 0)
+                out += QLatin1String("  ") + tr("same source: %1").arg(name(snap.entries[std::size_t(l.twin)].path)) +
+                       QLatin1Char('\n');
+            for (const LinkedEntry& e : l.entries) {
+                any = true;
+                const Entry& c = snap.entries[e.entry];
+                out += QLatin1String("  ") + name(c.path) + QLatin1String("  ") + arch(c.target) +
+                       QLatin1String("  (") + why(entry, l, e) + QLatin1String(")\n");
+            }
+            if (!l.note.empty())
+                out += QLatin1String("  ") + coreText(l.note) + QLatin1Char('\n');
+        }
+        if (!any)
+            out += QLatin1String("  ") + tr("none: no cache entry shares its stages") + QLatin1Char('\n');
+        return out;
+    }
+    if (links.empty())
+        return out;
+    out += QLatin1Char('\n') + tr("dump and override folders of this entry:") + QLatin1Char('\n');
+    for (const FolderLinks& l : links) {
+        const Entry& folder = snap.entries[l.folder];
+        for (const LinkedEntry& e : l.entries)
+            if (e.entry < snap.entries.size() && snap.entries[e.entry].path == entry.path)
+                out += QLatin1String("  ") + kindLabel(folder.kind).leftJustified(9) + QLatin1Char(' ') +
+                       name(folder.path) + QLatin1String("  (") + why(folder, l, e) + QLatin1String(")\n");
+    }
     return out;
 }
 

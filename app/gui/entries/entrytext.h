@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/snapshot.h"
+#include "override/folderlinks.h"
 #include "report/entrydetail.h"
 
 #include <QCoreApplication>
@@ -30,8 +32,12 @@ public:
     static QString time(std::int64_t ns);
     /// One line per problem: "code: message".
     static QString problems(const Entry& entry);
-    /// Everything known about one entry, as plain text for the detail pane.
-    static QString detail(const EntryDetail& detail);
+    /// Everything known about one entry, as plain text for the detail pane; `links` (from
+    /// folderLinks) follows its problems.
+    static QString detail(const EntryDetail& detail, const QString& links = {});
+    /// The detail pane's section on Triton's dump and override folders: a cache entry's linked
+    /// folders, or a folder's cache entries and twin (`links` from linkUserFoldersOf on `snap`).
+    static QString folderLinks(const Snapshot& snap, const Entry& entry, const std::vector<FolderLinks>& links);
 };
 
 } // namespace kl::gui
