@@ -4514,6 +4514,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1 compiles of one source wrote this dump folder (targets or configs share it; the last writer&apos;s files win): its stages match none of them whole</source>
         <translation>%1 Kompilierungen einer Quelle schrieben diesen Dump-Ordner (Ziele oder Konfigurationen teilen ihn; die Dateien des letzten Schreibers gelten): seine Stufen passen zu keiner vollständig</translation>
     </message>
+    <message>
+        <source>could not read %1 (gone, unreadable or not a regular file): not compared</source>
+        <translation>konnte %1 nicht lesen (weg, nicht lesbar oder keine reguläre Datei): nicht verglichen</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>

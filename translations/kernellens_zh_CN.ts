@@ -4492,6 +4492,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1 compiles of one source wrote this dump folder (targets or configs share it; the last writer&apos;s files win): its stages match none of them whole</source>
         <translation>同一源码的 %1 次编译写入了这个转储文件夹（各目标或配置共用它；以最后写入者的文件为准）：其各阶段与其中任何一次都不完全一致</translation>
     </message>
+    <message>
+        <source>could not read %1 (gone, unreadable or not a regular file): not compared</source>
+        <translation>无法读取 %1（已不存在、不可读或不是普通文件）：未比较</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>

@@ -73,6 +73,8 @@ void printLinks(const Snapshot& snap, const std::vector<FolderLinks>& links)
             std::printf("         no cache entry shares its stages\n");
         if (!l.note.empty())
             std::printf("         note: %s\n", l.note.english().c_str());
+        for (const Problem& p : f.problems)
+            std::printf("         problem %s: %s\n", p.code.c_str(), p.message.english().c_str());
     }
 }
 

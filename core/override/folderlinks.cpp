@@ -77,8 +77,9 @@ Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlyS
         const int order = linkedOrder(s.ext());
         if (order < 0 || (onlySizes && !onlySizes->count({order, s.size})))
             continue;
-        if (auto digest = digestFileAt(dir.get(), s.fileName, maxBytes))
-            out.emplace_back(order, std::move(*digest));
+        // An empty digest: the stage could not be read (gone, not a regular file, unreadable,
+        // too large), so it is compared with nothing.
+        out.emplace_back(order, digestFileAt(dir.get(), s.fileName, maxBytes).value_or(std::string()));
     }
     return out;
 }
@@ -140,10 +141,13 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
     std::unordered_map<std::string, std::vector<std::size_t>> byContent;
     for (std::size_t f = 0; f < links.size(); ++f)
         for (const auto& [order, digest] : digests[f])
-            byContent[stageName(order) + ':' + digest].push_back(f);
+            if (!digest.empty())
+                byContent[stageName(order) + ':' + digest].push_back(f);
     for (std::size_t r = links.size(); r < readList.size(); ++r) {
         std::map<std::size_t, std::vector<int>> shared; // folder -> stage orders
         for (const auto& [order, digest] : digests[r]) {
+            if (digest.empty())
+                continue;
             auto it = byContent.find(stageName(order) + ':' + digest);
             if (it != byContent.end())
                 for (std::size_t f : it->second)
@@ -188,9 +192,21 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
         }
         if (folder.kind == EntryKind::Override)
             for (const auto& [order, digest] : digests[f])
-                if (!twinDigests || std::none_of(twinDigests->begin(), twinDigests->end(),
-                                                 [&](const auto& t) { return t.first == order && t.second == digest; }))
+                if (!digest.empty() &&
+                    (!twinDigests || std::none_of(twinDigests->begin(), twinDigests->end(), [&](const auto& t) {
+                         return t.first == order && t.second == digest;
+                     })))
                     l.editedStages.push_back(stageName(order));
+        std::string unread;
+        for (const Stage& st : folder.stages)
+            if (const int order = linkedOrder(st.ext()); order >= 0)
+                for (const auto& [o, digest] : digests[f])
+                    if (o == order && digest.empty() && unread.find(st.fileName) == std::string::npos)
+                        unread += (unread.empty() ? "" : ", ") + st.fileName;
+        if (!unread.empty())
+            l.note = Text::of(KL_TEXT("kl::override", "could not read %1 (gone, unreadable or not a regular "
+                                                      "file): not compared"),
+                              printableName(unread));
     }
 
     for (FolderLinks& l : links) {
@@ -208,8 +224,8 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
             }
         }
         l.severalWriters = byContentCount >= 2 && whole < byContentCount;
-        if (l.severalWriters)
-            l.note = whole == 1 ? Text::of(KL_TEXT("kl::override",
+        if (l.severalWriters) {
+            Text writers = whole == 1 ? Text::of(KL_TEXT("kl::override",
                                                    "%1 compiles of one source wrote this dump folder (targets or "
                                                    "configs share it; the last writer's files win): it holds the "
                                                    "stages of %2"),
@@ -219,6 +235,9 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
                                                    "configs share it; the last writer's files win): its stages "
                                                    "match none of them whole"),
                                            byContentCount);
+            l.note = l.note.empty() ? std::move(writers)
+                                    : Text::of(KL_TEXT("kl::override", "%1; %2"), std::move(writers), l.note);
+        }
     }
     return links;
 }

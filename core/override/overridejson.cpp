@@ -61,6 +61,17 @@ void writeFolder(Writer& w, const Snapshot& snap, const FolderLinks& l)
     w.Key("several_writers");
     w.Bool(l.severalWriters);
     json::strOrNull(w, "note", l.note);
+    w.Key("problems");
+    w.StartArray();
+    for (const Problem& p : f.problems) {
+        w.StartObject();
+        w.Key("code");
+        str(w, p.code);
+        w.Key("message");
+        str(w, p.message);
+        w.EndObject();
+    }
+    w.EndArray();
     w.Key("entries");
     w.StartArray();
     for (const LinkedEntry& e : l.entries)

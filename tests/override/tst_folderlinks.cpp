@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 using namespace kl;
 
@@ -228,6 +229,23 @@ private slots:
         const FolderLinks* l = linksOf(snap, links, over);
         QVERIFY(l);
         QVERIFY(l->entries.empty());
+    }
+
+    void aStageThatCannotBeReadIsNamed()
+    {
+        addEntry(at("cache"), "e90", "sm_90");
+        const QString over = at("override/") + base32Folder(hashOf("src"));
+        QDir().mkpath(over);
+        writeFileAt(over + "/k.ptx", "// edited\n");
+        const Snapshot snap = scanRoots({}, {at("override")}, {at("cache")});
+        // Removed after the scan listed it, replaced by a FIFO (opened without blocking, never read).
+        QVERIFY(QFile::remove(over + "/k.ptx"));
+        QCOMPARE(::mkfifo(QFile::encodeName(over + "/k.ptx").constData(), 0600), 0);
+        const auto links = linkUserFolders(snap);
+        const FolderLinks* l = linksOf(snap, links, over);
+        QVERIFY(l);
+        QVERIFY(l->entries.empty());
+        QVERIFY2(l->note.english().find("could not read k.ptx") != std::string::npos, l->note.english().c_str());
     }
 
     void noFoldersNoWork()
