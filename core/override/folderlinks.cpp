@@ -8,12 +8,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
-#include <optional>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <map>
+#include <optional>
 #include <set>
+#include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace kl {
@@ -56,7 +56,8 @@ std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std:
     // being rewritten, and hashes as what it was).
     const auto size = static_cast<std::uint64_t>(st.st_size);
     for (std::uint64_t done = 0; done < size;) {
-        const ssize_t n = ::read(fd.get(), buffer.data(), std::min<std::uint64_t>(buffer.size(), size - done));
+        const ssize_t n =
+            ::read(fd.get(), buffer.data(), std::min<std::uint64_t>(buffer.size(), size - done));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -87,7 +88,8 @@ Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlyS
 // Digests of the entries named by `which`, on a few threads (I/O bound on a cold cache); from the
 // `firstFiltered`th on, only of stages whose size one in `sizes` has (as scanned).
 std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size_t>& which,
-                               std::size_t firstFiltered, const SizeSet& sizes, const FolderLinkOptions& options)
+                               std::size_t firstFiltered, const SizeSet& sizes,
+                               const FolderLinkOptions& options)
 {
     std::vector<Digests> out(which.size());
     std::atomic<std::size_t> next{0};
@@ -95,7 +97,8 @@ std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size
         for (std::size_t i; (i = next.fetch_add(1)) < which.size();) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))
                 return;
-            out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes, i >= firstFiltered ? &sizes : nullptr);
+            out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes,
+                                 i >= firstFiltered ? &sizes : nullptr);
         }
     };
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -193,9 +196,9 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
         if (folder.kind == EntryKind::Override)
             for (const auto& [order, digest] : digests[f])
                 if (!digest.empty() &&
-                    (!twinDigests || std::none_of(twinDigests->begin(), twinDigests->end(), [&](const auto& t) {
-                         return t.first == order && t.second == digest;
-                     })))
+                    (!twinDigests ||
+                     std::none_of(twinDigests->begin(), twinDigests->end(),
+                                  [&](const auto& t) { return t.first == order && t.second == digest; })))
                     l.editedStages.push_back(stageName(order));
         std::string unread;
         for (const Stage& st : folder.stages)
@@ -225,16 +228,17 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
         }
         l.severalWriters = byContentCount >= 2 && whole < byContentCount;
         if (l.severalWriters) {
-            Text writers = whole == 1 ? Text::of(KL_TEXT("kl::override",
-                                                   "%1 compiles of one source wrote this dump folder (targets or "
-                                                   "configs share it; the last writer's files win): it holds the "
-                                                   "stages of %2"),
-                                           byContentCount, printableName(lastWriter))
-                                : Text::of(KL_TEXT("kl::override",
-                                                   "%1 compiles of one source wrote this dump folder (targets or "
-                                                   "configs share it; the last writer's files win): its stages "
-                                                   "match none of them whole"),
-                                           byContentCount);
+            Text writers =
+                whole == 1 ? Text::of(KL_TEXT("kl::override",
+                                              "%1 compiles of one source wrote this dump folder (targets or "
+                                              "configs share it; the last writer's files win): it holds the "
+                                              "stages of %2"),
+                                      byContentCount, printableName(lastWriter))
+                           : Text::of(KL_TEXT("kl::override",
+                                              "%1 compiles of one source wrote this dump folder (targets or "
+                                              "configs share it; the last writer's files win): its stages "
+                                              "match none of them whole"),
+                                      byContentCount);
             l.note = l.note.empty() ? std::move(writers)
                                     : Text::of(KL_TEXT("kl::override", "%1; %2"), std::move(writers), l.note);
         }
@@ -275,7 +279,8 @@ std::vector<FolderLinks> linkUserFolders(const Snapshot& snap, const FolderLinkO
     return link(snap, folders, candidates, options);
 }
 
-std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t entry, const FolderLinkOptions& options)
+std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t entry,
+                                           const FolderLinkOptions& options)
 {
     if (entry >= snap.entries.size())
         return {};
@@ -293,9 +298,8 @@ std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t ent
     }
     std::vector<FolderLinks> links = link(snap, folders, candidates, options);
     // Only what concerns `entry`: itself as a folder, or the folders linked to it as an entry.
-    std::erase_if(links, [&](const FolderLinks& l) {
-        return isUserFolder(e) ? l.folder != entry : l.entries.empty();
-    });
+    std::erase_if(
+        links, [&](const FolderLinks& l) { return isUserFolder(e) ? l.folder != entry : l.entries.empty(); });
     return links;
 }
 

@@ -57,21 +57,13 @@ void writeFolder(Writer& w, const Snapshot& snap, const FolderLinks& l)
     w.Key("key_era");
     w.String(toString(f.era).data());
     json::strOrNull(w, "source_hash", decodeKeyFolder(f.folderName).value_or(""));
-    json::strOrNull(w, "twin", l.twin < 0 ? std::string() : snap.entries[static_cast<std::size_t>(l.twin)].path);
+    json::strOrNull(w, "twin",
+                    l.twin < 0 ? std::string() : snap.entries[static_cast<std::size_t>(l.twin)].path);
     w.Key("several_writers");
     w.Bool(l.severalWriters);
     json::strOrNull(w, "note", l.note);
     w.Key("problems");
-    w.StartArray();
-    for (const Problem& p : f.problems) {
-        w.StartObject();
-        w.Key("code");
-        str(w, p.code);
-        w.Key("message");
-        str(w, p.message);
-        w.EndObject();
-    }
-    w.EndArray();
+    writeProblems(w, f.problems);
     w.Key("entries");
     w.StartArray();
     for (const LinkedEntry& e : l.entries)

@@ -118,16 +118,7 @@ void writeEntryJson(Writer& w, const Entry& e, const Snapshot* snap,
     key(w, "status");
     w.String(toString(e.status).data());
     key(w, "problems");
-    w.StartArray();
-    for (const Problem& p : e.problems) {
-        w.StartObject();
-        key(w, "code");
-        str(w, p.code);
-        key(w, "message");
-        str(w, p.message);
-        w.EndObject();
-    }
-    w.EndArray();
+    writeProblems(w, e.problems);
     if (extra)
         extra(w);
     w.EndObject();
@@ -147,6 +138,20 @@ void writeFields(Writer& w, const char* name, const std::vector<MetadataField>& 
 }
 
 } // namespace
+
+void writeProblems(json::Writer& w, const std::vector<Problem>& problems)
+{
+    w.StartArray();
+    for (const Problem& p : problems) {
+        w.StartObject();
+        w.Key("code");
+        str(w, p.code);
+        w.Key("message");
+        str(w, p.message);
+        w.EndObject();
+    }
+    w.EndArray();
+}
 
 void writeRoots(json::Writer& w, const std::vector<Root>& roots)
 {

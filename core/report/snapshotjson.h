@@ -20,6 +20,8 @@ void writeEntryDetailJson(const EntryDetail& detail, std::FILE* out);
 /// adds members of its own before the object closes.
 void writeEntryJson(json::Writer& w, const Entry& entry, const Snapshot* snapshot,
                     const std::function<void(json::Writer&)>& extra = {});
+/// An entry's "problems" array: code and message of each.
+void writeProblems(json::Writer& w, const std::vector<Problem>& problems);
 /// The "roots" array every klens document shares: path, reason, exists, error, note, parent.
 void writeRoots(json::Writer& w, const std::vector<Root>& roots);
 

@@ -245,7 +245,8 @@ private slots:
         const FolderLinks* l = linksOf(snap, links, over);
         QVERIFY(l);
         QVERIFY(l->entries.empty());
-        QVERIFY2(l->note.english().find("could not read k.ptx") != std::string::npos, l->note.english().c_str());
+        QVERIFY2(l->note.english().find("could not read k.ptx") != std::string::npos,
+                 l->note.english().c_str());
     }
 
     void noFoldersNoWork()
