@@ -4522,6 +4522,46 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1; %2</source>
         <translation>%1; %2</translation>
     </message>
+    <message>
+        <source>no such entry</source>
+        <translation>kein solcher Eintrag</translation>
+    </message>
+    <message>
+        <source>Triton does not read .%1 from an override folder: it reads ttir, ttgir, llir, ptx and cubin (amdgcn and hsaco on AMD)</source>
+        <translation>Triton liest .%1 nicht aus einem Override-Ordner: es liest ttir, ttgir, llir, ptx und cubin (amdgcn und hsaco auf AMD)</translation>
+    </message>
+    <message>
+        <source>no dump of %1&apos;s source was found in the folders scanned: Triton names override folders by a hash of the source, which no cache entry records. Run the script once with TRITON_KERNEL_DUMP=1 TRITON_ALWAYS_COMPILE=1 (the dump goes to TRITON_DUMP_DIR, else ~/.triton/dump), then make the override again. Triton 3.4+ also takes a stage per config: klens show %2 --stage %3 &gt; FILE, then triton.Config(..., ir_override=&quot;FILE&quot;)</source>
+        <translation>in den durchsuchten Ordnern fand sich kein Dump der Quelle von %1: Triton benennt Override-Ordner nach einem Hash der Quelle, den kein Cache-Eintrag festhält. Führen Sie das Skript einmal mit TRITON_KERNEL_DUMP=1 TRITON_ALWAYS_COMPILE=1 aus (der Dump landet in TRITON_DUMP_DIR, sonst ~/.triton/dump), und legen Sie den Override dann erneut an. Triton 3.4+ nimmt eine Stufe auch je Konfiguration: klens show %2 --stage %3 &gt; FILE, dann triton.Config(..., ir_override=&quot;FILE&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 folder, not a cache entry or a dump</source>
+        <translation>%1 ist ein %2-Ordner, kein Cache-Eintrag und kein Dump</translation>
+    </message>
+    <message>
+        <source>%1 holds no .%2 stage to start from</source>
+        <translation>%1 enthält keine .%2-Stufe als Ausgangspunkt</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>kann %1 nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>cannot create the override folder %1: %2</source>
+        <translation>kann den Override-Ordner %1 nicht anlegen: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>kann %1 nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1 exists (a user&apos;s edit?): it is left as it is; pass --force to replace it</source>
+        <translation>%1 existiert (eine Änderung eines Benutzers?): sie bleibt unverändert; mit --force wird sie ersetzt</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>kann %1 nicht schreiben: %2</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>

@@ -4500,6 +4500,46 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
+    <message>
+        <source>no such entry</source>
+        <translation>没有这个条目</translation>
+    </message>
+    <message>
+        <source>Triton does not read .%1 from an override folder: it reads ttir, ttgir, llir, ptx and cubin (amdgcn and hsaco on AMD)</source>
+        <translation>Triton 不从覆盖文件夹读取 .%1：它读取 ttir、ttgir、llir、ptx 和 cubin（AMD 上为 amdgcn 和 hsaco）</translation>
+    </message>
+    <message>
+        <source>no dump of %1&apos;s source was found in the folders scanned: Triton names override folders by a hash of the source, which no cache entry records. Run the script once with TRITON_KERNEL_DUMP=1 TRITON_ALWAYS_COMPILE=1 (the dump goes to TRITON_DUMP_DIR, else ~/.triton/dump), then make the override again. Triton 3.4+ also takes a stage per config: klens show %2 --stage %3 &gt; FILE, then triton.Config(..., ir_override=&quot;FILE&quot;)</source>
+        <translation>在扫描的文件夹中未找到 %1 源码的转储：Triton 按源码的哈希命名覆盖文件夹，而缓存条目不记录该哈希。请先用 TRITON_KERNEL_DUMP=1 TRITON_ALWAYS_COMPILE=1 运行一次脚本（转储写入 TRITON_DUMP_DIR，否则 ~/.triton/dump），再重新创建覆盖。Triton 3.4+ 也可按配置指定阶段：klens show %2 --stage %3 &gt; FILE，然后 triton.Config(..., ir_override=&quot;FILE&quot;)</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 folder, not a cache entry or a dump</source>
+        <translation>%1 是 %2 文件夹，不是缓存条目或转储</translation>
+    </message>
+    <message>
+        <source>%1 holds no .%2 stage to start from</source>
+        <translation>%1 中没有可作为起点的 .%2 阶段</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create the override folder %1: %2</source>
+        <translation>无法创建覆盖文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 exists (a user&apos;s edit?): it is left as it is; pass --force to replace it</source>
+        <translation>%1 已存在（用户的修改？）：保持不变；使用 --force 才会替换</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>kl::recompile</name>

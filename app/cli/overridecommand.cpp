@@ -2,11 +2,17 @@
 // belongs to (core/override/folderlinks).
 #include "clioutput.h"
 #include "command.h"
+#include "entryresolution.h"
+#include "env/cacheroots.h"
 #include "override/folderlinks.h"
 #include "override/overridejson.h"
+#include "override/overridemake.h"
 #include "rootselection.h"
+#include "util/jsonwriter.h"
+#include "util/posixfile.h"
 #include "util/utf8.h"
 
+#include <algorithm>
 #include <set>
 #include <unistd.h>
 
@@ -96,6 +102,87 @@ int runOverrideList(const OverrideListArgs& args)
     return ioError ? ExitError : ExitOk;
 }
 
+struct OverrideMakeArgs {
+    std::string entry;
+    std::string stage;
+    std::string into;
+    bool force = false;
+    bool json = false;
+};
+
+int runOverrideMake(const OverrideMakeArgs& args)
+{
+    Entry chosen;
+    if (!resolveEntry(args.entry, {}, chosen))
+        return ExitError;
+    // The entry's own folder and the effective roots (where its dump is looked for).
+    const auto slash = chosen.path.rfind('/');
+    const std::string parent = slash == 0 ? "/" : chosen.path.substr(0, slash);
+    std::vector<std::string> dirs;
+    for (const Root& r : effectiveRoots(Environment::current()))
+        if (r.exists)
+            dirs.push_back(r.path);
+    if (std::find(dirs.begin(), dirs.end(), parent) == dirs.end())
+        dirs.push_back(parent);
+    const Snapshot snap = scanRoots(dirs, 0, false);
+    auto it = std::find_if(snap.entries.begin(), snap.entries.end(),
+                           [&](const Entry& e) { return e.path == chosen.path; });
+    if (it == snap.entries.end()) {
+        printError(printableName(chosen.path) + ": gone while it was being read");
+        return ExitError;
+    }
+    const Root overrideRoot = dumpAndOverrideRoots(Environment::current()).back();
+    OverrideMakeOptions options;
+    options.stage = args.stage;
+    options.into = absoluteClean(args.into.empty() ? overrideRoot.path : args.into);
+    options.force = args.force;
+    const OverrideMakeResult r =
+        makeOverride(snap, static_cast<std::size_t>(it - snap.entries.begin()), options);
+    if (!r.ok) {
+        printError(r.error.english());
+        return ExitError;
+    }
+    // What to set for Triton to read it: the folder is its override root unless it is the
+    // effective one already.
+    std::vector<std::string> env = {"TRITON_KERNEL_OVERRIDE=1", "TRITON_ALWAYS_COMPILE=1"};
+    if (options.into != overrideRoot.path)
+        env.push_back("TRITON_OVERRIDE_DIR=" + options.into);
+    const std::string config = "triton.Config(..., ir_override=\"" + r.file + "\")";
+    if (args.json) {
+        json::writeDocument(stdout, [&](json::Writer& w) {
+            w.StartObject();
+            w.Key("schema");
+            w.String("kernellens.override-make/1");
+            w.Key("file");
+            json::str(w, r.file);
+            w.Key("copied_from");
+            json::str(w, r.copiedFrom);
+            w.Key("dump");
+            json::str(w, r.dumpFolder);
+            w.Key("replaced");
+            w.Bool(r.replaced);
+            w.Key("environment");
+            w.StartArray();
+            for (const std::string& v : env)
+                json::str(w, v);
+            w.EndArray();
+            w.Key("per_config");
+            json::str(w, config);
+            w.EndObject();
+        });
+        return ExitOk;
+    }
+    std::string line;
+    for (const std::string& v : env)
+        line += (line.empty() ? "" : " ") + v;
+    std::printf("%s %s\n  (from %s, named as the dump %s)\n\nedit it, then run your script with:\n  %s\n"
+                "or, Triton 3.4+, for one config only:\n  %s\n",
+                r.replaced ? "replaced" : "wrote", printableName(r.file).c_str(),
+                printableName(r.copiedFrom).c_str(), printableName(r.dumpFolder).c_str(), line.c_str(),
+                config.c_str());
+    return ExitOk;
+}
+
 } // namespace
 
 void addOverrideCommand(CLI::App& app, Commands& out)
@@ -113,6 +200,23 @@ void addOverrideCommand(CLI::App& app, Commands& out)
     ls->add_option("--threads", args->threads, "Worker threads (default: from the hardware)");
     ls->add_flag("--progress", args->progress, "Show progress on a terminal");
     out.push_back({ls, [args] { return runOverrideList(*args); }});
+
+    auto make = std::make_shared<OverrideMakeArgs>();
+    auto* mk =
+        cmd->add_subcommand("make", "Make the override folder Triton will read for a cache entry (through "
+                                    "its dump) or a dump folder: only the chosen stage, named as Triton "
+                                    "looks for it");
+    mk->add_option("ENTRY", make->entry,
+                   "A cache entry or a dump folder (path, or a unique folder-name prefix)")
+        ->required();
+    mk->add_option("--stage", make->stage,
+                   "The stage to override: ttir, ttgir, llir, ptx, cubin (amdgcn, hsaco)")
+        ->required();
+    mk->add_option("--into", make->into,
+                   "The override root to write in (default: TRITON_OVERRIDE_DIR, else ~/.triton/override)");
+    mk->add_flag("--force", make->force, "Replace a stage file already there (never done otherwise)");
+    mk->add_flag("--json", make->json, "Print the documented JSON (schema kernellens.override-make/1)");
+    out.push_back({mk, [make] { return runOverrideMake(*make); }});
 }
 
 } // namespace kl::cli

@@ -1,7 +1,7 @@
 """Real Triton writes a dump, real Triton compiles from an override folder made from it ("Overriding
 kernel with file ..."), and klens must then tell the dump and override folders from cache entries
 and never clean them (issue 28, point 0), link them to their entries (override ls) and say what
-went wrong (doctor: override-ignored, built-from-override, stage-target-mismatch for an sm_80
+went wrong (override make writes the folder Triton then reads; doctor: override-ignored, built-from-override, stage-target-mismatch for an sm_80
 override applied to an sm_90 compile). No GPU: kernels are compiled for explicit targets with
 Triton's bundled ptxas.
 
@@ -101,12 +101,17 @@ class DumpOverrideClean(unittest.TestCase):
         self.assertEqual(folders_ls[dump]["kind"], "dump")
         self.assertEqual(folders_ls[dump]["source_hash"] is not None, True)
 
-        # 2. An override folder as a user makes one: the dump's PTX, edited, under the same name.
+        # 2. klens makes the override folder from the cache entry (through its dump); the user edits it.
+        made = self.klens("override", "make", entry["path"], "--stage", "ptx", "--json")
         override = os.path.join(self.triton_dir, "override", folders[0])
-        os.makedirs(override)
         ptx = os.path.join(override, KERNEL + ".ptx")
-        with open(ptx, "wb") as f:
-            f.write(dumped[KERNEL + ".ptx"] + EDIT)
+        self.assertEqual(made["file"], ptx)
+        self.assertEqual(made["dump"], dump)
+        self.assertEqual(made["environment"], ["TRITON_KERNEL_OVERRIDE=1", "TRITON_ALWAYS_COMPILE=1"])
+        self.assertEqual(os.listdir(override), [KERNEL + ".ptx"])  # the chosen stage alone
+        self.klens("override", "make", entry["path"], "--stage", "ptx", expect=(2,))  # never overwritten
+        with open(ptx, "ab") as f:
+            f.write(EDIT)
         edited = files_of(override)
 
         # With the cache warm and TRITON_ALWAYS_COMPILE unset, Triton would never read it: the doctor says so.
@@ -175,9 +180,8 @@ class DumpOverrideClean(unittest.TestCase):
         # entry then holds sm_80 PTX under its normal key.
         self.compile("newest", arch=80, TRITON_KERNEL_DUMP="1")
         dump = os.path.join(self.triton_dir, "dump", os.listdir(os.path.join(self.triton_dir, "dump"))[0])
-        override = os.path.join(self.triton_dir, "override", os.path.basename(dump))
-        os.makedirs(override)
-        shutil.copy(os.path.join(dump, KERNEL + ".ptx"), override)
+        made = self.klens("override", "make", dump, "--stage", "ptx", "--json")
+        self.assertEqual(made["copied_from"], os.path.join(dump, KERNEL + ".ptx"))
         _, sm90 = self.compile("newest", arch=90, TRITON_KERNEL_OVERRIDE="1", TRITON_ALWAYS_COMPILE="1")
         entries = [e for e in self.klens("scan", "--json", expect=(0, 1))["entries"]
                    if e["kind"] == "kernel" and e["target"]["arch"] == "90"]
