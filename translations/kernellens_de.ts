@@ -2976,6 +2976,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>The password of %1 was not saved in the system keyring: %2</source>
         <translation>Das Passwort von %1 wurde nicht im Schlüsselbund des Systems gespeichert: %2</translation>
     </message>
+    <message>
+        <source>Make &amp;Override…</source>
+        <translation>&amp;Override anlegen…</translation>
+    </message>
+    <message>
+        <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
+        <translation>Den Override-Ordner schreiben, den Triton für den gewählten Eintrag oder Dump liest: eine Stufe, zum Bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -3073,6 +3081,69 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>Compiled bytes</source>
         <translation>Kompilierte Bytes</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::OverrideDialog</name>
+    <message>
+        <source>Make Override</source>
+        <translation>Override anlegen</translation>
+    </message>
+    <message>
+        <source>Triton reads an override folder named as the dump of the kernel&apos;s source, holding the stages to replace. KernelLens writes the stage you pick there (never over an existing file unless you say so); edit it, then run your script with the environment below.</source>
+        <translation>Triton liest einen Override-Ordner, der wie der Dump der Quelle des Kernels heißt und die zu ersetzenden Stufen enthält. KernelLens schreibt die gewählte Stufe dorthin (nie über eine vorhandene Datei, außer Sie sagen es); bearbeiten Sie sie und starten Sie Ihr Skript dann mit der Umgebung unten.</translation>
+    </message>
+    <message>
+        <source>Replace a stage file already there</source>
+        <translation>Eine vorhandene Stufendatei ersetzen</translation>
+    </message>
+    <message>
+        <source>Entry:</source>
+        <translation>Eintrag:</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>Stufe:</translation>
+    </message>
+    <message>
+        <source>Override folder:</source>
+        <translation>Override-Ordner:</translation>
+    </message>
+    <message>
+        <source>&amp;Make</source>
+        <translation>&amp;Anlegen</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Editor</source>
+        <translation>Im &amp;Editor öffnen</translation>
+    </message>
+    <message>
+        <source>This entry holds no stage Triton reads from an override folder (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD).</source>
+        <translation>Dieser Eintrag enthält keine Stufe, die Triton aus einem Override-Ordner liest (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco auf AMD).</translation>
+    </message>
+    <message>
+        <source>Making the override folder…</source>
+        <translation>Override-Ordner wird angelegt…</translation>
+    </message>
+    <message>
+        <source>Replaced %1</source>
+        <translation>%1 ersetzt</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>(from %1, named as the dump %2)</source>
+        <translation>(aus %1, benannt wie der Dump %2)</translation>
+    </message>
+    <message>
+        <source>Edit it, then run your script with:</source>
+        <translation>Bearbeiten Sie sie, dann starten Sie Ihr Skript mit:</translation>
+    </message>
+    <message>
+        <source>or, Triton 3.4+, for one config only:</source>
+        <translation>oder, ab Triton 3.4, nur für eine Konfiguration:</translation>
     </message>
 </context>
 <context>

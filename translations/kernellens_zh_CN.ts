@@ -2964,6 +2964,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>The password of %1 was not saved in the system keyring: %2</source>
         <translation>%1 的密码未保存到系统密钥环：%2</translation>
     </message>
+    <message>
+        <source>Make &amp;Override…</source>
+        <translation>创建覆盖(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
+        <translation>为所选条目或转储写入 Triton 读取的覆盖文件夹：一个阶段，供编辑</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -3061,6 +3069,69 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>Compiled bytes</source>
         <translation>编译字节数</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::OverrideDialog</name>
+    <message>
+        <source>Make Override</source>
+        <translation>创建覆盖</translation>
+    </message>
+    <message>
+        <source>Triton reads an override folder named as the dump of the kernel&apos;s source, holding the stages to replace. KernelLens writes the stage you pick there (never over an existing file unless you say so); edit it, then run your script with the environment below.</source>
+        <translation>Triton 读取一个与内核源码的转储同名、存放待替换阶段的覆盖文件夹。KernelLens 把你选择的阶段写到那里（除非你明确要求，绝不覆盖已有文件）；编辑它，然后用下面的环境变量运行你的脚本。</translation>
+    </message>
+    <message>
+        <source>Replace a stage file already there</source>
+        <translation>替换已有的阶段文件</translation>
+    </message>
+    <message>
+        <source>Entry:</source>
+        <translation>条目：</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>阶段：</translation>
+    </message>
+    <message>
+        <source>Override folder:</source>
+        <translation>覆盖文件夹：</translation>
+    </message>
+    <message>
+        <source>&amp;Make</source>
+        <translation>创建(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Editor</source>
+        <translation>在编辑器中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>This entry holds no stage Triton reads from an override folder (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD).</source>
+        <translation>此条目没有 Triton 会从覆盖文件夹读取的阶段（ttir、ttgir、llir、ptx、cubin；AMD 上为 amdgcn、hsaco）。</translation>
+    </message>
+    <message>
+        <source>Making the override folder…</source>
+        <translation>正在创建覆盖文件夹…</translation>
+    </message>
+    <message>
+        <source>Replaced %1</source>
+        <translation>已替换 %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>(from %1, named as the dump %2)</source>
+        <translation>（来自 %1，按转储 %2 命名）</translation>
+    </message>
+    <message>
+        <source>Edit it, then run your script with:</source>
+        <translation>编辑它，然后这样运行你的脚本：</translation>
+    </message>
+    <message>
+        <source>or, Triton 3.4+, for one config only:</source>
+        <translation>或者（Triton 3.4+）只用于一个配置：</translation>
     </message>
 </context>
 <context>

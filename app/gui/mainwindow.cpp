@@ -255,15 +255,19 @@ void MainWindow::createEntryMenu()
     m_recompileAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_recompileAction->setToolTip(tr("Rebuild the selected entries and compare with what is cached "
                                      "(the entries are not changed)"));
+    QAction* makeOverride = entryMenu->addAction(tr("Make &Override…"), this, &MainWindow::openMakeOverride);
+    makeOverride->setObjectName(QStringLiteral("makeOverrideAction"));
+    makeOverride->setToolTip(tr("Write the override folder Triton reads for the selected entry or dump: "
+                                "one stage, to edit"));
     m_cleanAction = entryMenu->addAction(tr("C&lean Cache…"), this, &MainWindow::openClean);
     m_cleanAction->setObjectName(QStringLiteral("cleanAction"));
     m_cleanAction->setToolTip(tr("Choose policies, preview what would go, then remove it"));
     m_cleanAction->setEnabled(false);
-    m_selectionActions = {exportAction, copyPath, copyKey, reveal, m_recompileAction};
+    m_selectionActions = {exportAction, copyPath, copyKey, reveal, m_recompileAction, makeOverride};
     for (QAction* a : m_selectionActions)
         a->setEnabled(false);
-    m_localActions = {exportAction,    reveal,         m_recompileAction,
-                      m_compareAction, m_doctorAction, m_cleanAction};
+    m_localActions = {exportAction,   reveal,        m_recompileAction, m_compareAction,
+                      m_doctorAction, m_cleanAction, makeOverride};
     addPullActions(entryMenu);
 }
 

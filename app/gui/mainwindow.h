@@ -110,6 +110,8 @@ private:
     void runDoctor();
     void recompileSelected();
     class CleanDialog* openClean();
+    /// Entry > Make Override for the selected entry; the dialog, or null when none is selected.
+    class OverrideDialog* openMakeOverride();
     void applyPendingShow();
     void rememberRecent(const QStringList& folders);
     void openCudaFile();

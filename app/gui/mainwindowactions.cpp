@@ -7,8 +7,10 @@
 #include "dialogs/cleandialog.h"
 #include "dialogs/compiledialog.h"
 #include "dialogs/doctordialog.h"
+#include "dialogs/overridedialog.h"
 #include "dialogs/recompiledialog.h"
 #include "entries/entriespage.h"
+#include "env/cacheroots.h"
 #include "env/environment.h"
 #include "events/eventlogsettings.h"
 #include "gpustatus.h"
@@ -18,6 +20,7 @@
 
 #include <QTabWidget>
 #include <QTimer>
+#include <algorithm>
 
 namespace kl::gui {
 
@@ -85,6 +88,27 @@ void MainWindow::recompileSelected()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->start();
+}
+
+OverrideDialog* MainWindow::openMakeOverride()
+{
+    const auto snapshot = m_entries->snapshot();
+    const std::vector<Entry> entries = m_entries->selectedEntries();
+    if (!snapshot || entries.empty())
+        return nullptr;
+    const auto& all = snapshot->entries;
+    const auto it =
+        std::find_if(all.begin(), all.end(), [&](const Entry& e) { return e.path == entries.front().path; });
+    if (it == all.end())
+        return nullptr;
+    const Root overrideRoot = dumpAndOverrideRoots(Environment::current()).back();
+    auto* dialog = new OverrideDialog(snapshot, static_cast<std::size_t>(it - all.begin()),
+                                      QString::fromStdString(overrideRoot.path), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The new override folder belongs in the table when its root is shown.
+    connect(dialog, &OverrideDialog::made, this, &MainWindow::rescan);
+    dialog->show();
+    return dialog;
 }
 
 CleanDialog* MainWindow::openClean()

@@ -1,0 +1,111 @@
+// Entry > Make Override (dialogs/overridedialog): the stage Triton reads, written off the UI thread
+// into the override folder named as the entry's dump; the environment to set; never over a file
+// without "Replace"; without a dump, how to get one. Also reached through the Entry menu.
+#include "dialogs/overridedialog.h"
+#include "scan/cachescanner.h"
+#include "tempcache.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace kl;
+using kl::gui::OverrideDialog;
+
+namespace {
+
+QString hashOf(const QString& seed)
+{
+    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TstOverrideDialog : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString at(const QString& rel) const { return m_dir.path() + "/" + rel; }
+
+    std::shared_ptr<const Snapshot> scan() const
+    {
+        std::vector<Root> roots(2);
+        roots[0].path = at("cache").toStdString();
+        roots[1].path = at("dump").toStdString();
+        roots[1].kind = RootKind::Dump;
+        return std::make_shared<const Snapshot>(CacheScanner().scan(roots));
+    }
+
+    static std::size_t indexOf(const Snapshot& snap, const QString& path)
+    {
+        for (std::size_t i = 0; i < snap.entries.size(); ++i)
+            if (snap.entries[i].path == path.toStdString())
+                return i;
+        return snap.entries.size();
+    }
+
+private slots:
+    void makesTheFolderTritonReads()
+    {
+        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", hashOf("e"));
+        const QString dump = at("dump/") + base32Folder(hashOf("src"));
+        for (const QString ext : {"ttir", "ttgir", "llir", "ptx", "cubin"})
+            writeFileAt(dump + "/k." + ext, readAll(entry + "/k." + ext));
+        const auto snap = scan();
+        OverrideDialog d(snap, indexOf(*snap, entry), at("override"));
+        auto* stage = d.findChild<QComboBox*>(QStringLiteral("stage"));
+        QVERIFY(stage);
+        QCOMPARE(stage->currentText(), QStringLiteral("ptx")); // the usual one to edit
+        QSignalSpy made(&d, &OverrideDialog::made);
+        d.make();
+        QTRY_VERIFY(!d.isRunning());
+        QTRY_COMPARE(made.size(), 1);
+        const QString file = at("override/") + QFileInfo(dump).fileName() + "/k.ptx";
+        QCOMPARE(d.madeFile(), file);
+        QCOMPARE(readAll(file), readAll(entry + "/k.ptx"));
+        QVERIFY2(d.resultText().contains("TRITON_KERNEL_OVERRIDE=1 TRITON_ALWAYS_COMPILE=1"),
+                 qPrintable(d.resultText()));
+        // The folder is the effective one: no TRITON_OVERRIDE_DIR to set.
+        QVERIFY(!d.resultText().contains("TRITON_OVERRIDE_DIR"));
+
+        // A second make leaves the user's edit alone and says how to replace it.
+        writeFileAt(file, "// my edit\n");
+        d.make();
+        QTRY_VERIFY(d.resultText().contains("--force"));
+        QCOMPARE(readAll(file), QByteArray("// my edit\n"));
+        d.findChild<QCheckBox*>()->setChecked(true);
+        d.make();
+        QTRY_VERIFY(d.resultText().startsWith("Replaced"));
+        QCOMPARE(readAll(file), readAll(entry + "/k.ptx"));
+
+        // Another folder: Triton must be told where it is.
+        d.findChild<QLineEdit*>(QStringLiteral("into"))->setText(at("elsewhere"));
+        d.make();
+        QTRY_VERIFY(d.resultText().contains("TRITON_OVERRIDE_DIR=" + at("elsewhere")));
+    }
+
+    void withoutADumpSaysHowToGetOne()
+    {
+        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "lone", hashOf("lone"));
+        const auto snap = scan();
+        OverrideDialog d(snap, indexOf(*snap, entry), at("override2"));
+        d.make();
+        QTRY_VERIFY(d.resultText().contains("TRITON_KERNEL_DUMP=1 TRITON_ALWAYS_COMPILE=1"));
+        QVERIFY(d.madeFile().isEmpty());
+        QVERIFY(!QFileInfo::exists(at("override2")));
+    }
+};
+
+QTEST_MAIN(TstOverrideDialog)
+#include "tst_overridedialog.moc"
