@@ -16,7 +16,7 @@ PACKAGES=(
     libgl1-mesa-dev libxkbcommon-dev
     libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev libarchive-dev libexpected-dev zlib1g-dev libxxhash-dev
     qtkeychain-qt6-dev libsecret-1-0
-    redis-server openssl xvfb xauth imagemagick clang-format util-linux time desktop-file-utils
+    redis-server openssl xvfb xauth xdotool imagemagick clang-format util-linux time desktop-file-utils
     dbus-daemon dbus-session-bus-common gnome-keyring libsecret-tools
     fonts-wqy-microhei
     python3 python3-venv

@@ -29,6 +29,19 @@ if [[ "${1:-}" == --inner ]]; then
         sleep 0.1
     done
     sleep 2
+    # KL_SHOT_CLICK="TITLE:DX:DY": a click DX left of and DY above the bottom-right corner of the
+    # window titled TITLE (a dialog's button; dialogs size themselves to their text).
+    if [[ -n ${KL_SHOT_CLICK:-} ]]; then
+        IFS=: read -r title dx dy <<<"$KL_SHOT_CLICK"
+        win=$(xdotool search --name "^$title\$" | head -1)
+        if [[ -n $win ]]; then
+            eval "$(xdotool getwindowgeometry --shell "$win")"
+            xdotool mousemove $((X + WIDTH - dx)) $((Y + HEIGHT - dy)) click 1
+            sleep 2
+        else
+            echo "screenshots.sh: no window titled $title to click" >&2
+        fi
+    fi
     import -window root "$out"
     kill "$app" 2>/dev/null || true
     wait "$app" 2>/dev/null || true
@@ -130,6 +143,32 @@ if [[ -f $nccl_trace ]]; then
     shoot trace-corpus "$bin" --demo --trace "$(realpath "$nccl_trace")"
 else
     echo "skipped trace-corpus: $nccl_trace not found"
+fi
+# Triton's dump and override folders, written by real Triton (.venv-triton, no GPU): one source
+# compiled for sm_80 then sm_90 with TRITON_KERNEL_DUMP, so the dump is sm_90's. The sm_80 entry's
+# detail pane, then Entry > Make Override on the sm_90 entry with Make clicked.
+triton_python=.venv-triton/bin/python
+if [[ -n $only && " $only " != *" dump-override-links "* && " $only " != *" make-override "* ]]; then
+    :
+elif [[ -x $triton_python ]] && command -v xdotool >/dev/null && [[ -x $klens ]]; then
+    home=$(mktemp -d -p "$settings")
+    for arch in 80 90; do
+        env -u TRITON_CACHE_DIR -u TRITON_HOME HOME="$home" TRITON_KERNEL_DUMP=1 \
+            "$triton_python" tests/override/compile_kernel.py "$arch" >/dev/null 2>&1
+    done
+    entry80=$(HOME="$home" "$klens" scan --json "$home/.triton/cache" |
+        python3 -c 'import json,sys; print([e["folder"] for e in json.load(sys.stdin)["entries"] if e["target"] and e["target"]["arch"] == "80"][0])')
+    entry90=$(HOME="$home" "$klens" scan --json "$home/.triton/cache" |
+        python3 -c 'import json,sys; print([e["folder"] for e in json.load(sys.stdin)["entries"] if e["target"] and e["target"]["arch"] == "90"][0])')
+    HOME="$home" "$klens" override make "$home/.triton/cache/$entry90" --stage ptx >/dev/null
+    HOME="$home" shoot dump-override-links "$bin" "$home/.triton/cache" "$home/.triton/dump" \
+        "$home/.triton/override" --entry "${entry80:0:8}"
+    rm -rf "$home/.triton/override"
+    # Make is the third button from the right of the dialog's bottom row.
+    HOME="$home" KL_SHOT_CLICK="Make Override:258:24" shoot make-override "$bin" "$home/.triton/cache" \
+        "$home/.triton/dump" --entry "${entry90:0:8}" --show make-override
+else
+    echo "skipped dump-override-links, make-override: need $triton_python (scripts/triton-venv.sh), xdotool and $klens"
 fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then

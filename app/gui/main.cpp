@@ -69,7 +69,7 @@ Arguments parseArguments(const QCoreApplication& app)
         QStringLiteral("show"),
         QCoreApplication::translate("main", "Once the scan ends, show WHAT (comma-separated): "
                                             "dashboard, trace, grouped, metadata, doctor, clean, "
-                                            "open-remote."),
+                                            "open-remote, make-override."),
         QStringLiteral("WHAT"));
     parser.addOption(show);
     const QCommandLineOption remote(

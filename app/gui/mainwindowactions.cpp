@@ -150,6 +150,8 @@ void MainWindow::applyPendingShow()
         } else if (w == QLatin1String("open-remote"))
             // Queued: the dialog runs its own loop, and the scan's end must finish first.
             QTimer::singleShot(0, this, &MainWindow::chooseRemote);
+        else if (w == QLatin1String("make-override"))
+            QTimer::singleShot(0, this, [this] { openMakeOverride(); });
     }
 }
 
