@@ -98,8 +98,9 @@ void TstEntryText::folderLinksBothWays()
 
     const QString ofFolder = EntryText::folderLinks(snap, snap.entries[3], {over});
     QVERIFY2(ofFolder.contains("same source: /d/S"), qPrintable(ofFolder));
-    QVERIFY2(ofFolder.contains("/c/E80  sm_80  (the kernel it overrides, through the dump of the same source)"),
-             qPrintable(ofFolder));
+    QVERIFY2(
+        ofFolder.contains("/c/E80  sm_80  (the kernel it overrides, through the dump of the same source)"),
+        qPrintable(ofFolder));
     QVERIFY2(ofFolder.contains("/c/E90  sm_90  (built from it: ptx)"), qPrintable(ofFolder));
 
     // An unedited copy of the dump's stage: equal content, not "built from" the override.
@@ -109,7 +110,8 @@ void TstEntryText::folderLinksBothWays()
     QVERIFY(EntryText::folderLinks(snap, snap.entries[0], {}).isEmpty());
     kl::FolderLinks lone;
     lone.folder = 2;
-    QVERIFY(EntryText::folderLinks(snap, snap.entries[2], {lone}).contains("no cache entry shares its stages"));
+    QVERIFY(
+        EntryText::folderLinks(snap, snap.entries[2], {lone}).contains("no cache entry shares its stages"));
 }
 
 QTEST_MAIN(TstEntryText)

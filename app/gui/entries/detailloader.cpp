@@ -40,8 +40,8 @@ DetailLoader::DetailLoader(QObject* parent)
 
 void DetailLoader::load(Entry entry, std::shared_ptr<const Snapshot> snapshot)
 {
-    m_job.start([entry = std::move(entry), snapshot = std::move(snapshot)](
-                    const JobToken&) { return loadDetail(entry, snapshot); },
+    m_job.start([entry = std::move(entry),
+                 snapshot = std::move(snapshot)](const JobToken&) { return loadDetail(entry, snapshot); },
                 [this](std::shared_ptr<const LoadedDetail> detail) { emit loaded(std::move(detail)); });
 }
 

@@ -560,9 +560,9 @@ void EntriesPage::onCurrentRowChanged()
 void EntriesPage::onDetailLoaded(std::shared_ptr<const LoadedDetail> loaded)
 {
     if (loaded && loaded->detail.entry.path == m_selectedPath) {
-        const QString links = loaded->snapshot
-                                  ? EntryText::folderLinks(*loaded->snapshot, loaded->detail.entry, loaded->links)
-                                  : QString();
+        const QString links =
+            loaded->snapshot ? EntryText::folderLinks(*loaded->snapshot, loaded->detail.entry, loaded->links)
+                             : QString();
         showDetailText(loaded->detail.entry, EntryText::detail(loaded->detail, links));
         m_metadataTree->setDetail(loaded->detail);
     }

@@ -198,7 +198,8 @@ QString EntryText::detail(const EntryDetail& d, const QString& links)
     return out;
 }
 
-QString EntryText::folderLinks(const Snapshot& snap, const Entry& entry, const std::vector<FolderLinks>& links)
+QString EntryText::folderLinks(const Snapshot& snap, const Entry& entry,
+                               const std::vector<FolderLinks>& links)
 {
     auto stageList = [](const LinkedEntry& l) {
         QStringList s;
@@ -212,7 +213,7 @@ QString EntryText::folderLinks(const Snapshot& snap, const Entry& entry, const s
             return tr("the kernel it overrides, through the dump of the same source");
         if (folder.kind == EntryKind::Override)
             return l.whole && sharesEdited(fl, l) ? tr("built from it: %1").arg(stageList(l))
-                                                     : tr("shares %1").arg(stageList(l));
+                                                  : tr("shares %1").arg(stageList(l));
         return l.whole ? tr("all stages equal: %1").arg(stageList(l)) : tr("shares %1").arg(stageList(l));
     };
     QString out;
@@ -223,7 +224,8 @@ QString EntryText::folderLinks(const Snapshot& snap, const Entry& entry, const s
         bool any = false;
         for (const FolderLinks& l : links) {
             if (l.twin >= 0)
-                out += QLatin1String("  ") + tr("same source: %1").arg(name(snap.entries[std::size_t(l.twin)].path)) +
+                out += QLatin1String("  ") +
+                       tr("same source: %1").arg(name(snap.entries[std::size_t(l.twin)].path)) +
                        QLatin1Char('\n');
             for (const LinkedEntry& e : l.entries) {
                 any = true;

@@ -37,7 +37,8 @@ public:
     static QString detail(const EntryDetail& detail, const QString& links = {});
     /// The detail pane's section on Triton's dump and override folders: a cache entry's linked
     /// folders, or a folder's cache entries and twin (`links` from linkUserFoldersOf on `snap`).
-    static QString folderLinks(const Snapshot& snap, const Entry& entry, const std::vector<FolderLinks>& links);
+    static QString folderLinks(const Snapshot& snap, const Entry& entry,
+                               const std::vector<FolderLinks>& links);
 };
 
 } // namespace kl::gui
