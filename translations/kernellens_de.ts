@@ -5561,8 +5561,8 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>Einen PyTorch-Profiler-Trace (.json, .json.gz) auf der Seite „Trace“ öffnen; wiederholen für einen Trace pro Rank.</translation>
     </message>
     <message>
-        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote.</source>
-        <translation>Nach dem Scan WHAT zeigen (durch Kommas getrennt): dashboard, trace, grouped, metadata, doctor, clean, open-remote.</translation>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote, make-override.</source>
+        <translation>Nach dem Scan WHAT zeigen (durch Kommas getrennt): dashboard, trace, grouped, metadata, doctor, clean, open-remote, make-override.</translation>
     </message>
 </context>
 </TS>

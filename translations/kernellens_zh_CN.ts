@@ -5539,8 +5539,8 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>在“跟踪”页打开 PyTorch profiler 跟踪（.json、.json.gz）；重复此选项可按 rank 各打开一个。</translation>
     </message>
     <message>
-        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote.</source>
-        <translation>扫描结束后显示 WHAT（逗号分隔）：dashboard、trace、grouped、metadata、doctor、clean、open-remote。</translation>
+        <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote, make-override.</source>
+        <translation>扫描结束后显示 WHAT（逗号分隔）：dashboard、trace、grouped、metadata、doctor、clean、open-remote、make-override。</translation>
     </message>
 </context>
 </TS>
