@@ -8,7 +8,6 @@
 #include "override/overridejson.h"
 #include "override/overridemake.h"
 #include "rootselection.h"
-#include "util/jsonwriter.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
@@ -135,6 +134,7 @@ int runOverrideMake(const OverrideMakeArgs& args)
     OverrideMakeOptions options;
     options.stage = args.stage;
     options.into = absoluteClean(args.into.empty() ? overrideRoot.path : args.into);
+    options.effectiveInto = overrideRoot.path;
     options.force = args.force;
     const OverrideMakeResult r =
         makeOverride(snap, static_cast<std::size_t>(it - snap.entries.begin()), options);
@@ -142,44 +142,18 @@ int runOverrideMake(const OverrideMakeArgs& args)
         printError(r.error.english());
         return ExitError;
     }
-    // What to set for Triton to read it: the folder is its override root unless it is the
-    // effective one already.
-    std::vector<std::string> env = {"TRITON_KERNEL_OVERRIDE=1", "TRITON_ALWAYS_COMPILE=1"};
-    if (options.into != overrideRoot.path)
-        env.push_back("TRITON_OVERRIDE_DIR=" + options.into);
-    const std::string config = "triton.Config(..., ir_override=\"" + r.file + "\")";
     if (args.json) {
-        json::writeDocument(stdout, [&](json::Writer& w) {
-            w.StartObject();
-            w.Key("schema");
-            w.String("kernellens.override-make/1");
-            w.Key("file");
-            json::str(w, r.file);
-            w.Key("copied_from");
-            json::str(w, r.copiedFrom);
-            w.Key("dump");
-            json::str(w, r.dumpFolder);
-            w.Key("replaced");
-            w.Bool(r.replaced);
-            w.Key("environment");
-            w.StartArray();
-            for (const std::string& v : env)
-                json::str(w, v);
-            w.EndArray();
-            w.Key("per_config");
-            json::str(w, config);
-            w.EndObject();
-        });
+        writeOverrideMakeJson(r, stdout);
         return ExitOk;
     }
     std::string line;
-    for (const std::string& v : env)
+    for (const std::string& v : r.environment)
         line += (line.empty() ? "" : " ") + v;
     std::printf("%s %s\n  (from %s, named as the dump %s)\n\nedit it, then run your script with:\n  %s\n"
                 "or, Triton 3.4+, for one config only:\n  %s\n",
                 r.replaced ? "replaced" : "wrote", printableName(r.file).c_str(),
                 printableName(r.copiedFrom).c_str(), printableName(r.dumpFolder).c_str(), line.c_str(),
-                config.c_str());
+                r.perConfig.c_str());
     return ExitOk;
 }
 

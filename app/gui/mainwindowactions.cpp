@@ -97,9 +97,10 @@ OverrideDialog* MainWindow::openMakeOverride()
     if (!snapshot || entries.empty())
         return nullptr;
     const auto& all = snapshot->entries;
-    const auto it =
-        std::find_if(all.begin(), all.end(), [&](const Entry& e) { return e.path == entries.front().path; });
-    if (it == all.end())
+    // Entries are sorted by path.
+    const auto it = std::lower_bound(all.begin(), all.end(), entries.front().path,
+                                     [](const Entry& e, const std::string& p) { return e.path < p; });
+    if (it == all.end() || it->path != entries.front().path)
         return nullptr;
     const Root overrideRoot = dumpAndOverrideRoots(Environment::current()).back();
     auto* dialog = new OverrideDialog(snapshot, static_cast<std::size_t>(it - all.begin()),

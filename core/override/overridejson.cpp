@@ -91,4 +91,29 @@ void writeOverrideListJson(const Snapshot& snap, const std::vector<FolderLinks>&
     });
 }
 
+void writeOverrideMakeJson(const OverrideMakeResult& r, std::FILE* out)
+{
+    json::writeDocument(out, [&](Writer& w) {
+        w.StartObject();
+        w.Key("schema");
+        w.String("kernellens.override-make/1");
+        w.Key("file");
+        str(w, r.file);
+        w.Key("copied_from");
+        str(w, r.copiedFrom);
+        w.Key("dump");
+        str(w, r.dumpFolder);
+        w.Key("replaced");
+        w.Bool(r.replaced);
+        w.Key("environment");
+        w.StartArray();
+        for (const std::string& v : r.environment)
+            str(w, v);
+        w.EndArray();
+        w.Key("per_config");
+        str(w, r.perConfig);
+        w.EndObject();
+    });
+}
+
 } // namespace kl

@@ -2,6 +2,7 @@
 
 #include "model/snapshot.h"
 #include "override/folderlinks.h"
+#include "override/overridemake.h"
 
 #include <cstdio>
 #include <vector>
@@ -10,5 +11,8 @@ namespace kl {
 
 /// `klens override ls --json`: the documented schema kernellens.override/1 (docs/json-schema.md).
 void writeOverrideListJson(const Snapshot& snap, const std::vector<FolderLinks>& links, std::FILE* out);
+
+/// `klens override make --json`: schema kernellens.override-make/1.
+void writeOverrideMakeJson(const OverrideMakeResult& result, std::FILE* out);
 
 } // namespace kl

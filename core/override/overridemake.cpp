@@ -131,6 +131,10 @@ OverrideMakeResult makeOverride(const Snapshot& snap, std::size_t entry, const O
         return failure(
             Text::of(KL_TEXT("kl::override", "cannot write %1: %2"), printableName(r.file), errnoText(err)));
     }
+    r.environment = {"TRITON_KERNEL_OVERRIDE=1", "TRITON_ALWAYS_COMPILE=1"};
+    if (absoluteClean(options.into) != absoluteClean(options.effectiveInto))
+        r.environment.push_back("TRITON_OVERRIDE_DIR=" + absoluteClean(options.into));
+    r.perConfig = "triton.Config(..., ir_override=\"" + r.file + "\")";
     r.ok = true;
     return r;
 }

@@ -16,15 +16,20 @@ struct OverrideMakeOptions {
     std::string stage;  ///< ttir, ttgir, llir, ptx, cubin (amdgcn, hsaco on AMD)
     std::string into;   ///< the override root to write in (absolute)
     bool force = false; ///< replace a stage file already there
+    /// The override folder Triton reads with no TRITON_OVERRIDE_DIR set (the effective one): when
+    /// `into` is another, the environment says so.
+    std::string effectiveInto;
 };
 
 struct OverrideMakeResult {
     bool ok = false;
     Text error;       ///< names the path and the cause; for a cache entry without a dump, how to get one
     std::string file; ///< the stage file written
-    std::string copiedFrom; ///< the stage file its bytes came from
-    std::string dumpFolder; ///< the dump folder that gave the name
-    bool replaced = false;  ///< a file was there before (with force)
+    std::string copiedFrom;               ///< the stage file its bytes came from
+    std::string dumpFolder;               ///< the dump folder that gave the name
+    bool replaced = false;                ///< a file was there before (with force)
+    std::vector<std::string> environment; ///< what to set for Triton to read it
+    std::string perConfig;                ///< Triton 3.4+: `triton.Config(..., ir_override="FILE")`
 };
 
 /// True for the stages compiler.py's loop reads from an override folder.

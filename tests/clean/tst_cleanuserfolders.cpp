@@ -19,11 +19,6 @@ namespace {
 
 const QByteArray kEdited = "// hand-edited by a user: must survive every clean\n";
 
-QString hashOf(const QString& seed)
-{
-    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
-}
-
 std::int64_t daysAgo(int days)
 {
     return QDateTime::currentSecsSinceEpoch() - std::int64_t(days) * 86400;
@@ -32,7 +27,7 @@ std::int64_t daysAgo(int days)
 // A folder of the given stage files, named as Triton 3.3+ names dump and override folders.
 QString addStageFolder(const QString& root, const QString& seed, const QStringList& exts)
 {
-    const QString folder = root + "/" + base32Folder(hashOf(seed));
+    const QString folder = root + "/" + base32Folder(sha256Of(seed));
     for (const QString& ext : exts)
         writeFileAt(folder + "/add_kernel." + ext, kEdited + ext.toUtf8());
     setEntryMtime(folder, daysAgo(40));
@@ -42,9 +37,10 @@ QString addStageFolder(const QString& root, const QString& seed, const QStringLi
 // A whole cache entry and an interrupted one (.source and .ttir, no metadata): both must go.
 QStringList addCacheEntries(const QString& root, const QString& seed)
 {
-    const QString whole = root + "/" + TempCache::addKernelAt(root, "add_kernel", hashOf(seed + "whole"), 75);
+    const QString whole =
+        root + "/" + TempCache::addKernelAt(root, "add_kernel", sha256Of(seed + "whole"), 75);
     setEntryMtime(whole, daysAgo(40));
-    const QString cut = root + "/" + base32Folder(hashOf(seed + "cut"));
+    const QString cut = root + "/" + base32Folder(sha256Of(seed + "cut"));
     writeFileAt(cut + "/add_kernel.source", "def add_kernel(): pass\n");
     writeFileAt(cut + "/add_kernel.ttir", "module {}\n");
     setEntryMtime(cut, daysAgo(40));

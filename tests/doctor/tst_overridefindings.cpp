@@ -22,17 +22,6 @@ namespace {
 const QString kRealEntry =
     QStringLiteral(KL_DEMO_TRITON_DIR "/cache/T7TU7KYQX7ZE4YM2UFP4TBMCFYMVCOQDPYCUIXDLVLUCMPIY3E5Q");
 
-QString hashOf(const QString& seed)
-{
-    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 void setMtime(const QString& path, std::int64_t seconds)
 {
     struct timespec times[2] = {{seconds, 0}, {seconds, 0}};
@@ -45,7 +34,7 @@ void copyEntry(const QString& from, const QString& to, const QString& file = {},
 {
     QDir().mkpath(to);
     for (const QString& n : QDir(from).entryList(QDir::Files)) {
-        QByteArray bytes = readAll(from + "/" + n);
+        QByteArray bytes = readFileBytes(from + "/" + n);
         if (n == file)
             bytes = edit(bytes);
         writeFileAt(to + "/" + n, bytes);
@@ -85,13 +74,13 @@ class TstOverrideFindings : public QObject {
     // holding `overridePtx`; the entry holds `entryPtx`.
     void layOut(const QByteArray& entryPtx, const QByteArray& overridePtx, const QStringList& extraFiles = {})
     {
-        const QString folder = base32Folder(hashOf("src"));
-        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", hashOf("e90"));
+        const QString folder = base32Folder(sha256Of("src"));
+        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", sha256Of("e90"));
         writeFileAt(entry + "/k.ptx", entryPtx);
         for (const QString& ext : QStringList{"ttir", "ttgir", "llir", "ptx", "cubin"})
             writeFileAt(at("dump/") + folder + "/k." + ext, ext == QStringLiteral("ptx")
                                                                 ? QByteArray("// ptx as compiled\n")
-                                                                : readAll(entry + "/k." + ext));
+                                                                : readFileBytes(entry + "/k." + ext));
         writeFileAt(at("override/") + folder + "/k.ptx", overridePtx);
         for (const QString& f : extraFiles)
             writeFileAt(at("override/") + folder + "/" + f, "// stray\n");
@@ -143,7 +132,7 @@ private slots:
         const QString entry = at("cache/") + QFileInfo(kRealEntry).fileName();
         copyEntry(kRealEntry, entry, "add_kernel.json",
                   [](QByteArray json) { return json.replace("\"num_warps\": 4", "\"num_warps\": 8"); });
-        QVERIFY(readAll(entry + "/add_kernel.json").contains("\"num_warps\": 8"));
+        QVERIFY(readFileBytes(entry + "/add_kernel.json").contains("\"num_warps\": 8"));
         const DoctorReport r = Doctor().examine(scanRoots({{at("cache"), RootKind::Cache}}));
         const QStringList found = findings(r, finding::StageTargetMismatch);
         QCOMPARE(found.size(), 2);
@@ -183,8 +172,8 @@ private slots:
     void overrideIgnored()
     {
         layOut("// ptx as compiled\n", "// ptx as compiled\n// edited\n");
-        const QString folder = at("override/") + base32Folder(hashOf("src"));
-        const QString entry = at("cache/") + base32Folder(hashOf("e90"));
+        const QString folder = at("override/") + base32Folder(sha256Of("src"));
+        const QString entry = at("cache/") + base32Folder(sha256Of("e90"));
         // The entry was compiled a day before the user edited the override.
         for (const QString& n : QDir(entry).entryList(QDir::Files))
             setMtime(entry + "/" + n, 1700000000);
@@ -205,7 +194,7 @@ private slots:
                {"k.ptx.bak", "other_kernel.ptx", "k.json", "k.source"});
         const QStringList found = findings(examine(), finding::OverrideStageName);
         QCOMPARE(found.size(), 4);
-        const QString folder = at("override/") + base32Folder(hashOf("src"));
+        const QString folder = at("override/") + base32Folder(sha256Of("src"));
         QCOMPARE(found.filter(folder + "/k.ptx.bak: ").size(), 1);
         QCOMPARE(found.filter(folder + "/other_kernel.ptx: Triton never reads it: it looks for k.ptx").size(),
                  1);

@@ -17,21 +17,6 @@
 using namespace kl;
 using kl::gui::OverrideDialog;
 
-namespace {
-
-QString hashOf(const QString& seed)
-{
-    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-} // namespace
-
 class TstOverrideDialog : public QObject {
     Q_OBJECT
 
@@ -58,10 +43,10 @@ class TstOverrideDialog : public QObject {
 private slots:
     void makesTheFolderTritonReads()
     {
-        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", hashOf("e"));
-        const QString dump = at("dump/") + base32Folder(hashOf("src"));
+        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", sha256Of("e"));
+        const QString dump = at("dump/") + base32Folder(sha256Of("src"));
         for (const QString ext : {"ttir", "ttgir", "llir", "ptx", "cubin"})
-            writeFileAt(dump + "/k." + ext, readAll(entry + "/k." + ext));
+            writeFileAt(dump + "/k." + ext, readFileBytes(entry + "/k." + ext));
         const auto snap = scan();
         OverrideDialog d(snap, indexOf(*snap, entry), at("override"));
         auto* stage = d.findChild<QComboBox*>(QStringLiteral("stage"));
@@ -73,7 +58,7 @@ private slots:
         QTRY_COMPARE(made.size(), 1);
         const QString file = at("override/") + QFileInfo(dump).fileName() + "/k.ptx";
         QCOMPARE(d.madeFile(), file);
-        QCOMPARE(readAll(file), readAll(entry + "/k.ptx"));
+        QCOMPARE(readFileBytes(file), readFileBytes(entry + "/k.ptx"));
         QVERIFY2(d.resultText().contains("TRITON_KERNEL_OVERRIDE=1 TRITON_ALWAYS_COMPILE=1"),
                  qPrintable(d.resultText()));
         // The folder is the effective one: no TRITON_OVERRIDE_DIR to set.
@@ -83,11 +68,11 @@ private slots:
         writeFileAt(file, "// my edit\n");
         d.make();
         QTRY_VERIFY(d.resultText().contains("--force"));
-        QCOMPARE(readAll(file), QByteArray("// my edit\n"));
+        QCOMPARE(readFileBytes(file), QByteArray("// my edit\n"));
         d.findChild<QCheckBox*>()->setChecked(true);
         d.make();
         QTRY_VERIFY(d.resultText().startsWith("Replaced"));
-        QCOMPARE(readAll(file), readAll(entry + "/k.ptx"));
+        QCOMPARE(readFileBytes(file), readFileBytes(entry + "/k.ptx"));
 
         // Another folder: Triton must be told where it is.
         d.findChild<QLineEdit*>(QStringLiteral("into"))->setText(at("elsewhere"));
@@ -97,7 +82,7 @@ private slots:
 
     void withoutADumpSaysHowToGetOne()
     {
-        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "lone", hashOf("lone"));
+        const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "lone", sha256Of("lone"));
         const auto snap = scan();
         OverrideDialog d(snap, indexOf(*snap, entry), at("override2"));
         d.make();

@@ -19,11 +19,6 @@ namespace {
 
 const QStringList kCompiled = {"ttir", "ttgir", "llir", "ptx", "cubin"};
 
-QString hashOf(const QString& seed)
-{
-    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
-}
-
 // Stage text of one compile: `target` changes what a compile makes from TTIR on.
 QByteArray stageText(const QString& ext, const QString& target)
 {
@@ -34,7 +29,7 @@ QByteArray stageText(const QString& ext, const QString& target)
 // A whole cache entry compiled for `target`, as TempCache writes one, with stage contents set.
 QString addEntry(const QString& root, const QString& seed, const QString& target, const QString& kernel = "k")
 {
-    const QString folder = root + "/" + TempCache::addKernelAt(root, kernel, hashOf(seed));
+    const QString folder = root + "/" + TempCache::addKernelAt(root, kernel, sha256Of(seed));
     for (const QString& ext : kCompiled)
         writeFileAt(folder + "/" + kernel + "." + ext, stageText(ext, target));
     return folder;
@@ -43,7 +38,7 @@ QString addEntry(const QString& root, const QString& seed, const QString& target
 // A dump folder as the last of `target`'s compiles left it (3.9: with .sass), named by the source.
 QString addDump(const QString& dumpRoot, const QString& source, const QString& target)
 {
-    const QString folder = dumpRoot + "/" + base32Folder(hashOf(source));
+    const QString folder = dumpRoot + "/" + base32Folder(sha256Of(source));
     for (const QString& ext : kCompiled)
         writeFileAt(folder + "/k." + ext, stageText(ext, target));
     writeFileAt(folder + "/k.sass", "// sass\n");
@@ -214,13 +209,13 @@ private slots:
         QVERIFY(links[0].severalWriters);
         QCOMPARE(pathOf(snap, std::size_t(links[0].twin)), over);
         // Another kernel's entry has none.
-        QVERIFY(linkUserFoldersOf(snap, indexOf(at("cache/") + base32Folder(hashOf("other")))).empty());
+        QVERIFY(linkUserFoldersOf(snap, indexOf(at("cache/") + base32Folder(sha256Of("other")))).empty());
     }
 
     void aSymlinkedStageIsNeverRead()
     {
         const QString e90 = addEntry(at("cache"), "e90", "sm_90");
-        const QString over = at("override/") + base32Folder(hashOf("src"));
+        const QString over = at("override/") + base32Folder(sha256Of("src"));
         QDir().mkpath(over);
         // Pointing at the entry's own PTX: followed, it would link by content.
         QVERIFY(QFile::link(e90 + "/k.ptx", over + "/k.ptx"));
@@ -234,7 +229,7 @@ private slots:
     void aStageThatCannotBeReadIsNamed()
     {
         addEntry(at("cache"), "e90", "sm_90");
-        const QString over = at("override/") + base32Folder(hashOf("src"));
+        const QString over = at("override/") + base32Folder(sha256Of("src"));
         QDir().mkpath(over);
         writeFileAt(over + "/k.ptx", "// edited\n");
         const Snapshot snap = scanRoots({}, {at("override")}, {at("cache")});
@@ -280,7 +275,7 @@ private slots:
             QCOMPARE(f.value("path").toString(), isDump ? dump : over);
             QCOMPARE(f.value("kernels").toArray(), QJsonArray{"k"});
             QCOMPARE(f.value("key_era").toString(), QStringLiteral("base32"));
-            QCOMPARE(f.value("source_hash").toString(), hashOf("src"));
+            QCOMPARE(f.value("source_hash").toString(), sha256Of("src"));
             QCOMPARE(f.value("twin").toString(), isDump ? over : dump);
             QCOMPARE(f.value("several_writers").toBool(), false);
             const QJsonArray stages = f.value("stages").toArray();

@@ -13,21 +13,6 @@
 
 using namespace kl;
 
-namespace {
-
-QString hashOf(const QString& seed)
-{
-    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-} // namespace
-
 class TstOverrideMake : public QObject {
     Q_OBJECT
 
@@ -55,8 +40,9 @@ class TstOverrideMake : public QObject {
     OverrideMakeResult make(const QString& path, const QString& stage, bool force = false) const
     {
         const Snapshot snap = scan();
-        return makeOverride(snap, indexOf(snap, path),
-                            {stage.toStdString(), at("override").toStdString(), force});
+        return makeOverride(
+            snap, indexOf(snap, path),
+            {stage.toStdString(), at("override").toStdString(), force, at("override").toStdString()});
     }
 
 private slots:
@@ -64,13 +50,13 @@ private slots:
     {
         QDir(m_dir.path()).removeRecursively();
         // An entry, the dump its compile wrote (same TTIR and PTX), and an entry with no dump.
-        m_entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", hashOf("e90"));
-        m_dump = at("dump/") + base32Folder(hashOf("src"));
+        m_entry = at("cache/") + TempCache::addKernelAt(at("cache"), "k", sha256Of("e90"));
+        m_dump = at("dump/") + base32Folder(sha256Of("src"));
         for (const QString ext : {"ttir", "ttgir", "llir", "ptx", "cubin"})
-            writeFileAt(m_dump + "/k." + ext, readAll(m_entry + "/k." + ext));
+            writeFileAt(m_dump + "/k." + ext, readFileBytes(m_entry + "/k." + ext));
         writeFileAt(m_entry + "/k.ptx", "// the entry's own ptx\n");
         writeFileAt(m_dump + "/k.ptx", "// the dump's ptx\n");
-        m_lone = at("cache/") + TempCache::addKernelAt(at("cache"), "lone", hashOf("lone"));
+        m_lone = at("cache/") + TempCache::addKernelAt(at("cache"), "lone", sha256Of("lone"));
     }
 
     void fromADump()
@@ -79,7 +65,7 @@ private slots:
         QVERIFY2(r.ok, r.error.english().c_str());
         const QString folder = at("override/") + QFileInfo(m_dump).fileName();
         QCOMPARE(QString::fromStdString(r.file), folder + "/k.ptx");
-        QCOMPARE(readAll(folder + "/k.ptx"), QByteArray("// the dump's ptx\n"));
+        QCOMPARE(readFileBytes(folder + "/k.ptx"), QByteArray("// the dump's ptx\n"));
         QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
                  QStringList{"k.ptx"}); // the stage alone, no temp left
         QVERIFY(!r.replaced);
@@ -92,7 +78,7 @@ private slots:
         QCOMPARE(QString::fromStdString(r.dumpFolder), m_dump);
         QCOMPARE(QString::fromStdString(r.copiedFrom), m_entry + "/k.ptx");
         // Named as the dump, holding what this entry's compile made.
-        QCOMPARE(readAll(at("override/") + QFileInfo(m_dump).fileName() + "/k.ptx"),
+        QCOMPARE(readFileBytes(at("override/") + QFileInfo(m_dump).fileName() + "/k.ptx"),
                  QByteArray("// the entry's own ptx\n"));
     }
 
@@ -114,11 +100,11 @@ private slots:
         OverrideMakeResult r = make(m_dump, "ptx");
         QVERIFY(!r.ok);
         QVERIFY2(r.error.english().find("--force") != std::string::npos, r.error.english().c_str());
-        QCOMPARE(readAll(file), QByteArray("// my edit\n"));
+        QCOMPARE(readFileBytes(file), QByteArray("// my edit\n"));
         r = make(m_dump, "ptx", true);
         QVERIFY(r.ok);
         QVERIFY(r.replaced);
-        QCOMPARE(readAll(file), QByteArray("// the dump's ptx\n"));
+        QCOMPARE(readFileBytes(file), QByteArray("// the dump's ptx\n"));
     }
 
     void refusals()
@@ -135,7 +121,7 @@ private slots:
         QVERIFY(!r.ok);
         QVERIFY2(r.error.english().find(at("override").toStdString()) != std::string::npos,
                  r.error.english().c_str());
-        QCOMPARE(readAll(at("override")), QByteArray("not a folder"));
+        QCOMPARE(readFileBytes(at("override")), QByteArray("not a folder"));
     }
 };
 

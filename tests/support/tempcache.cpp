@@ -2,6 +2,7 @@
 
 #include "formats/keyencoding.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -29,6 +30,17 @@ void writeFileAt(const QString& path, const QByteArray& data)
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         throw std::runtime_error("cannot write " + path.toStdString());
     f.write(data);
+}
+
+QString sha256Of(const QString& seed)
+{
+    return QCryptographicHash::hash(seed.toUtf8(), QCryptographicHash::Sha256).toHex();
+}
+
+QByteArray readFileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 QString base32Folder(const QString& hashHex)

@@ -30,6 +30,12 @@ private:
 /// Write `data` to `path`, creating folders on the way (throws when it cannot).
 void writeFileAt(const QString& path, const QByteArray& data);
 
+/// The sha256 hex of `seed`: a stand-in key or source hash for a test's entries and folders.
+QString sha256Of(const QString& seed);
+
+/// A file's bytes; empty when it cannot be read.
+QByteArray readFileBytes(const QString& path);
+
 /// Folder name Triton 3.2+ uses for a sha256 hex digest.
 QString base32Folder(const QString& hashHex);
 

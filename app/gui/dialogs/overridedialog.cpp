@@ -79,6 +79,7 @@ void OverrideDialog::make()
     options.stage = m_stage->currentText().toStdString();
     options.into = absoluteClean(m_into->text().trimmed().toStdString());
     options.force = m_force->isChecked();
+    options.effectiveInto = m_defaultInto.toStdString();
     m_makeButton->setEnabled(false);
     m_result->setPlainText(tr("Making the override folder…"));
     // Finding the entry's dump reads that kernel's stages.
@@ -98,16 +99,16 @@ void OverrideDialog::onDone(const OverrideMakeResult& r)
         return;
     }
     m_file = QString::fromStdString(r.file);
-    QStringList env = {QStringLiteral("TRITON_KERNEL_OVERRIDE=1"), QStringLiteral("TRITON_ALWAYS_COMPILE=1")};
-    if (absoluteClean(m_into->text().trimmed().toStdString()) != absoluteClean(m_defaultInto.toStdString()))
-        env << QStringLiteral("TRITON_OVERRIDE_DIR=") + m_into->text().trimmed();
+    QStringList env;
+    for (const std::string& v : r.environment)
+        env << QString::fromStdString(v);
     m_result->setPlainText(
         (r.replaced ? tr("Replaced %1") : tr("Wrote %1")).arg(m_file) + QLatin1Char('\n') +
         tr("(from %1, named as the dump %2)")
             .arg(QString::fromStdString(r.copiedFrom), QString::fromStdString(r.dumpFolder)) +
         QLatin1String("\n\n") + tr("Edit it, then run your script with:") + QLatin1String("\n  ") +
         env.join(QLatin1Char(' ')) + QLatin1String("\n\n") + tr("or, Triton 3.4+, for one config only:") +
-        QLatin1String("\n  triton.Config(..., ir_override=\"") + m_file + QLatin1String("\")\n"));
+        QLatin1String("\n  ") + QString::fromStdString(r.perConfig) + QLatin1Char('\n'));
     m_openButton->setEnabled(true);
     emit made(m_file);
     emit finished();
