@@ -4,7 +4,7 @@
 #   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
 #
 # Writes docs/screenshots/main-window-demo.png (--demo), dashboard.png and their Chinese versions
-# (*-zh_CN.png, KERNELLENS_LANG=zh_CN), clean-dialog.png (--show clean: the dry-run
+# (*-zh_CN.png, KERNELLENS_LANG=zh_CN), kernel-sass.png and kernel-cubin.png, clean-dialog.png (--show clean: the dry-run
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries; -de in German) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches), trace-demo.png and
@@ -169,6 +169,18 @@ elif [[ -x $triton_python ]] && command -v xdotool >/dev/null && [[ -x $klens ]]
         "$home/.triton/dump" --entry "${entry90:0:8}" --show make-override
 else
     echo "skipped dump-override-links, make-override: need $triton_python (scripts/triton-venv.sh), xdotool and $klens"
+fi
+# The kernel itself: the SASS tab (the nvdisasm in .venv-triton, found as a user's active virtual
+# environment's) and the cubin tab's occupancy, on tests/fixtures/triton-lines (real Triton 3.9).
+lines_entry=$(ls tests/fixtures/triton-lines/cache | head -1)
+if [[ -x $triton_python ]]; then
+    sass_cache=$(mktemp -d -p "$settings")
+    for what in sass cubin; do
+        PATH="$PWD/.venv-triton/bin:$PATH" KERNELLENS_SASS_CACHE="$sass_cache" shoot "kernel-$what" "$bin" \
+            "$PWD/tests/fixtures/triton-lines/cache" --entry "${lines_entry:0:8}" --stage "$what"
+    done
+else
+    echo "skipped kernel-sass, kernel-cubin: need $triton_python (scripts/triton-venv.sh)"
 fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then

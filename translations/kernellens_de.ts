@@ -758,6 +758,34 @@ kompiliert %6 · Cache %7</translation>
         <source>kernel %1: kernel names, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
         <translation>Kernel %1: Kernelnamen, .nv.info-Einträge und Konstantenbänke ergeben zusammen mehr, als die Datei enthält (Namen oder Sections werden geteilt, wie in keinem Cubin)</translation>
     </message>
+    <message>
+        <source>The occupancy of %1 is not known: KernelLens has no limits for it.</source>
+        <translation>Die Belegung von %1 ist unbekannt: KernelLens kennt seine Grenzen nicht.</translation>
+    </message>
+    <message>
+        <source>A block of 0 threads cannot be launched.</source>
+        <translation>Ein Block mit 0 Threads kann nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>A block of %1 threads is above %2&apos;s limit of %3 threads per block.</source>
+        <translation>Ein Block mit %1 Threads liegt über der Grenze von %2 (%3 Threads pro Block).</translation>
+    </message>
+    <message>
+        <source>%1 registers per thread is above the %2 a thread can have.</source>
+        <translation>%1 Register pro Thread liegen über den %2, die ein Thread haben kann.</translation>
+    </message>
+    <message>
+        <source>The shared memory of %1 fits none of its carveouts.</source>
+        <translation>Der Shared Memory von %1 passt in keine seiner Aufteilungen.</translation>
+    </message>
+    <message>
+        <source>no block size: the kernel requires none and no entry metadata gives num_warps</source>
+        <translation>keine Blockgröße: der Kernel verlangt keine und keine Eintrags-Metadaten nennen num_warps</translation>
+    </message>
+    <message>
+        <source>the cubin records no register count for the kernel</source>
+        <translation>das Cubin verzeichnet keine Registerzahl für den Kernel</translation>
+    </message>
 </context>
 <context>
     <name>kl::doctor</name>
@@ -1173,38 +1201,6 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
         <translation>Kompilieroptionen (num_warps, num_stages, ...) stammen von der Aufrufstelle, nicht aus der Umgebung: zwei Einträge mit `klens explain A B` vergleichen</translation>
-    </message>
-    <message>
-        <source>no command</source>
-        <translation>kein Befehl</translation>
-    </message>
-    <message>
-        <source>cannot make a pipe for %1: %2</source>
-        <translation>Pipe für %1 kann nicht angelegt werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 not found on PATH</source>
-        <translation>%1 wurde im PATH nicht gefunden</translation>
-    </message>
-    <message>
-        <source>cannot run %1: %2</source>
-        <translation>%1 kann nicht ausgeführt werden: %2</translation>
-    </message>
-    <message>
-        <source>cannot wait for %1: %2</source>
-        <translation>auf %1 kann nicht gewartet werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 did not finish within %2</source>
-        <translation>%1 wurde nicht innerhalb von %2 fertig</translation>
-    </message>
-    <message>
-        <source>%1 was cancelled</source>
-        <translation>%1 wurde abgebrochen</translation>
-    </message>
-    <message>
-        <source>%1 was killed by signal %2</source>
-        <translation>%1 wurde durch Signal %2 beendet</translation>
     </message>
     <message>
         <source>%1 failed (exit %2)</source>
@@ -3703,6 +3699,26 @@ Ereignis nicht protokolliert: %1</translation>
         <source>%1 is too large to show: %2, more than the %3 KernelLens fetches from a server. It was not fetched.</source>
         <translation>%1 ist zu groß zum Anzeigen: %2, mehr als die %3, die KernelLens von einem Server holt. Es wurde nicht geholt.</translation>
     </message>
+    <message>
+        <source>The entry has no cubin to disassemble.</source>
+        <translation>Der Eintrag hat kein Cubin zum Disassemblieren.</translation>
+    </message>
+    <message>
+        <source>The cubin&apos;s instructions and the source lines they came from (nvdisasm)</source>
+        <translation>Die Instruktionen des Cubins und die Quellzeilen, aus denen sie stammen (nvdisasm)</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>Belegung</translation>
+    </message>
+    <message>
+        <source>At %1 threads per block and %2 bytes of dynamic shared memory; theoretical, as the CUDA occupancy calculator gives it</source>
+        <translation>Bei %1 Threads pro Block und %2 Byte dynamischem Shared Memory; theoretisch, wie der CUDA-Occupancy-Rechner sie angibt</translation>
+    </message>
+    <message>
+        <source>%1%: %2 blocks, %3 warps per SM, limited by %4</source>
+        <translation>%1 %: %2 Blöcke, %3 Warps pro SM, begrenzt durch %4</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::TimelineModel</name>
@@ -5051,6 +5067,57 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::sass</name>
+    <message>
+        <source>KERNELLENS_NVDISASM names %1, which is not an executable file</source>
+        <translation>KERNELLENS_NVDISASM nennt %1, das keine ausführbare Datei ist</translation>
+    </message>
+    <message>
+        <source>nvdisasm not found: install the CUDA Toolkit or Triton (its wheel ships nvdisasm), or pip install nvidia-cuda-nvdisasm, or set KERNELLENS_NVDISASM to its path</source>
+        <translation>nvdisasm nicht gefunden: installieren Sie das CUDA Toolkit oder Triton (sein Wheel enthält nvdisasm), oder pip install nvidia-cuda-nvdisasm, oder setzen Sie KERNELLENS_NVDISASM auf seinen Pfad</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a CUDA cubin: %2</source>
+        <translation>%1 ist kein CUDA-Cubin: %2</translation>
+    </message>
+    <message>
+        <source>cannot disassemble %1: %2</source>
+        <translation>%1 kann nicht disassembliert werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is older than the sm_%2 code in %3 (%4): use a newer one, e.g. with KERNELLENS_NVDISASM</source>
+        <translation>%1 ist älter als der sm_%2-Code in %3 (%4): verwenden Sie ein neueres, z. B. mit KERNELLENS_NVDISASM</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2 with exit code %3: %4</source>
+        <translation>%1 ist bei %2 mit Exit-Code %3 gescheitert: %4</translation>
+    </message>
+    <message>
+        <source>the disassembly of %1 is over 1 GiB; not read</source>
+        <translation>die Disassemblierung von %1 ist größer als 1 GiB; nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1 printed no code for %2</source>
+        <translation>%1 hat für %2 keinen Code ausgegeben</translation>
+    </message>
+    <message>
+        <source>%1 has no line info (it was compiled without -lineinfo): instructions cannot be linked to source lines</source>
+        <translation>%1 hat keine Zeileninformation (ohne -lineinfo übersetzt): Instruktionen lassen sich keinen Quellzeilen zuordnen</translation>
+    </message>
+    <message>
+        <source>%1, nvdisasm %2 (%3, found by %4), from KernelLens&apos;s SASS cache</source>
+        <translation>%1, nvdisasm %2 (%3, gefunden über %4), aus dem SASS-Cache von KernelLens</translation>
+    </message>
+    <message>
+        <source>%1, nvdisasm %2 (%3, found by %4)</source>
+        <translation>%1, nvdisasm %2 (%3, gefunden über %4)</translation>
+    </message>
+</context>
+<context>
     <name>kl::scan</name>
     <message>
         <source>cannot open %1: %2</source>
@@ -5520,6 +5587,38 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>libmagic could not load its database: %1</source>
         <translation>libmagic konnte seine Datenbank nicht laden: %1</translation>
+    </message>
+    <message>
+        <source>no command</source>
+        <translation>kein Befehl</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe for %1: %2</source>
+        <translation>für %1 lässt sich keine Pipe anlegen: %2</translation>
+    </message>
+    <message>
+        <source>%1 not found on PATH</source>
+        <translation>%1 nicht im PATH gefunden</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>%1 kann nicht ausgeführt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot wait for %1: %2</source>
+        <translation>auf %1 kann nicht gewartet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2</source>
+        <translation>%1 wurde nicht innerhalb von %2 fertig</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled</source>
+        <translation>%1 wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 wurde durch Signal %2 beendet</translation>
     </message>
 </context>
 <context>

@@ -758,6 +758,34 @@ compiled %6 · cache %7</source>
         <source>kernel %1: kernel names, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
         <translation>内核 %1：内核名、.nv.info 记录和常量库加起来超过了文件内容（名称或节被共享，正常的 cubin 不会这样）</translation>
     </message>
+    <message>
+        <source>The occupancy of %1 is not known: KernelLens has no limits for it.</source>
+        <translation>%1 的占用率未知：KernelLens 没有它的限制数据。</translation>
+    </message>
+    <message>
+        <source>A block of 0 threads cannot be launched.</source>
+        <translation>无法启动 0 个线程的线程块。</translation>
+    </message>
+    <message>
+        <source>A block of %1 threads is above %2&apos;s limit of %3 threads per block.</source>
+        <translation>%1 个线程的线程块超过了 %2 每块 %3 个线程的上限。</translation>
+    </message>
+    <message>
+        <source>%1 registers per thread is above the %2 a thread can have.</source>
+        <translation>每线程 %1 个寄存器超过了一个线程可拥有的 %2 个。</translation>
+    </message>
+    <message>
+        <source>The shared memory of %1 fits none of its carveouts.</source>
+        <translation>%1 的共享内存不符合其任何划分配置。</translation>
+    </message>
+    <message>
+        <source>no block size: the kernel requires none and no entry metadata gives num_warps</source>
+        <translation>没有线程块大小：内核未要求固定大小，也没有条目元数据给出 num_warps</translation>
+    </message>
+    <message>
+        <source>the cubin records no register count for the kernel</source>
+        <translation>cubin 未记录该内核的寄存器数</translation>
+    </message>
 </context>
 <context>
     <name>kl::doctor</name>
@@ -1173,38 +1201,6 @@ compiled %6 · cache %7</source>
     <message>
         <source>compile options (num_warps, num_stages, ...) come from the call site, not the environment: compare two entries with `klens explain A B`</source>
         <translation>编译选项（num_warps、num_stages 等）来自调用处，而非环境：请用 `klens explain A B` 比较两个条目</translation>
-    </message>
-    <message>
-        <source>no command</source>
-        <translation>没有命令</translation>
-    </message>
-    <message>
-        <source>cannot make a pipe for %1: %2</source>
-        <translation>无法为 %1 创建管道：%2</translation>
-    </message>
-    <message>
-        <source>%1 not found on PATH</source>
-        <translation>在 PATH 中找不到 %1</translation>
-    </message>
-    <message>
-        <source>cannot run %1: %2</source>
-        <translation>无法运行 %1：%2</translation>
-    </message>
-    <message>
-        <source>cannot wait for %1: %2</source>
-        <translation>无法等待 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 did not finish within %2</source>
-        <translation>%1 未在 %2 内完成</translation>
-    </message>
-    <message>
-        <source>%1 was cancelled</source>
-        <translation>%1 已取消</translation>
-    </message>
-    <message>
-        <source>%1 was killed by signal %2</source>
-        <translation>%1 被信号 %2 终止</translation>
     </message>
     <message>
         <source>%1 failed (exit %2)</source>
@@ -3691,6 +3687,26 @@ event not logged: %1</source>
         <source>%1 is too large to show: %2, more than the %3 KernelLens fetches from a server. It was not fetched.</source>
         <translation>%1 太大，无法显示：%2，超过 KernelLens 从服务器获取的上限 %3。未获取。</translation>
     </message>
+    <message>
+        <source>The entry has no cubin to disassemble.</source>
+        <translation>该条目没有可反汇编的 cubin。</translation>
+    </message>
+    <message>
+        <source>The cubin&apos;s instructions and the source lines they came from (nvdisasm)</source>
+        <translation>cubin 的指令及其来源代码行（nvdisasm）</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>占用率</translation>
+    </message>
+    <message>
+        <source>At %1 threads per block and %2 bytes of dynamic shared memory; theoretical, as the CUDA occupancy calculator gives it</source>
+        <translation>按每块 %1 个线程和 %2 字节动态共享内存计算；理论值，与 CUDA 占用率计算器一致</translation>
+    </message>
+    <message>
+        <source>%1%: %2 blocks, %3 warps per SM, limited by %4</source>
+        <translation>%1%：每 SM %2 个线程块、%3 个 warp，受限于 %4</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::TimelineModel</name>
@@ -5029,6 +5045,57 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::sass</name>
+    <message>
+        <source>KERNELLENS_NVDISASM names %1, which is not an executable file</source>
+        <translation>KERNELLENS_NVDISASM 指向 %1，它不是可执行文件</translation>
+    </message>
+    <message>
+        <source>nvdisasm not found: install the CUDA Toolkit or Triton (its wheel ships nvdisasm), or pip install nvidia-cuda-nvdisasm, or set KERNELLENS_NVDISASM to its path</source>
+        <translation>未找到 nvdisasm：请安装 CUDA Toolkit 或 Triton（其 wheel 自带 nvdisasm），或 pip install nvidia-cuda-nvdisasm，或将 KERNELLENS_NVDISASM 设为其路径</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a CUDA cubin: %2</source>
+        <translation>%1 不是 CUDA cubin：%2</translation>
+    </message>
+    <message>
+        <source>cannot disassemble %1: %2</source>
+        <translation>无法反汇编 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is older than the sm_%2 code in %3 (%4): use a newer one, e.g. with KERNELLENS_NVDISASM</source>
+        <translation>%1 比 %3 中的 sm_%2 代码旧（%4）：请使用更新的版本，例如通过 KERNELLENS_NVDISASM</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2 with exit code %3: %4</source>
+        <translation>%1 处理 %2 失败，退出码 %3：%4</translation>
+    </message>
+    <message>
+        <source>the disassembly of %1 is over 1 GiB; not read</source>
+        <translation>%1 的反汇编超过 1 GiB；未读取</translation>
+    </message>
+    <message>
+        <source>%1 printed no code for %2</source>
+        <translation>%1 没有为 %2 输出任何代码</translation>
+    </message>
+    <message>
+        <source>%1 has no line info (it was compiled without -lineinfo): instructions cannot be linked to source lines</source>
+        <translation>%1 没有行信息（编译时未加 -lineinfo）：无法将指令关联到源代码行</translation>
+    </message>
+    <message>
+        <source>%1, nvdisasm %2 (%3, found by %4), from KernelLens&apos;s SASS cache</source>
+        <translation>%1，nvdisasm %2（%3，通过 %4 找到），来自 KernelLens 的 SASS 缓存</translation>
+    </message>
+    <message>
+        <source>%1, nvdisasm %2 (%3, found by %4)</source>
+        <translation>%1，nvdisasm %2（%3，通过 %4 找到）</translation>
+    </message>
+</context>
+<context>
     <name>kl::scan</name>
     <message>
         <source>cannot open %1: %2</source>
@@ -5498,6 +5565,38 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>libmagic could not load its database: %1</source>
         <translation>libmagic 无法加载其数据库：%1</translation>
+    </message>
+    <message>
+        <source>no command</source>
+        <translation>没有命令</translation>
+    </message>
+    <message>
+        <source>cannot make a pipe for %1: %2</source>
+        <translation>无法为 %1 创建管道：%2</translation>
+    </message>
+    <message>
+        <source>%1 not found on PATH</source>
+        <translation>在 PATH 中未找到 %1</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>无法运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot wait for %1: %2</source>
+        <translation>无法等待 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2</source>
+        <translation>%1 未在 %2 内完成</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled</source>
+        <translation>%1 已取消</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 被信号 %2 终止</translation>
     </message>
 </context>
 <context>

@@ -34,5 +34,6 @@ void addStatsCommand(CLI::App& app, Commands& out);
 void addEventsCommand(CLI::App& app, Commands& out);
 void addRemoteCommand(CLI::App& app, Commands& out);
 void addOverrideCommand(CLI::App& app, Commands& out);
+void addSassCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

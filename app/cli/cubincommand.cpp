@@ -8,9 +8,6 @@
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
-#include <cerrno>
-#include <sys/stat.h>
-
 namespace kl::cli {
 namespace {
 
@@ -26,7 +23,19 @@ std::string dim3(const std::optional<std::array<std::uint32_t, 3>>& v)
     return std::to_string((*v)[0]) + "x" + std::to_string((*v)[1]) + "x" + std::to_string((*v)[2]);
 }
 
-void printInfo(const std::string& path, const CubinInfo& info)
+/// "16/64  100% registers,warps": active blocks and warps per SM at the launch, and what binds.
+std::string occupancyText(unsigned sm, const CubinKernel& k, const LaunchShape& launch)
+{
+    const OccupancyResult r = kernelOccupancy(sm, k, launch);
+    if (!r.ok)
+        return "-";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%u/%u %3.0f%% %s", r.value.activeBlocksPerSm, r.value.activeWarpsPerSm,
+                  r.value.occupancy * 100.0, r.value.limitedBy.c_str());
+    return buf;
+}
+
+void printInfo(const std::string& path, const CubinInfo& info, const LaunchShape& launch)
 {
     std::printf("%s\n  sm_%u, ELF ABI version %u, e_flags 0x%x", printableName(path).c_str(), info.sm,
                 info.abiVersion, info.flags);
@@ -35,17 +44,22 @@ void printInfo(const std::string& path, const CubinInfo& info)
     std::printf("\n");
     if (!info.fileType.empty())
         std::printf("  %s\n", info.fileType.c_str());
-    std::printf("\n%-32s %5s %9s %9s %7s %7s %9s %7s  %s\n", "kernel", "regs", "block", "maxthr", "frame",
-                "stack", "smem", "code", "constant banks");
+    if (launch.blockSize)
+        std::printf(
+            "  launched with %u threads per block and %llu bytes of dynamic shared memory (entry metadata)\n",
+            *launch.blockSize, static_cast<unsigned long long>(launch.dynamicSharedBytes));
+    std::printf("\n%-32s %5s %9s %9s %7s %7s %9s %7s  %-26s %s\n", "kernel", "regs", "block", "maxthr",
+                "frame", "stack", "smem", "code", "blocks/warps per SM", "constant banks");
     for (const CubinKernel& k : info.kernels) {
         std::string banks;
         for (const auto& [bank, bytes] : k.constantBanks)
             banks += (banks.empty() ? "c" : ", c") + std::to_string(bank) + ":" + std::to_string(bytes);
-        std::printf("%s %5s %9s %9s %7s %7s %9llu %7llu  %s\n", column(printableName(k.name), 32).c_str(),
-                    orDash(k.registers).c_str(), dim3(k.reqNtid).c_str(), dim3(k.maxThreads).c_str(),
-                    orDash(k.frameSize).c_str(), orDash(k.maxStackSize).c_str(),
-                    static_cast<unsigned long long>(k.staticSharedBytes),
-                    static_cast<unsigned long long>(k.codeBytes), banks.c_str());
+        std::printf("%s %5s %9s %9s %7s %7s %9llu %7llu  %-26s %s\n",
+                    column(printableName(k.name), 32).c_str(), orDash(k.registers).c_str(),
+                    dim3(k.reqNtid).c_str(), dim3(k.maxThreads).c_str(), orDash(k.frameSize).c_str(),
+                    orDash(k.maxStackSize).c_str(), static_cast<unsigned long long>(k.staticSharedBytes),
+                    static_cast<unsigned long long>(k.codeBytes), occupancyText(info.sm, k, launch).c_str(),
+                    banks.c_str());
     }
     if (info.kernels.empty())
         std::printf("(no kernels: no .text.<name> sections)\n");
@@ -55,24 +69,10 @@ void printInfo(const std::string& path, const CubinInfo& info)
 
 int runCubin(const CubinArgs& args)
 {
-    std::string path = args.target;
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 && (path.ends_with(".cubin") || path.find('/') != std::string::npos)) {
-        // It names a file, not an entry prefix: say why it cannot be read.
-        printError(printableName(path) + ": " + errnoText(errno));
+    std::string path;
+    LaunchShape launch;
+    if (!resolveCubinPath(args.target, args.roots, path, &launch))
         return ExitError;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        Entry entry;
-        if (!resolveEntry(args.target, args.roots, entry))
-            return ExitError;
-        const Stage* cubin = entry.stage("cubin");
-        if (!cubin) {
-            printError(printableName(entry.path) + ": the entry has no .cubin stage");
-            return ExitError;
-        }
-        path = joinPath(entry.path, cubin->fileName);
-    }
     const CubinResult r = readCubinInfo(path);
     if (!r.ok) {
         printError(printableName(path) + ": " + r.error.english() +
@@ -80,9 +80,9 @@ int runCubin(const CubinArgs& args)
         return ExitError;
     }
     if (args.json)
-        writeCubinInfoJson(path, r.info, stdout);
+        writeCubinInfoJson(path, r.info, launch, stdout);
     else
-        printInfo(path, r.info);
+        printInfo(path, r.info, launch);
     return ExitOk;
 }
 

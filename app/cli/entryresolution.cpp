@@ -99,4 +99,34 @@ bool resolveEntry(const std::string& arg, const std::vector<std::string>& roots,
     return true;
 }
 
+bool resolveCubinPath(const std::string& arg, const std::vector<std::string>& roots, std::string& path,
+                      LaunchShape* launch)
+{
+    path = arg;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && (path.ends_with(".cubin") || path.find('/') != std::string::npos)) {
+        // It names a file, not an entry prefix: say why it cannot be read.
+        printError(printableName(path) + ": " + errnoText(errno));
+        return false;
+    }
+    if (S_ISREG(st.st_mode))
+        return true;
+    Entry entry;
+    if (!resolveEntry(arg, roots, entry))
+        return false;
+    const Stage* cubin = entry.stage("cubin");
+    if (!cubin) {
+        printError(printableName(entry.path) + ": the entry has no .cubin stage");
+        return false;
+    }
+    path = joinPath(entry.path, cubin->fileName);
+    if (launch && entry.numWarps && *entry.numWarps > 0 && *entry.numWarps <= 64) {
+        launch->blockSize = static_cast<unsigned>(*entry.numWarps) *
+                            static_cast<unsigned>(entry.target.warpSize > 0 ? entry.target.warpSize : 32);
+        launch->dynamicSharedBytes =
+            entry.shared && *entry.shared > 0 ? static_cast<std::uint64_t>(*entry.shared) : 0;
+    }
+    return true;
+}
+
 } // namespace kl::cli

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cubin/occupancy.h"
 #include "model/entry.h"
 
 #include <string>
@@ -17,5 +18,12 @@ bool resolveEntries(const std::vector<std::string>& args, const std::vector<std:
                     std::vector<Entry>& out);
 
 bool resolveEntry(const std::string& arg, const std::vector<std::string>& roots, Entry& out);
+
+/// A cubin as `klens cubin` and `klens sass` take it: a file, or an entry (resolved as above)
+/// whose .cubin stage is meant. For an entry, `launch` (when given) gets the block its metadata
+/// launches (num_warps x warp size) and its dynamic shared memory. Prints why and returns false
+/// when there is none.
+bool resolveCubinPath(const std::string& arg, const std::vector<std::string>& roots, std::string& path,
+                      LaunchShape* launch = nullptr);
 
 } // namespace kl::cli

@@ -30,6 +30,7 @@ int main(int argc, char** argv)
     kl::cli::addEventsCommand(app, commands);
     kl::cli::addRemoteCommand(app, commands);
     kl::cli::addOverrideCommand(app, commands);
+    kl::cli::addSassCommand(app, commands);
     kl::cli::addTraceCommand(app, commands);
 
     try {

@@ -31,7 +31,35 @@ void optDim3(Writer& w, const char* key, const std::optional<std::array<std::uin
 
 } // namespace
 
-void writeCubinKernelJson(json::Writer& w, const CubinKernel& k)
+static void writeOccupancy(Writer& w, const OccupancyResult& r)
+{
+    w.Key("occupancy");
+    if (!r.ok) {
+        w.Null();
+        w.Key("occupancy_note");
+        json::str(w, r.error);
+        return;
+    }
+    const Occupancy& o = r.value;
+    w.StartObject();
+    w.Key("block_size");
+    w.Uint(o.blockSize);
+    w.Key("dynamic_shared_bytes");
+    w.Uint64(o.dynamicSharedBytes);
+    w.Key("active_blocks_per_sm");
+    w.Uint(o.activeBlocksPerSm);
+    w.Key("active_warps_per_sm");
+    w.Uint(o.activeWarpsPerSm);
+    w.Key("max_warps_per_sm");
+    w.Uint(o.maxWarpsPerSm);
+    w.Key("occupancy");
+    w.Double(o.occupancy);
+    w.Key("limited_by");
+    json::str(w, o.limitedBy);
+    w.EndObject();
+}
+
+void writeCubinKernelJson(json::Writer& w, const CubinKernel& k, const OccupancyResult* occupancy)
 {
     w.StartObject();
     w.Key("name");
@@ -61,10 +89,13 @@ void writeCubinKernelJson(json::Writer& w, const CubinKernel& k)
         w.EndObject();
     }
     w.EndArray();
+    if (occupancy)
+        writeOccupancy(w, *occupancy);
     w.EndObject();
 }
 
-void writeCubinInfoJson(const std::string& path, const CubinInfo& info, std::FILE* out)
+void writeCubinInfoJson(const std::string& path, const CubinInfo& info, const LaunchShape& launch,
+                        std::FILE* out)
 {
     json::writeDocument(out, [&](Writer& w) {
         w.StartObject();
@@ -84,8 +115,10 @@ void writeCubinInfoJson(const std::string& path, const CubinInfo& info, std::FIL
         optUint(w, "cuda_api_version", info.cudaApiVersion);
         w.Key("kernels");
         w.StartArray();
-        for (const CubinKernel& k : info.kernels)
-            writeCubinKernelJson(w, k);
+        for (const CubinKernel& k : info.kernels) {
+            const OccupancyResult occupancy = kernelOccupancy(info.sm, k, launch);
+            writeCubinKernelJson(w, k, &occupancy);
+        }
         w.EndArray();
         w.EndObject();
     });

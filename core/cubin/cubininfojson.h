@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cubin/cubininfo.h"
+#include "cubin/occupancy.h"
 #include "util/jsonwriter.h"
 
 #include <cstdio>
@@ -9,9 +10,12 @@
 namespace kl {
 
 /// Writes the `kernellens.cubin/1` document (docs/json-schema.md) for the cubin at `path`.
-void writeCubinInfoJson(const std::string& path, const CubinInfo& info, std::FILE* out);
+/// Each kernel's `occupancy` is computed at `launch` (null, with `occupancy_note`, when it cannot be).
+void writeCubinInfoJson(const std::string& path, const CubinInfo& info, const LaunchShape& launch,
+                        std::FILE* out);
 
-/// One kernel as an object of that document's "kernels" array (also used by klens compile).
-void writeCubinKernelJson(json::Writer& w, const CubinKernel& k);
+/// One kernel as an object of that document's "kernels" array (also used by klens compile, which
+/// knows no launch and passes no occupancy).
+void writeCubinKernelJson(json::Writer& w, const CubinKernel& k, const OccupancyResult* occupancy = nullptr);
 
 } // namespace kl

@@ -41,15 +41,20 @@ std::string userCacheHome(const Environment& env)
     return env.home + "/.cache";
 }
 
-std::string scanIndexDir(const Environment& env)
+std::string ownCacheDir(const Environment& env, const std::string& variable, const std::string& name)
 {
-    if (auto v = env.get("KERNELLENS_SCAN_INDEX"); v && !v->empty()) {
+    if (auto v = env.get(variable); v && !v->empty()) {
         if (*v == "off")
             return {};
-        // A relative folder would follow the working directory: the index would come and go.
+        // A relative folder would follow the working directory: the cache would come and go.
         return v->front() == '/' ? *v : std::string();
     }
-    return userCacheHome(env) + "/kernellens/scan-index";
+    return userCacheHome(env) + "/kernellens/" + name;
+}
+
+std::string scanIndexDir(const Environment& env)
+{
+    return ownCacheDir(env, "KERNELLENS_SCAN_INDEX", "scan-index");
 }
 
 bool tritonSwitch(const Environment& env, const std::string& name)

@@ -18,6 +18,10 @@ struct Environment {
 /// Where KernelLens keeps its own caches: $XDG_CACHE_HOME when absolute, else ~/.cache.
 std::string userCacheHome(const Environment& env);
 
+/// One of KernelLens's own caches: $`variable` when it is an absolute path, empty (no cache) when
+/// it is "off" or relative, else <userCacheHome>/kernellens/`name`.
+std::string ownCacheDir(const Environment& env, const std::string& variable, const std::string& name);
+
 /// The scan index's folder (core/scan/scanindex.h): $KERNELLENS_SCAN_INDEX when it is a path,
 /// empty (no index) when it is "off", else <userCacheHome>/kernellens/scan-index.
 std::string scanIndexDir(const Environment& env);

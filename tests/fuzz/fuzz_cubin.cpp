@@ -16,6 +16,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!r.ok && r.error.empty())
         __builtin_trap(); // a failure without a cause leaves the user nothing to act on
     if (r.ok && devNull)
-        kl::writeCubinInfoJson("fuzz.cubin", r.info, devNull);
+        kl::writeCubinInfoJson("fuzz.cubin", r.info, {}, devNull);
     return 0;
 }

@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -90,6 +91,48 @@ private slots:
         QVERIFY(tabs.codeView("ptx")->toPlainText().contains(".target sm_90"));
     }
 
+    // The SASS tab beside the cubin: the user's nvdisasm (Triton's, on PATH as in an active virtual
+    // environment) run off the UI thread, its rows coloured, and the occupancy in the cubin table.
+    void sassTabAndOccupancy()
+    {
+        const QString nvdisasm = QStringLiteral(KL_TRITON_VENV "/bin/python3");
+        if (!QFile::exists(nvdisasm))
+            QSKIP(
+                "no .venv-triton (scripts/triton-venv.sh): Triton's wheel is where nvdisasm comes from here");
+        QTemporaryDir sassCache;
+        qputenv("PATH", QByteArray(KL_TRITON_VENV "/bin:") + qgetenv("PATH"));
+        qputenv("KERNELLENS_SASS_CACHE", sassCache.path().toUtf8());
+        const QString cache = QStringLiteral(KL_LINES_FIXTURES "/cache");
+        const QString folder = cache + "/" + QDir(cache).entryList(QDir::Dirs | QDir::NoDotAndDotDot).first();
+        auto* details = new QPlainTextEdit;
+        kl::gui::StageTabs tabs(details);
+        tabs.setEntry(scanOne(folder));
+        QCOMPARE(tabs.tabOf("sass"), tabs.tabOf("cubin") + 1);
+        QSignalSpy loaded(&tabs, &kl::gui::StageTabs::stageLoaded);
+        tabs.setCurrentIndex(tabs.tabOf("sass"));
+        QVERIFY(loaded.wait(60000));
+        kl::gui::CodeView* code = tabs.codeView("sass");
+        QVERIFY2(code, "the SASS tab shows no code");
+        QVERIFY(code->toPlainText().startsWith("// kl_lines_kernel: "));
+        QVERIFY(code->toPlainText().contains("kernels.py:"));
+        auto* head = tabs.widget(tabs.tabOf("sass"))->findChild<QLabel*>("stageHeader");
+        QVERIFY(head && head->text().contains("found by Triton"));
+        QTextBlock block = code->document()->begin();
+        while (block.isValid() && !block.text().contains("/*0000*/"))
+            block = block.next();
+        QVERIFY(block.isValid());
+        QTRY_VERIFY(!block.layout()->formats().isEmpty());
+
+        tabs.setCurrentIndex(tabs.tabOf("cubin"));
+        QVERIFY(loaded.wait(10000));
+        QTableWidget* t = tabs.cubinTable();
+        QVERIFY(t && t->columnCount() == 9);
+        // num_warps 4: 128 threads; the figure itself is checked against cudaOcc in tst_occupancy.
+        QVERIFY2(t->item(0, 8)->text().contains("warps per SM"), qPrintable(t->item(0, 8)->text()));
+        QVERIFY(t->item(0, 8)->toolTip().contains("128 threads"));
+        qunsetenv("KERNELLENS_SASS_CACHE");
+    }
+
     void languages()
     {
         using L = kl::gui::IrHighlighter::Language;
@@ -99,6 +142,7 @@ private slots:
         QVERIFY(kl::gui::IrHighlighter::languageForStage("amdgcn") == L::Amdgcn);
         QVERIFY(kl::gui::IrHighlighter::languageForStage("cu") == L::Cuda);
         QVERIFY(kl::gui::IrHighlighter::languageForStage("json") == L::Json);
+        QVERIFY(kl::gui::IrHighlighter::languageForStage("sass") == L::Sass);
     }
 
     // A 100 MB stage: it loads in slices while the event loop keeps running, and ends whole.

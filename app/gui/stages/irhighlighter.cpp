@@ -34,6 +34,8 @@ IrHighlighter::Language IrHighlighter::languageForStage(const QString& ext)
         return Language::Cuda;
     if (ext == QLatin1String("json"))
         return Language::Json;
+    if (ext == QLatin1String("sass"))
+        return Language::Sass;
     return Language::Plain;
 }
 
@@ -122,6 +124,18 @@ IrHighlighter::IrHighlighter(Language language, QTextDocument* document)
         add(QStringLiteral("\\b(true|false|null|Infinity|NaN)\\b"), keyword);
         add(QStringLiteral("\"([^\"\\\\]|\\\\.)*\""), string);
         add(QStringLiteral("\"([^\"\\\\]|\\\\.)*\"(?=\\s*:)"), attribute); // keys
+        break;
+    case Language::Sass:
+        add(numbers, number);
+        // The opcode with its modifiers, after the offset and any predicate: LDG.E.128.
+        add(QStringLiteral("^\\s*/\\*[0-9a-f]+\\*/\\s+(@!?U?P[T0-9]\\s+)?\\K[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*"),
+            keyword);
+        add(QStringLiteral("\\b(R[0-9]+|RZ|UR[0-9]+|URZ|U?P[0-9T]|SR_[A-Z_.]+|SRZ)\\b"), value);
+        add(QStringLiteral("@!?U?P[T0-9]"), attribute);
+        add(QStringLiteral("\\.L_x_[0-9]+"), attribute);
+        add(QStringLiteral("c\\[0x[0-9a-f]+\\]\\[0x[0-9a-f]+\\]"), type);
+        add(QStringLiteral("/\\*[0-9a-f]+\\*/"), m_comment);
+        add(QStringLiteral("//.*$"), m_comment);
         break;
     case Language::Plain: break;
     }

@@ -1,8 +1,8 @@
 #pragma once
 
 // Syntax colours for the stages a cache holds: MLIR (Triton's source, ttir, ttgir), LLVM IR,
-// PTX, AMDGCN assembly, CUDA C++ and JSON. Line-local rules only (no state across lines beyond
-// C-style block comments), so highlighting one line never needs the others.
+// PTX, AMDGCN assembly, CUDA C++, JSON and SASS (as core/sass/sasstext writes it). Line-local rules only (no
+// state across lines beyond C-style block comments), so highlighting one line never needs the others.
 
 #include <QRegularExpression>
 #include <QSyntaxHighlighter>
@@ -14,7 +14,7 @@ namespace kl::gui {
 class IrHighlighter : public QSyntaxHighlighter {
     Q_OBJECT
 public:
-    enum class Language { Mlir, LlvmIr, Ptx, Amdgcn, Cuda, Json, Plain };
+    enum class Language { Mlir, LlvmIr, Ptx, Amdgcn, Cuda, Json, Sass, Plain };
 
     /// The language of a stage extension: "ttir" -> Mlir, "llir" -> LlvmIr, "cu" -> Cuda, ...
     static Language languageForStage(const QString& ext);

@@ -2,10 +2,14 @@
 
 #include "common/coretext.h"
 #include "cubin/cubininfo.h"
+#include "cubin/occupancy.h"
+#include "env/environment.h"
 #include "formats/stages.h"
 #include "remote/remotecache.h"
 #include "report/entrydetail.h"
 #include "report/entrylabels.h"
+#include "sass/sassdisasm.h"
+#include "sass/sasstext.h"
 #include "stages/codeview.h"
 #include "stages/irhighlighter.h"
 #include "util/posixfile.h"
@@ -31,7 +35,8 @@ struct StageContent {
     QString text;  ///< text stages, or the hex dump of a cubin
     QString error; ///< names the path and the cause
     std::optional<CubinResult> cubin;
-    QString type; ///< libmagic's description
+    QString type;   ///< libmagic's description
+    QString header; ///< shown above the code: what made it (the SASS tab's nvdisasm) and notes
 };
 
 namespace {
@@ -80,11 +85,39 @@ std::shared_ptr<const StageContent> fetchStage(const Entry& entry, const QString
     return c;
 }
 
-std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString& stage)
+/// The SASS tab of an entry whose cache holds a cubin but no .sass (Triton writes .sass only into
+/// dump folders): the user's nvdisasm, run once per cubin content (core/sass caches its text).
+void disassembleInto(StageContent& c, const Entry& entry, const std::atomic<bool>* cancel)
+{
+    const Stage* cubin = entry.stage("cubin");
+    if (!cubin) {
+        c.error = StageTabs::tr("The entry has no cubin to disassemble.");
+        return;
+    }
+    SassOptions options;
+    options.cancel = cancel;
+    Result<SassResult> r =
+        disassembleCubin(joinPath(entry.path, cubin->fileName), Environment::current(), options);
+    if (!r) {
+        c.error = coreText(r.error());
+        return;
+    }
+    QStringList header{coreText(sassToolText(*r))};
+    for (const Text& note : r->notes)
+        header << coreText(note);
+    c.header = header.join('\n');
+    c.text = QString::fromStdString(sassListingText(r->listing));
+}
+
+std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString& stage, const JobToken& token)
 {
     auto c = std::make_shared<StageContent>();
     c->stage = stage;
     const std::string ext = stage.toStdString();
+    if (ext == "sass" && !entry.stage("sass")) {
+        disassembleInto(*c, entry, token.cancelFlag());
+        return c;
+    }
     if (ext == "cubin") {
         const Stage* s = entry.stage(ext);
         const std::string path = s ? joinPath(entry.path, s->fileName) : std::string();
@@ -178,6 +211,19 @@ void StageTabs::setEntry(const Entry& entry)
         layout->setContentsMargins(0, 0, 0, 0);
         addTab(page, ext);
     }
+    // A cubin's SASS beside it, from the user's nvdisasm (only for files on this machine: nvdisasm
+    // reads a path).
+    if (const int cubinTab = tabOf(QStringLiteral("cubin"));
+        cubinTab > 0 && tabOf(QStringLiteral("sass")) < 0 && !m_fetcher) {
+        auto* page = new QWidget;
+        page->setProperty("stage", QStringLiteral("sass"));
+        page->setProperty("loaded", false);
+        auto* layout = new QVBoxLayout(page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        insertTab(cubinTab + 1, page, QStringLiteral("sass"));
+        setTabToolTip(cubinTab + 1,
+                      tr("The cubin's instructions and the source lines they came from (nvdisasm)"));
+    }
     // Stay on the same stage when moving between entries.
     const int again = tabOf(previousStage);
     setCurrentIndex(again > 0 ? again : previous >= 0 && previous < m_fixed ? previous : 0);
@@ -223,8 +269,8 @@ void StageTabs::loadCurrent()
     }
     m_loading = stage;
     m_job.start(
-        [entry = *m_entry, stage, fetcher = m_fetcher](const JobToken&) {
-            return fetcher ? fetchStage(entry, stage, fetcher) : readStage(entry, stage);
+        [entry = *m_entry, stage, fetcher = m_fetcher](const JobToken& token) {
+            return fetcher ? fetchStage(entry, stage, fetcher) : readStage(entry, stage, token);
         },
         [this](const std::shared_ptr<const StageContent>& c) { present(*c); });
 }
@@ -258,11 +304,20 @@ void StageTabs::present(const StageContent& c)
                                  .arg(r.info.cudaApiVersion ? tr(", CUDA API %1").arg(*r.info.cudaApiVersion)
                                                             : QString())
                            : tr("Not a readable cubin: %1").arg(coreText(r.error)));
-        m_cubinTable = new QTableWidget(0, 8, page);
+        m_cubinTable = new QTableWidget(0, 9, page);
         m_cubinTable->setObjectName(QStringLiteral("cubinTable"));
-        m_cubinTable->setHorizontalHeaderLabels({tr("Kernel"), tr("Registers"), tr("Shared (static)"),
-                                                 tr("Local / spills"), tr("Max threads"),
-                                                 tr("Required block"), tr("Params"), tr("Code")});
+        m_cubinTable->setHorizontalHeaderLabels(
+            {tr("Kernel"), tr("Registers"), tr("Shared (static)"), tr("Local / spills"), tr("Max threads"),
+             tr("Required block"), tr("Params"), tr("Code"), tr("Occupancy")});
+        // A Triton entry launches num_warps x warp size threads with its metadata's dynamic shared
+        // memory; a bare cubin only its required block.
+        LaunchShape launch;
+        if (m_entry && m_entry->numWarps && *m_entry->numWarps > 0 && *m_entry->numWarps <= 64) {
+            launch.blockSize = unsigned(*m_entry->numWarps) *
+                               unsigned(m_entry->target.warpSize > 0 ? m_entry->target.warpSize : 32);
+            launch.dynamicSharedBytes =
+                m_entry->shared && *m_entry->shared > 0 ? std::uint64_t(*m_entry->shared) : 0;
+        }
         m_cubinTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
         m_cubinTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         for (const CubinKernel& k : r.info.kernels) {
@@ -284,6 +339,24 @@ void StageTabs::present(const StageContent& c)
                                        QStringLiteral("%1 B").arg(k.codeBytes)};
             for (int col = 0; col < cells.size(); ++col)
                 m_cubinTable->setItem(row, col, new QTableWidgetItem(cells[col]));
+            const OccupancyResult occ = kernelOccupancy(r.info.sm, k, launch);
+            auto* item = new QTableWidgetItem;
+            if (occ.ok) {
+                const Occupancy& o = occ.value;
+                item->setText(tr("%1%: %2 blocks, %3 warps per SM, limited by %4")
+                                  .arg(qRound(o.occupancy * 100))
+                                  .arg(o.activeBlocksPerSm)
+                                  .arg(o.activeWarpsPerSm)
+                                  .arg(QString::fromStdString(o.limitedBy)));
+                item->setToolTip(tr("At %1 threads per block and %2 bytes of dynamic shared memory; "
+                                    "theoretical, as the CUDA occupancy calculator gives it")
+                                     .arg(o.blockSize)
+                                     .arg(o.dynamicSharedBytes));
+            } else {
+                item->setText(QStringLiteral("–"));
+                item->setToolTip(coreText(occ.error));
+            }
+            m_cubinTable->setItem(row, 8, item);
         }
         auto* split = new QSplitter(Qt::Vertical, page);
         auto* top = new QWidget(split);
@@ -314,6 +387,14 @@ void StageTabs::present(const StageContent& c)
         const bool backward = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
         status->setText(code->findText(edit->text(), backward) ? QString() : tr("not found"));
     });
+    if (!c.header.isEmpty()) {
+        auto* head = new QLabel(c.header, page);
+        head->setObjectName(QStringLiteral("stageHeader"));
+        head->setWordWrap(true);
+        head->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        head->setContentsMargins(4, 2, 4, 2);
+        layout->addWidget(head);
+    }
     layout->addWidget(bar);
     layout->addWidget(code);
     if (c.text.size() <= kMaxHighlightBytes)

@@ -1,0 +1,200 @@
+#include "sass/sasslisting.h"
+
+#include <charconv>
+#include <unordered_map>
+
+namespace kl {
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+/// `File "PATH", line N` at the start of `s`; the rest of `s` follows it.
+bool readLocation(std::string_view& s, SourceLocation& out)
+{
+    constexpr std::string_view kFile = "File \"";
+    if (!s.starts_with(kFile))
+        return false;
+    s.remove_prefix(kFile.size());
+    // A path may hold '"'; the location's end is the last `", line ` before the number.
+    const std::size_t close = s.find("\", line ");
+    if (close == std::string_view::npos)
+        return false;
+    out.file = std::string(s.substr(0, close));
+    s.remove_prefix(close + 8);
+    unsigned line = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), line);
+    if (ec != std::errc())
+        return false;
+    out.line = line;
+    s.remove_prefix(static_cast<std::size_t>(end - s.data()));
+    return true;
+}
+
+/// `"PATH", line N` (the inlined-at part, which has no `File`).
+bool readInlinedAt(std::string_view& s, SourceLocation& out)
+{
+    constexpr std::string_view kInlined = " inlined at \"";
+    if (!s.starts_with(kInlined))
+        return false;
+    std::string rebuilt = "File \"" + std::string(s.substr(kInlined.size()));
+    std::string_view r = rebuilt;
+    if (!readLocation(r, out))
+        return false;
+    s.remove_prefix(s.size() - r.size());
+    return true;
+}
+
+struct Chain {
+    SourceLocation innermost;
+    std::vector<SourceLocation> inlinedAt;
+};
+
+void splitInstruction(std::string_view body, SassInstruction& ins)
+{
+    // VLIW pairs of old archs print braces around the pair; the instruction is inside.
+    if (body.starts_with("{"))
+        body = trim(body.substr(1));
+    if (body.ends_with("}"))
+        body = trim(body.substr(0, body.size() - 1));
+    if (body.ends_with(";"))
+        body = trim(body.substr(0, body.size() - 1));
+    ins.text = std::string(body);
+    if (body.starts_with("@")) {
+        const std::size_t sp = body.find(' ');
+        ins.predicate = std::string(body.substr(0, sp));
+        body = sp == std::string_view::npos ? std::string_view() : trim(body.substr(sp));
+    }
+    const std::size_t sp = body.find(' ');
+    ins.opcode = std::string(body.substr(0, sp));
+    ins.operands = sp == std::string_view::npos ? std::string() : std::string(trim(body.substr(sp)));
+    // Branch targets print as `(.L_x_0): the label nvdisasm gave the target.
+    if (auto tick = ins.operands.find("`("); tick != std::string::npos) {
+        auto close = ins.operands.find(')', tick);
+        if (close != std::string::npos)
+            ins.targetLabel = ins.operands.substr(tick + 2, close - tick - 2);
+    }
+}
+
+void resolveTargets(SassKernel& k)
+{
+    std::unordered_map<std::string, std::uint64_t> at;
+    for (const SassLabel& l : k.labels)
+        at.emplace(l.name, l.offset);
+    for (SassInstruction& ins : k.instructions)
+        if (!ins.targetLabel.empty())
+            if (auto it = at.find(ins.targetLabel); it != at.end())
+                ins.targetOffset = it->second;
+}
+
+} // namespace
+
+SassListing parseNvdisasmText(std::string_view text)
+{
+    SassListing listing;
+    SassKernel* kernel = nullptr;
+    Chain current;                   // the location in force: nvdisasm prints it when it changes
+    std::vector<Chain> pendingBlock; // a run of //## lines: innermost first
+    std::vector<std::string> pendingLabels;
+    bool inBlock = false;
+    const auto finishKernel = [&] {
+        if (!kernel)
+            return;
+        // A label after the last instruction marks the kernel's end (the .L_x_N that .size uses).
+        const auto& ins = kernel->instructions;
+        const std::uint64_t step = ins.size() >= 2 ? ins.back().offset - ins[ins.size() - 2].offset : 16;
+        const std::uint64_t end = ins.empty() ? 0 : ins.back().offset + step;
+        for (std::string& l : pendingLabels)
+            kernel->labels.push_back({std::move(l), end});
+        pendingLabels.clear();
+        resolveTargets(*kernel);
+    };
+
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t nl = text.find('\n', pos);
+        if (nl == std::string_view::npos)
+            nl = text.size();
+        std::string_view raw = text.substr(pos, nl - pos);
+        pos = nl + 1;
+        std::string_view line = trim(raw);
+        if (line.empty())
+            continue;
+
+        if (line.starts_with("//--------------------- .text.")) {
+            std::string_view name = line.substr(30);
+            name = name.substr(0, name.find(' '));
+            finishKernel();
+            listing.kernels.push_back({std::string(name), {}, {}});
+            kernel = &listing.kernels.back();
+            current = {};
+            pendingLabels.clear();
+            continue;
+        }
+        if (line.starts_with("//## ")) {
+            std::string_view s = line.substr(5);
+            Chain c;
+            if (readLocation(s, c.innermost)) {
+                SourceLocation at;
+                if (readInlinedAt(s, at))
+                    c.inlinedAt.push_back(at);
+                if (!inBlock)
+                    pendingBlock.clear();
+                pendingBlock.push_back(std::move(c));
+                inBlock = true;
+            }
+            continue;
+        }
+        if (!kernel)
+            continue;
+        if (line.starts_with("/*")) {
+            const std::size_t close = line.find("*/");
+            if (close == std::string_view::npos)
+                continue;
+            std::uint64_t offset = 0;
+            std::string_view hex = line.substr(2, close - 2);
+            auto [p, ec] = std::from_chars(hex.data(), hex.data() + hex.size(), offset, 16);
+            if (ec != std::errc() || p != hex.data() + hex.size())
+                continue;
+            if (inBlock) {
+                // The block's first line is the innermost location; each line names the next
+                // call site out, so the chain is the first "inlined at" of every line but the last.
+                current = {};
+                current.innermost = pendingBlock.front().innermost;
+                for (const Chain& c : pendingBlock)
+                    for (const SourceLocation& at : c.inlinedAt)
+                        current.inlinedAt.push_back(at);
+                pendingBlock.clear();
+                inBlock = false;
+            }
+            SassInstruction ins;
+            ins.offset = offset;
+            ins.location = current.innermost;
+            ins.inlinedAt = current.inlinedAt;
+            splitInstruction(trim(line.substr(close + 2)), ins);
+            if (ins.opcode.empty())
+                continue;
+            if (!ins.location.file.empty())
+                listing.hasLineInfo = true;
+            for (std::string& l : pendingLabels)
+                kernel->labels.push_back({std::move(l), offset});
+            pendingLabels.clear();
+            kernel->instructions.push_back(std::move(ins));
+            continue;
+        }
+        if (line.starts_with(".L_") && line.ends_with(":")) {
+            pendingLabels.emplace_back(line.substr(0, line.size() - 1));
+            continue;
+        }
+    }
+    finishKernel();
+    return listing;
+}
+
+} // namespace kl

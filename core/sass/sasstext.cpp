@@ -1,0 +1,71 @@
+#include "sass/sasstext.h"
+
+#include "util/utf8.h"
+
+namespace kl {
+namespace {
+
+std::string baseName(const std::string& path)
+{
+    auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+} // namespace
+
+std::string sourceChainText(const SassInstruction& ins)
+{
+    if (ins.location.file.empty())
+        return {};
+    std::string s = baseName(ins.location.file) + ":" + std::to_string(ins.location.line);
+    for (const SourceLocation& at : ins.inlinedAt)
+        s += " < " + baseName(at.file) + ":" + std::to_string(at.line);
+    return s;
+}
+
+std::string sassListingText(const SassListing& listing, const std::string& kernel)
+{
+    std::string out;
+    constexpr std::size_t kTextWidth = 52;
+    char offset[32];
+    for (const SassKernel& k : listing.kernels) {
+        if (!kernel.empty() && k.name != kernel)
+            continue;
+        if (!out.empty())
+            out += "\n";
+        out +=
+            "// " + printableName(k.name) + ": " + std::to_string(k.instructions.size()) + " instructions\n";
+        std::size_t label = 0;
+        for (const SassInstruction& ins : k.instructions) {
+            for (; label < k.labels.size() && k.labels[label].offset <= ins.offset; ++label)
+                out += k.labels[label].name + ":\n";
+            std::snprintf(offset, sizeof offset, "  /*%04llx*/  ",
+                          static_cast<unsigned long long>(ins.offset));
+            out += offset;
+            std::string text = ins.text + " ;";
+            const std::string chain = sourceChainText(ins);
+            if (!chain.empty()) {
+                if (text.size() < kTextWidth)
+                    text.append(kTextWidth - text.size(), ' ');
+                text += "  // " + printableName(chain);
+            }
+            out += text + "\n";
+        }
+        for (; label < k.labels.size(); ++label)
+            out += k.labels[label].name + ":\n";
+    }
+    return out;
+}
+
+Text sassToolText(const SassResult& r)
+{
+    const std::string arch = "sm_" + std::to_string(r.sm);
+    const std::string version = r.tool.version.empty() ? std::string("?") : r.tool.version;
+    return r.fromCache ? Text::of(KL_TEXT("kl::sass",
+                                          "%1, nvdisasm %2 (%3, found by %4), from KernelLens's SASS cache"),
+                                  arch, version, printableName(r.tool.path), r.tool.foundBy)
+                       : Text::of(KL_TEXT("kl::sass", "%1, nvdisasm %2 (%3, found by %4)"), arch, version,
+                                  printableName(r.tool.path), r.tool.foundBy);
+}
+
+} // namespace kl

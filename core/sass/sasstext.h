@@ -1,0 +1,25 @@
+#pragma once
+
+// The disassembly as text a person reads, the same in `klens sass` and the window's SASS tab:
+// a comment line per kernel, its labels, and one row per instruction with its source chain.
+
+#include "sass/sassdisasm.h"
+
+#include <string>
+
+namespace kl {
+
+/// "gen.py:9 < gen.py:24": the innermost line, then each call site it was inlined through
+/// (file names only; the JSON has the paths). Empty without line info.
+std::string sourceChainText(const SassInstruction& ins);
+
+/// Every kernel (or only `kernel` when not empty):
+///   // kl_lines_kernel: 112 instructions
+///   .L_x_0:
+///     /*0080*/  LDC R13, c[0x0][0x224] ;                 // gen.py:9 < gen.py:24
+std::string sassListingText(const SassListing& listing, const std::string& kernel = {});
+
+/// "sm_90, nvdisasm 13.1.80 (PATH, found by Triton)", plus ", from KernelLens's SASS cache".
+Text sassToolText(const SassResult& result);
+
+} // namespace kl
