@@ -4509,6 +4509,25 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::lines</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 records no source locations</source>
+        <translation>%1 verzeichnet keine Quellpositionen</translation>
+    </message>
+    <message>
+        <source>%1 refers %2 times to location records it does not hold (cut off?): those lines are left out</source>
+        <translation>%1 verweist %2-mal auf Positionseinträge, die es nicht enthält (abgeschnitten?): diese Zeilen werden ausgelassen</translation>
+    </message>
+    <message>
+        <source>%1 has none of the stages that record source lines (source, ttir, ttgir, llir, ptx, cubin)</source>
+        <translation>%1 hat keine der Stufen, die Quellzeilen verzeichnen (source, ttir, ttgir, llir, ptx, cubin)</translation>
+    </message>
+</context>
+<context>
     <name>kl::nvrtc</name>
     <message>
         <source>NVRTC could not be loaded (%1)</source>

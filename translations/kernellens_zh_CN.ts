@@ -4487,6 +4487,25 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::lines</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 records no source locations</source>
+        <translation>%1 没有记录源代码位置</translation>
+    </message>
+    <message>
+        <source>%1 refers %2 times to location records it does not hold (cut off?): those lines are left out</source>
+        <translation>%1 有 %2 处引用了其中不存在的位置记录（被截断？）：这些行已略去</translation>
+    </message>
+    <message>
+        <source>%1 has none of the stages that record source lines (source, ttir, ttgir, llir, ptx, cubin)</source>
+        <translation>%1 没有任何记录源代码行的阶段（source、ttir、ttgir、llir、ptx、cubin）</translation>
+    </message>
+</context>
+<context>
     <name>kl::nvrtc</name>
     <message>
         <source>NVRTC could not be loaded (%1)</source>

@@ -35,5 +35,6 @@ void addEventsCommand(CLI::App& app, Commands& out);
 void addRemoteCommand(CLI::App& app, Commands& out);
 void addOverrideCommand(CLI::App& app, Commands& out);
 void addSassCommand(CLI::App& app, Commands& out);
+void addLinesCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

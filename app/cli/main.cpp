@@ -31,6 +31,7 @@ int main(int argc, char** argv)
     kl::cli::addRemoteCommand(app, commands);
     kl::cli::addOverrideCommand(app, commands);
     kl::cli::addSassCommand(app, commands);
+    kl::cli::addLinesCommand(app, commands);
     kl::cli::addTraceCommand(app, commands);
 
     try {

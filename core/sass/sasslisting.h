@@ -3,6 +3,8 @@
 // The disassembly of a cubin as `nvdisasm -c -gi` prints it, read into rows. nvdisasm is the
 // reference (it is NVIDIA's, and knows every arch's encoding); this only reads its text.
 
+#include "model/sourcelocation.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,12 +12,6 @@
 #include <vector>
 
 namespace kl {
-
-struct SourceLocation {
-    std::string file;
-    unsigned line = 0;
-    bool operator==(const SourceLocation&) const = default;
-};
 
 struct SassInstruction {
     std::uint64_t offset = 0;

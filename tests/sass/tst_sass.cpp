@@ -2,6 +2,7 @@
 // own (not with the code under test), on cubins real Triton wrote.
 
 #include "klensprocess.h"
+#include "nvdisasmtext.h"
 #include "sass/nvdisasmtool.h"
 #include "sass/sassdisasm.h"
 #include "sass/sasslisting.h"
@@ -19,17 +20,6 @@ namespace {
 
 const QString kFixtures = QStringLiteral(KL_LINES_FIXTURES);
 const QString kVenv = QStringLiteral(KL_TRITON_VENV);
-
-QString nvdisasmIn(const QString& venv)
-{
-    QDirIterator it(venv + "/lib", {"nvdisasm"}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString p = it.next();
-        if (p.endsWith("triton/backends/nvidia/bin/nvdisasm"))
-            return p;
-    }
-    return {};
-}
 
 QStringList cubinsUnder(const QString& dir)
 {
@@ -57,43 +47,6 @@ kl::Environment userEnvironment(const QString& cacheDir, std::map<std::string, s
     return env;
 }
 
-struct Row {
-    quint64 offset = 0;
-    QString text;
-    QStringList chain; ///< "file:line" for each //## line of the block before it, as printed
-};
-
-/// nvdisasm's text read the test's own way: each /*offset*/ row, and the //## lines in force.
-QList<Row> readNvdisasm(const QString& nvdisasm, const QStringList& flags, const QString& cubin)
-{
-    QProcess p;
-    p.start(nvdisasm, flags + QStringList{cubin});
-    p.waitForFinished(120000);
-    const QStringList lines = QString::fromUtf8(p.readAllStandardOutput()).split('\n');
-    static const QRegularExpression kLoc(
-        R"re(^\s*//## File "([^"]*)", line (\d+)(?: inlined at "([^"]*)", line (\d+))?)re");
-    static const QRegularExpression kIns(R"(^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;\s*$)");
-    QList<Row> rows;
-    QStringList chain, block;
-    bool inBlock = false;
-    for (const QString& line : lines) {
-        if (auto m = kLoc.match(line); m.hasMatch()) {
-            if (!inBlock)
-                block.clear();
-            inBlock = true;
-            block << QFileInfo(m.captured(1)).fileName() + ":" + m.captured(2);
-            continue;
-        }
-        if (auto m = kIns.match(line); m.hasMatch()) {
-            if (inBlock)
-                chain = block;
-            inBlock = false;
-            rows.push_back({m.captured(1).toULongLong(nullptr, 16), m.captured(2).simplified(), chain});
-        }
-    }
-    return rows;
-}
-
 QString where(const kl::SourceLocation& l)
 {
     return QFileInfo(QString::fromStdString(l.file)).fileName() + ":" + QString::number(l.line);
@@ -109,7 +62,7 @@ class TstSass : public QObject {
 private slots:
     void initTestCase()
     {
-        m_nvdisasm = nvdisasmIn(kVenv);
+        m_nvdisasm = nvdisasmInVenv(kVenv);
         if (m_nvdisasm.isEmpty())
             QSKIP("no nvdisasm in .venv-triton (scripts/triton-venv.sh makes it; Triton's wheel ships "
                   "nvdisasm)");
@@ -165,9 +118,9 @@ private slots:
             QCOMPARE(QString::fromStdString(k.name), QStringLiteral("kl_lines_kernel"));
 
             // -c: every instruction, in order, with its text; -g: the innermost line of each.
-            const QList<Row> plain = readNvdisasm(m_nvdisasm, {"-c"}, cubin);
-            const QList<Row> innermost = readNvdisasm(m_nvdisasm, {"-c", "-g"}, cubin);
-            const QList<Row> inlined = readNvdisasm(m_nvdisasm, {"-c", "-gi"}, cubin);
+            const QList<NvdisasmRow> plain = readNvdisasm(m_nvdisasm, {"-c"}, cubin);
+            const QList<NvdisasmRow> innermost = readNvdisasm(m_nvdisasm, {"-c", "-g"}, cubin);
+            const QList<NvdisasmRow> inlined = readNvdisasm(m_nvdisasm, {"-c", "-gi"}, cubin);
             QVERIFY(plain.size() > 50);
             QCOMPARE(k.instructions.size(), std::size_t(plain.size()));
             QCOMPARE(innermost.size(), plain.size());
@@ -319,7 +272,7 @@ private slots:
 
     void olderNvdisasmThanTheArch()
     {
-        const QString old = nvdisasmIn(QStringLiteral(KL_TRITON32_VENV));
+        const QString old = nvdisasmInVenv(QStringLiteral(KL_TRITON32_VENV));
         if (old.isEmpty())
             QSKIP("no .venv-triton32 (Triton 3.2 ships nvdisasm 12.4, which predates sm_100)");
         QTemporaryDir cache;
@@ -384,7 +337,7 @@ second:
         const QJsonObject k = kernels.first().toObject();
         QCOMPARE(k.value("name").toString(), QStringLiteral("kl_lines_kernel"));
         QVERIFY(k.value("arch").toString() == "sm_80" || k.value("arch").toString() == "sm_90");
-        const QList<Row> inlined = readNvdisasm(m_nvdisasm, {"-c", "-gi"}, cubin);
+        const QList<NvdisasmRow> inlined = readNvdisasm(m_nvdisasm, {"-c", "-gi"}, cubin);
         const QJsonArray ins = k.value("instructions").toArray();
         QCOMPARE(ins.size(), inlined.size());
         for (qsizetype i = 0; i < ins.size(); ++i) {
