@@ -4,7 +4,8 @@
 #   scripts/screenshots.sh [path/to/kernellens]     (default: build/dev/app/gui/kernellens)
 #
 # Writes docs/screenshots/main-window-demo.png (--demo), dashboard.png and their Chinese versions
-# (*-zh_CN.png, KERNELLENS_LANG=zh_CN), kernel-sass.png and kernel-cubin.png, clean-dialog.png (--show clean: the dry-run
+# (*-zh_CN.png, KERNELLENS_LANG=zh_CN), kernel-sass.png, kernel-cubin.png and kernel-lines.png (line 28 of the
+# fixture kernel selected), clean-dialog.png (--show clean: the dry-run
 # preview), dashboard.png, grouped-metadata.png, stage-ttgir.png and stage-cubin.png (an
 # entry's stage tabs), diff-sm80-sm90.png (--diff of two fixture entries; -de in German) and, when the shared corpus exists,
 # docs/screenshots/main-window-corpus.png (../shared/corpus/triton-caches), trace-demo.png and
@@ -175,12 +176,12 @@ fi
 lines_entry=$(ls tests/fixtures/triton-lines/cache | head -1)
 if [[ -x $triton_python ]]; then
     sass_cache=$(mktemp -d -p "$settings")
-    for what in sass cubin; do
-        PATH="$PWD/.venv-triton/bin:$PATH" KERNELLENS_SASS_CACHE="$sass_cache" shoot "kernel-$what" "$bin" \
+    for what in sass cubin lines:kernels.py:28; do
+        PATH="$PWD/.venv-triton/bin:$PATH" KERNELLENS_SASS_CACHE="$sass_cache" shoot "kernel-${what%%:*}" "$bin" \
             "$PWD/tests/fixtures/triton-lines/cache" --entry "${lines_entry:0:8}" --stage "$what"
     done
 else
-    echo "skipped kernel-sass, kernel-cubin: need $triton_python (scripts/triton-venv.sh)"
+    echo "skipped kernel-sass, kernel-cubin, kernel-lines: need $triton_python (scripts/triton-venv.sh)"
 fi
 corpus=../shared/corpus/triton-caches
 if [[ -d "$corpus" ]]; then

@@ -2510,6 +2510,61 @@ Eintrag   %2
     </message>
 </context>
 <context>
+    <name>kl::gui::LinesView</name>
+    <message>
+        <source>Locate…</source>
+        <translation>Suchen…</translation>
+    </message>
+    <message>
+        <source>Point at the file where it is now, when it moved</source>
+        <translation>Die Datei an ihrem jetzigen Ort angeben, wenn sie verschoben wurde</translation>
+    </message>
+    <message>
+        <source>Reading the stages…</source>
+        <translation>Stufen werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>SASS</source>
+        <translation>SASS</translation>
+    </message>
+    <message>
+        <source>PTX</source>
+        <translation>PTX</translation>
+    </message>
+    <message>
+        <source>TTGIR</source>
+        <translation>TTGIR</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>SASS instructions this line produced, directly or through what it calls</source>
+        <translation>SASS-Instruktionen, die diese Zeile erzeugt hat, direkt oder über das, was sie aufruft</translation>
+    </message>
+    <message>
+        <source>Where is %1 now?</source>
+        <translation>Wo ist %1 jetzt?</translation>
+    </message>
+    <message>
+        <source>read from %1</source>
+        <translation>gelesen aus %1</translation>
+    </message>
+    <message>
+        <source>not found at the recorded path: only line numbers are shown</source>
+        <translation>am verzeichneten Pfad nicht gefunden: nur Zeilennummern werden gezeigt</translation>
+    </message>
+    <message>
+        <source>changed since the entry was written: lines may not match</source>
+        <translation>seit dem Schreiben des Eintrags geändert: Zeilen passen eventuell nicht</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::MainWindow</name>
     <message>
         <source>Filter by kernel or folder name (Ctrl+F)</source>
@@ -3718,6 +3773,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>%1%: %2 blocks, %3 warps per SM, limited by %4</source>
         <translation>%1 %: %2 Blöcke, %3 Warps pro SM, begrenzt durch %4</translation>
+    </message>
+    <message>
+        <source>Each source line with the lines of every stage it produced, side by side</source>
+        <translation>Jede Quellzeile mit den Zeilen jeder Stufe, die sie erzeugt hat, nebeneinander</translation>
     </message>
 </context>
 <context>
@@ -5663,10 +5722,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>Nach dem Scan den Eintrag auswählen, dessen Ordnername mit PREFIX beginnt.</translation>
     </message>
     <message>
-        <source>Show this stage of the selected entry (ttir, ttgir, llir, ptx, cubin, ...).</source>
-        <translation>Diese Stufe des ausgewählten Eintrags anzeigen (ttir, ttgir, llir, ptx, cubin, ...).</translation>
-    </message>
-    <message>
         <source>%1 ↔ %2 — KernelLens</source>
         <translation>%1 ↔ %2 — KernelLens</translation>
     </message>
@@ -5681,6 +5736,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote, make-override.</source>
         <translation>Nach dem Scan WHAT zeigen (durch Kommas getrennt): dashboard, trace, grouped, metadata, doctor, clean, open-remote, make-override.</translation>
+    </message>
+    <message>
+        <source>Show this stage of the selected entry (ttir, ttgir, llir, ptx, cubin, sass, ...), or lines:FILE:LINE for the Lines tab on that source line.</source>
+        <translation>Diese Stufe des gewählten Eintrags zeigen (ttir, ttgir, llir, ptx, cubin, sass, ...), oder lines:DATEI:ZEILE für den Reiter Lines auf dieser Quellzeile.</translation>
     </message>
 </context>
 </TS>

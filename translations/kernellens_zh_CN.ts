@@ -2499,6 +2499,61 @@ entry   %2
     </message>
 </context>
 <context>
+    <name>kl::gui::LinesView</name>
+    <message>
+        <source>Locate…</source>
+        <translation>定位…</translation>
+    </message>
+    <message>
+        <source>Point at the file where it is now, when it moved</source>
+        <translation>文件被移动后，指定它现在的位置</translation>
+    </message>
+    <message>
+        <source>Reading the stages…</source>
+        <translation>正在读取各阶段…</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>SASS</source>
+        <translation>SASS</translation>
+    </message>
+    <message>
+        <source>PTX</source>
+        <translation>PTX</translation>
+    </message>
+    <message>
+        <source>TTGIR</source>
+        <translation>TTGIR</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>SASS instructions this line produced, directly or through what it calls</source>
+        <translation>此行直接或通过其调用的代码生成的 SASS 指令数</translation>
+    </message>
+    <message>
+        <source>Where is %1 now?</source>
+        <translation>%1 现在在哪里？</translation>
+    </message>
+    <message>
+        <source>read from %1</source>
+        <translation>读取自 %1</translation>
+    </message>
+    <message>
+        <source>not found at the recorded path: only line numbers are shown</source>
+        <translation>在记录的路径下未找到：只显示行号</translation>
+    </message>
+    <message>
+        <source>changed since the entry was written: lines may not match</source>
+        <translation>条目写入后已更改：行可能不对应</translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::MainWindow</name>
     <message>
         <source>Filter by kernel or folder name (Ctrl+F)</source>
@@ -3706,6 +3761,10 @@ event not logged: %1</source>
     <message>
         <source>%1%: %2 blocks, %3 warps per SM, limited by %4</source>
         <translation>%1%：每 SM %2 个线程块、%3 个 warp，受限于 %4</translation>
+    </message>
+    <message>
+        <source>Each source line with the lines of every stage it produced, side by side</source>
+        <translation>每个源代码行及其在各阶段生成的行，并排显示</translation>
     </message>
 </context>
 <context>
@@ -5641,10 +5700,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>扫描结束后，选中文件夹名以 PREFIX 开头的条目。</translation>
     </message>
     <message>
-        <source>Show this stage of the selected entry (ttir, ttgir, llir, ptx, cubin, ...).</source>
-        <translation>显示所选条目的此阶段（ttir, ttgir, llir, ptx, cubin, ...）。</translation>
-    </message>
-    <message>
         <source>%1 ↔ %2 — KernelLens</source>
         <translation>%1 ↔ %2 — KernelLens</translation>
     </message>
@@ -5659,6 +5714,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>Once the scan ends, show WHAT (comma-separated): dashboard, trace, grouped, metadata, doctor, clean, open-remote, make-override.</source>
         <translation>扫描结束后显示 WHAT（逗号分隔）：dashboard、trace、grouped、metadata、doctor、clean、open-remote、make-override。</translation>
+    </message>
+    <message>
+        <source>Show this stage of the selected entry (ttir, ttgir, llir, ptx, cubin, sass, ...), or lines:FILE:LINE for the Lines tab on that source line.</source>
+        <translation>显示所选条目的此阶段（ttir、ttgir、llir、ptx、cubin、sass……），或用 lines:文件:行 打开 Lines 标签页并定位到该源代码行。</translation>
     </message>
 </context>
 </TS>

@@ -58,11 +58,12 @@ Arguments parseArguments(const QCoreApplication& app)
                                                                "Select the entry whose folder name starts "
                                                                "with PREFIX once the scan ends."),
                                    QStringLiteral("PREFIX"));
-    const QCommandLineOption stage(QStringLiteral("stage"),
-                                   QCoreApplication::translate("main",
-                                                               "Show this stage of the selected entry "
-                                                               "(ttir, ttgir, llir, ptx, cubin, ...)."),
-                                   QStringLiteral("EXT"));
+    const QCommandLineOption stage(
+        QStringLiteral("stage"),
+        QCoreApplication::translate("main", "Show this stage of the selected entry "
+                                            "(ttir, ttgir, llir, ptx, cubin, sass, ...), or "
+                                            "lines:FILE:LINE for the Lines tab on that source line."),
+        QStringLiteral("EXT"));
     parser.addOption(entry);
     parser.addOption(stage);
     const QCommandLineOption show(

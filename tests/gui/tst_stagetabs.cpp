@@ -1,9 +1,12 @@
 // The stage tabs offscreen on a real fixture entry: tabs per stage, text with syntax colours,
 // find and go to line, the cubin table, and a large stage loading while the event loop runs.
 
+#include "env/environment.h"
+#include "lines/linemap.h"
 #include "scan/cachescanner.h"
 #include "stages/codeview.h"
 #include "stages/irhighlighter.h"
+#include "stages/linesview.h"
 #include "stages/stagetabs.h"
 
 #include <QElapsedTimer>
@@ -130,6 +133,60 @@ private slots:
         // num_warps 4: 128 threads; the figure itself is checked against cudaOcc in tst_occupancy.
         QVERIFY2(t->item(0, 8)->text().contains("warps per SM"), qPrintable(t->item(0, 8)->text()));
         QVERIFY(t->item(0, 8)->toolTip().contains("128 threads"));
+        qunsetenv("KERNELLENS_SASS_CACHE");
+    }
+
+    // The Lines tab: a source line lights the lines it produced in every stage, and a stage line
+    // selects its source line; the figures are core/lines' (checked in tests/lines).
+    void linesTabLinksEveryStage()
+    {
+        if (!QFile::exists(QStringLiteral(KL_TRITON_VENV "/bin/python3")))
+            QSKIP(
+                "no .venv-triton (scripts/triton-venv.sh): Triton's wheel is where nvdisasm comes from here");
+        QTemporaryDir sassCache;
+        qputenv("PATH", QByteArray(KL_TRITON_VENV "/bin:") + qgetenv("PATH"));
+        qputenv("KERNELLENS_SASS_CACHE", sassCache.path().toUtf8());
+        const QString cache = QStringLiteral(KL_LINES_FIXTURES "/cache");
+        const QString folder = cache + "/" + QDir(cache).entryList(QDir::Dirs | QDir::NoDotAndDotDot).first();
+        const kl::Entry entry = scanOne(folder);
+        auto* details = new QPlainTextEdit;
+        kl::gui::StageTabs tabs(details);
+        tabs.resize(1200, 700);
+        tabs.setEntry(entry);
+        QVERIFY(tabs.tabOf("lines") > 0);
+        QSignalSpy loaded(&tabs, &kl::gui::StageTabs::stageLoaded);
+        tabs.setCurrentIndex(tabs.tabOf("lines"));
+        QVERIFY(loaded.wait(60000));
+        auto* view = tabs.widget(tabs.tabOf("lines"))->findChild<kl::gui::LinesView*>();
+        QVERIFY(view);
+        auto map = kl::buildLineMap(entry, kl::Environment::current());
+        QVERIFY(map);
+        const kl::LineMapRow* call = nullptr;
+        for (const kl::LineMapRow& r : map->rows)
+            if (r.source.file.ends_with("kernels.py") && r.source.line == 28)
+                call = &r;
+        QVERIFY(call);
+        // The recorded path is where the fixture was generated; point at it as a user would.
+        view->setSourceFile(QString::fromStdString(call->source.file),
+                            QStringLiteral(KL_LINES_FIXTURES "/kernels.py"));
+        QVERIFY(view->selectSourceLine("kernels.py", 28));
+        QTableWidget* t = view->sourceTable();
+        QVERIFY(t->item(t->currentRow(), 4)->text().contains("_scaled(v, scale)"));
+        QCOMPARE(t->item(t->currentRow(), 1)->text().toInt(), int(call->sass.size()));
+        for (const char* stage : {"ttgir", "ptx"}) {
+            const std::vector<unsigned>& want = call->stages.at(stage);
+            QCOMPARE(view->litLines(stage), QList<unsigned>(want.begin(), want.end()));
+        }
+        QCOMPARE(view->litLines("sass").size(), qsizetype(call->sass.size()));
+        // A PTX line of the helper (_scaled, line 11): the source table follows it.
+        const kl::LineMapRow* helper = nullptr;
+        for (const kl::LineMapRow& r : map->rows)
+            if (r.source.file.ends_with("kernels.py") && r.source.line == 11)
+                helper = &r;
+        QVERIFY(helper);
+        view->selectStageLine("ptx", helper->stages.at("ptx").front());
+        QCOMPARE(t->item(t->currentRow(), 0)->text(), QStringLiteral("11"));
+        QVERIFY(view->litLines("ttgir").size() >= 1);
         qunsetenv("KERNELLENS_SASS_CACHE");
     }
 

@@ -16,6 +16,12 @@ inline bool isDark(const QPalette& p)
     return p.color(QPalette::Text).lightness() > p.color(QPalette::Base).lightness();
 }
 
+/// The background of lines linked to the one selected (the Lines tab: one source line, every stage).
+inline QColor linkedLine(const QPalette& p)
+{
+    return isDark(p) ? QColor(0x4a, 0x44, 0x10) : QColor(0xff, 0xf0, 0xa8);
+}
+
 struct SyntaxColours {
     QColor keyword, type, value, number, string, attribute, comment;
 };

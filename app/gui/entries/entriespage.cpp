@@ -506,7 +506,10 @@ void EntriesPage::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, 
         if (same && kept == RowsKept::Streamed)
             onCurrentRowChanged(); // the doctor tab waited for the snapshot's roots
     }
-    if (const QString stage = std::exchange(m_pendingStage, QString()); !stage.isEmpty()) {
+    if (const QString stage = std::exchange(m_pendingStage, QString());
+        stage.startsWith(QLatin1String("lines:"))) {
+        m_stageTabs->showSourceLine(stage.section(':', 1, 1), stage.section(':', 2, 2).toUInt());
+    } else if (!stage.isEmpty()) {
         const int tab = m_stageTabs->tabOf(stage);
         if (tab > 0)
             m_stageTabs->setCurrentIndex(tab);

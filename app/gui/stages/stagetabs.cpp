@@ -5,6 +5,7 @@
 #include "cubin/occupancy.h"
 #include "env/environment.h"
 #include "formats/stages.h"
+#include "lines/linemap.h"
 #include "remote/remotecache.h"
 #include "report/entrydetail.h"
 #include "report/entrylabels.h"
@@ -12,6 +13,7 @@
 #include "sass/sasstext.h"
 #include "stages/codeview.h"
 #include "stages/irhighlighter.h"
+#include "stages/linesview.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
@@ -27,6 +29,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kl::gui {
 
@@ -224,8 +227,28 @@ void StageTabs::setEntry(const Entry& entry)
         setTabToolTip(cubinTab + 1,
                       tr("The cubin's instructions and the source lines they came from (nvdisasm)"));
     }
-    // Stay on the same stage when moving between entries.
-    const int again = tabOf(previousStage);
+    // One source line through every stage, side by side (local files: the map reads them).
+    const bool hasIr = std::any_of(std::begin(kLineMapStages), std::end(kLineMapStages),
+                                   [&](const char* s) { return entry.stage(s) != nullptr; });
+    if (hasIr && !m_fetcher) {
+        auto* page = new QWidget;
+        page->setProperty("stage", QStringLiteral("lines"));
+        page->setProperty("loaded", false);
+        auto* layout = new QVBoxLayout(page);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto* view = new LinesView(page);
+        layout->addWidget(view);
+        connect(view, &LinesView::loaded, this, [this, view] {
+            if (const auto pending = std::exchange(m_pendingLine, std::nullopt))
+                view->selectSourceLine(pending->first, pending->second);
+            emit stageLoaded(QStringLiteral("lines"));
+        });
+        addTab(page, QStringLiteral("lines"));
+        setTabToolTip(count() - 1,
+                      tr("Each source line with the lines of every stage it produced, side by side"));
+    }
+    // Stay on the same stage when moving between entries (or go where showSourceLine asked).
+    const int again = tabOf(m_pendingLine ? QStringLiteral("lines") : previousStage);
     setCurrentIndex(again > 0 ? again : previous >= 0 && previous < m_fixed ? previous : 0);
     loadCurrent();
 }
@@ -256,6 +279,14 @@ bool StageTabs::showFind()
     return true;
 }
 
+void StageTabs::showSourceLine(const QString& file, unsigned line)
+{
+    // Kept until a map is shown: the entry may not be set yet, or its tabs rebuilt before then.
+    m_pendingLine = {file, line};
+    if (const int tab = tabOf(QStringLiteral("lines")); tab > 0)
+        setCurrentIndex(tab);
+}
+
 void StageTabs::loadCurrent()
 {
     QWidget* page = currentWidget();
@@ -263,6 +294,10 @@ void StageTabs::loadCurrent()
         return;
     page->setProperty("loaded", true);
     const QString stage = page->property("stage").toString();
+    if (auto* lines = page->findChild<LinesView*>()) {
+        lines->load(*m_entry);
+        return;
+    }
     if (m_job.isRunning()) { // superseded: the tab left behind reads again when shown again
         if (QWidget* left = widget(tabOf(m_loading)))
             left->setProperty("loaded", false);

@@ -2,7 +2,8 @@
 
 // The selected entry's stages as tabs: the details text first, then one code tab per text stage
 // (line numbers, syntax colours, Ctrl+F find, Ctrl+L go to line) and a cubin tab (per kernel:
-// registers, shared memory, spills, threads; the arch; a hex view). A stage is read off the UI
+// registers, shared memory, spills, threads, occupancy; the arch; a hex view), the cubin's SASS
+// (nvdisasm) and a Lines tab (stages/linesview). A stage is read off the UI
 // thread the first time its tab is shown; results for an entry no longer shown are dropped.
 
 #include "common/backgroundjob.h"
@@ -41,13 +42,17 @@ public:
     /// A tab kept across entries (metadata, doctor), after Details and before the stages.
     void addFixedTab(QWidget* page, const QString& title);
 
-    /// Tests: the tab of a stage, its code view (null for cubin), the cubin table.
+    /// Tests: the tab of a stage ("lines" for the Lines tab), its code view (null for cubin), the cubin
+    /// table.
     int tabOf(const QString& stage) const;
     CodeView* codeView(const QString& stage) const;
     QTableWidget* cubinTable() const { return m_cubinTable; }
     /// Shows the find bar in the current code tab (Ctrl+F when a code tab has focus, Ctrl+Shift+F);
     /// false when the current tab has no code.
     bool showFind();
+    /// Shows the Lines tab with source line `line` of `file` (a path or a file name) selected once
+    /// the map is read.
+    void showSourceLine(const QString& file, unsigned line);
 
 signals:
     /// A stage finished loading into its tab (or failed: its tab says why).
@@ -63,7 +68,8 @@ private:
     StageFetcher m_fetcher;
     QTableWidget* m_cubinTable = nullptr;
     QLineEdit* m_findEdit = nullptr;
-    QString m_loading;                     ///< the stage being read
+    QString m_loading;                                         ///< the stage being read
+    std::optional<std::pair<QString, unsigned>> m_pendingLine; ///< showSourceLine before the map is read
     BackgroundJob m_job{backgroundPool()}; ///< reads the shown tab's stage; superseded by the next
 };
 
