@@ -494,6 +494,10 @@ kompiliert %6 · Cache %7</translation>
         <comment>difference kind</comment>
         <translation>Stufe</translation>
     </message>
+    <message>
+        <source>%1 has no cubin</source>
+        <translation>%1 hat kein Cubin</translation>
+    </message>
 </context>
 <context>
     <name>StageTabs</name>
@@ -755,10 +759,6 @@ kompiliert %6 · Cache %7</translation>
         <translation>Section %1: %2</translation>
     </message>
     <message>
-        <source>kernel %1: kernel names, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
-        <translation>Kernel %1: Kernelnamen, .nv.info-Einträge und Konstantenbänke ergeben zusammen mehr, als die Datei enthält (Namen oder Sections werden geteilt, wie in keinem Cubin)</translation>
-    </message>
-    <message>
         <source>The occupancy of %1 is not known: KernelLens has no limits for it.</source>
         <translation>Die Belegung von %1 ist unbekannt: KernelLens kennt seine Grenzen nicht.</translation>
     </message>
@@ -785,6 +785,10 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>the cubin records no register count for the kernel</source>
         <translation>das Cubin verzeichnet keine Registerzahl für den Kernel</translation>
+    </message>
+    <message>
+        <source>kernel %1: kernel names, code, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
+        <translation>Kernel %1: Kernelnamen, Code, .nv.info-Einträge und Konstantenbänke ergeben zusammen mehr, als die Datei enthält (Namen oder Abschnitte werden geteilt, wie in keinem Cubin)</translation>
     </message>
 </context>
 <context>
@@ -1001,6 +1005,14 @@ kompiliert %6 · Cache %7</translation>
         <source>Triton reads only &lt;kernel&gt;.&lt;stage&gt; for the stages it compiles (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD), named as in the dump of the same source: rename the file, or remove it</source>
         <translation>Triton liest nur &lt;kernel&gt;.&lt;stage&gt; für die Stufen, die es kompiliert (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco auf AMD), benannt wie im Dump derselben Quelle: benennen Sie die Datei um oder entfernen Sie sie</translation>
     </message>
+    <message>
+        <source>The key difference changed nothing the GPU runs (line info on and off, a variable that never reaches code generation): klens explain A B names it. Keep one entry per kernel by keeping that input the same across runs; klens clean --older-than removes the copies no run uses</source>
+        <translation>Der Unterschied im Schlüssel ändert nichts an dem, was die GPU ausführt (Zeileninformation an und aus, eine Variable, die die Codeerzeugung nie erreicht): klens explain A B nennt ihn. Halten Sie diese Eingabe über Läufe gleich, dann bleibt es bei einem Eintrag pro Kernel; klens clean --older-than entfernt die Kopien, die kein Lauf benutzt</translation>
+    </message>
+    <message>
+        <source>%1: %2 entries of kernel %3 hold the same code (every kernel&apos;s instructions, line info aside) under different keys: also %4</source>
+        <translation>%1: %2 Einträge von Kernel %3 enthalten unter verschiedenen Schlüsseln denselben Code (die Instruktionen jedes Kernels, abgesehen von Zeileninformation): auch %4</translation>
+    </message>
 </context>
 <context>
     <name>kl::env</name>
@@ -1213,6 +1225,14 @@ kompiliert %6 · Cache %7</translation>
     <message>
         <source>%1 lists no GPU</source>
         <translation>%1 listet keine GPU auf</translation>
+    </message>
+    <message>
+        <source>the two cubins hold the same code: every kernel&apos;s instructions are identical (line info and notes aside), so the key difference changed nothing the GPU runs; the cache keeps this kernel twice</source>
+        <translation>die beiden Cubins enthalten denselben Code: die Instruktionen jedes Kernels sind gleich (abgesehen von Zeileninformation und Notizen), der Unterschied im Schlüssel ändert also nichts an dem, was die GPU ausführt; der Cache hält diesen Kernel doppelt</translation>
+    </message>
+    <message>
+        <source>the same instructions in every kernel; other bytes (line info, notes) differ</source>
+        <translation>dieselben Instruktionen in jedem Kernel; andere Bytes (Zeileninformation, Notizen) unterscheiden sich</translation>
     </message>
 </context>
 <context>
@@ -2174,10 +2194,6 @@ Eintrag   %2
         <translation>SSA-Nummern ignorieren</translation>
     </message>
     <message>
-        <source>%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal</source>
-        <translation>%12 und %15, %r3 und %r7, ^bb1 und ^bb2 gelten als gleich</translation>
-    </message>
-    <message>
         <source>Ignore locations</source>
         <translation>Ortsangaben ignorieren</translation>
     </message>
@@ -2216,6 +2232,30 @@ Eintrag   %2
     <message>
         <source> (the first %1 highlighted)</source>
         <translation> (die ersten %1 hervorgehoben)</translation>
+    </message>
+    <message>
+        <source>%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal; in SASS, R12 and R17, P0 and P3, .L_x_1 and .L_x_2</source>
+        <translation>%12 und %15, %r3 und %r7, ^bb1 und ^bb2 gelten als gleich; in SASS R12 und R17, P0 und P3, .L_x_1 und .L_x_2</translation>
+    </message>
+    <message>
+        <source>Comparing every stage…</source>
+        <translation>Alle Stufen werden verglichen…</translation>
+    </message>
+    <message>
+        <source>differs: %1 lines removed, %2 added</source>
+        <translation>unterscheidet sich: %1 Zeilen entfernt, %2 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>the same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>the cubins differ</source>
+        <translation>die Cubins unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>the cubins hold the same code</source>
+        <translation>die Cubins enthalten denselben Code</translation>
     </message>
 </context>
 <context>

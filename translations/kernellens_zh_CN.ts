@@ -494,6 +494,10 @@ compiled %6 · cache %7</source>
         <comment>difference kind</comment>
         <translation>阶段</translation>
     </message>
+    <message>
+        <source>%1 has no cubin</source>
+        <translation>%1 没有 cubin</translation>
+    </message>
 </context>
 <context>
     <name>StageTabs</name>
@@ -755,10 +759,6 @@ compiled %6 · cache %7</source>
         <translation>节 %1：%2</translation>
     </message>
     <message>
-        <source>kernel %1: kernel names, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
-        <translation>内核 %1：内核名、.nv.info 记录和常量库加起来超过了文件内容（名称或节被共享，正常的 cubin 不会这样）</translation>
-    </message>
-    <message>
         <source>The occupancy of %1 is not known: KernelLens has no limits for it.</source>
         <translation>%1 的占用率未知：KernelLens 没有它的限制数据。</translation>
     </message>
@@ -785,6 +785,10 @@ compiled %6 · cache %7</source>
     <message>
         <source>the cubin records no register count for the kernel</source>
         <translation>cubin 未记录该内核的寄存器数</translation>
+    </message>
+    <message>
+        <source>kernel %1: kernel names, code, .nv.info records and constant banks add up to more than the file holds (names or sections are shared, as in no cubin)</source>
+        <translation>内核 %1：内核名、代码、.nv.info 记录和常量库加起来超过了文件大小（名称或段被共享，正常 cubin 不会如此）</translation>
     </message>
 </context>
 <context>
@@ -1001,6 +1005,14 @@ compiled %6 · cache %7</source>
         <source>Triton reads only &lt;kernel&gt;.&lt;stage&gt; for the stages it compiles (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD), named as in the dump of the same source: rename the file, or remove it</source>
         <translation>Triton 只读取它所编译阶段的 &lt;kernel&gt;.&lt;stage&gt;（ttir、ttgir、llir、ptx、cubin；AMD 上为 amdgcn、hsaco），命名与同一源码的转储一致：请重命名或删除该文件</translation>
     </message>
+    <message>
+        <source>The key difference changed nothing the GPU runs (line info on and off, a variable that never reaches code generation): klens explain A B names it. Keep one entry per kernel by keeping that input the same across runs; klens clean --older-than removes the copies no run uses</source>
+        <translation>键的差异没有改变 GPU 运行的任何内容（行信息开关、一个从未影响代码生成的变量）：klens explain A B 会指出它。让该输入在各次运行中保持一致，每个内核就只保留一个条目；klens clean --older-than 可删除不再使用的副本</translation>
+    </message>
+    <message>
+        <source>%1: %2 entries of kernel %3 hold the same code (every kernel&apos;s instructions, line info aside) under different keys: also %4</source>
+        <translation>%1：内核 %3 的 %2 个条目在不同的键下包含相同的代码（除行信息外，每个内核的指令都相同）：另见 %4</translation>
+    </message>
 </context>
 <context>
     <name>kl::env</name>
@@ -1213,6 +1225,14 @@ compiled %6 · cache %7</source>
     <message>
         <source>%1 lists no GPU</source>
         <translation>%1 未列出任何 GPU</translation>
+    </message>
+    <message>
+        <source>the two cubins hold the same code: every kernel&apos;s instructions are identical (line info and notes aside), so the key difference changed nothing the GPU runs; the cache keeps this kernel twice</source>
+        <translation>两个 cubin 包含相同的代码：每个内核的指令都相同（行信息和注释除外），所以键的差异没有改变 GPU 运行的任何内容；缓存把这个内核存了两份</translation>
+    </message>
+    <message>
+        <source>the same instructions in every kernel; other bytes (line info, notes) differ</source>
+        <translation>每个内核的指令相同；其他字节（行信息、注释）不同</translation>
     </message>
 </context>
 <context>
@@ -2166,10 +2186,6 @@ entry   %2
         <translation>忽略 SSA 编号</translation>
     </message>
     <message>
-        <source>%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal</source>
-        <translation>%12 与 %15、%r3 与 %r7、^bb1 与 ^bb2 视为相同</translation>
-    </message>
-    <message>
         <source>Ignore locations</source>
         <translation>忽略位置信息</translation>
     </message>
@@ -2208,6 +2224,30 @@ entry   %2
     <message>
         <source> (the first %1 highlighted)</source>
         <translation>（突出显示前 %1 处）</translation>
+    </message>
+    <message>
+        <source>%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal; in SASS, R12 and R17, P0 and P3, .L_x_1 and .L_x_2</source>
+        <translation>%12 与 %15、%r3 与 %r7、^bb1 与 ^bb2 视为相同；在 SASS 中 R12 与 R17、P0 与 P3、.L_x_1 与 .L_x_2 视为相同</translation>
+    </message>
+    <message>
+        <source>Comparing every stage…</source>
+        <translation>正在比较所有阶段…</translation>
+    </message>
+    <message>
+        <source>differs: %1 lines removed, %2 added</source>
+        <translation>不同：删除 %1 行，新增 %2 行</translation>
+    </message>
+    <message>
+        <source>the same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>the cubins differ</source>
+        <translation>cubin 不同</translation>
+    </message>
+    <message>
+        <source>the cubins hold the same code</source>
+        <translation>cubin 包含相同的代码</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,11 @@
 #include "command.h"
 #include "diff/unifieddiff.h"
 #include "entryresolution.h"
+#include "env/environment.h"
+#include "explain/stagecomparison.h"
 #include "formats/stages.h"
+#include "sass/sassdisasm.h"
+#include "sass/sasstext.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
@@ -29,12 +33,35 @@ bool isRegularFile(const std::string& path)
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-std::string commonTextStage(const Entry& a, const Entry& b)
+std::string stageLine(const StageComparison& c)
 {
-    for (std::string_view ext : kKnownStages)
-        if (!isBinaryStage(ext) && ext != "json" && a.stage(ext) && b.stage(ext))
-            return std::string(ext);
+    switch (c.state) {
+    case StageState::Same: return "same";
+    case StageState::Differs:
+        return c.deleted || c.inserted ? "differs: " + std::to_string(c.deleted) + " lines removed, " +
+                                             std::to_string(c.inserted) + " added"
+                                       : "differs";
+    case StageState::SameCode: return "same code: " + c.note.english();
+    case StageState::OnlyA: return "only in the first entry";
+    case StageState::OnlyB: return "only in the second entry";
+    case StageState::Unreadable: return "not compared: " + c.note.english();
+    }
     return {};
+}
+
+/// The cubin a side names: the file itself, or the entry's .cubin stage.
+bool cubinOf(Side& side, const Entry& entry)
+{
+    if (!side.entry)
+        return true;
+    const Stage* s = entry.stage("cubin");
+    if (!s) {
+        printError(printableName(entry.path) + " has no cubin to disassemble");
+        return false;
+    }
+    side.path = joinPath(entry.path, s->fileName);
+    side.label = printableName(entry.folderName + "/" + s->fileName);
+    return true;
 }
 
 bool stageFile(const Entry& e, const std::string& stage, Side& side)
@@ -70,45 +97,67 @@ int runDiff(const DiffArgs& args)
             sides[i].entry = &entries[i];
         }
     }
-    if (sides[0].entry || sides[1].entry) {
-        std::string stage = args.stage;
-        if (stage.empty()) {
-            if (sides[0].entry && sides[1].entry) {
-                stage = commonTextStage(entries[0], entries[1]);
-                if (stage.empty()) {
-                    printError("the entries share no text stage: name one with --stage");
-                    return ExitError;
-                }
-            } else {
-                printError("comparing an entry with a file: name the entry's stage with --stage");
+    DiffOptions o;
+    o.ignoreSsa = args.ignoreSsa;
+    o.ignoreLocations = args.ignoreLocations;
+    o.ignoreSpace = args.ignoreSpace;
+    std::string stage = args.stage;
+    bool anyDiffers = false;
+    if (stage.empty() && sides[0].entry && sides[1].entry) {
+        // Every stage both have, then the first that differs in full: two compiles that differ in
+        // TTGIR, PTX and cubin must not look the same because their first MLIR does.
+        const std::vector<StageComparison> all = compareStages(entries[0], entries[1], o);
+        for (const StageComparison& c : all) {
+            anyDiffers = anyDiffers || c.differs(o);
+            if (stage.empty() && c.state == StageState::Differs && !isBinaryStage(c.stage))
+                stage = c.stage;
+        }
+        if (!args.quiet) {
+            for (const StageComparison& c : all)
+                std::printf("%-7s %s\n", c.stage.c_str(), stageLine(c).c_str());
+            std::printf("\n");
+        }
+        if (stage.empty())
+            return anyDiffers ? ExitProblems : ExitOk;
+    } else if (stage.empty() && (sides[0].entry || sides[1].entry)) {
+        printError("comparing an entry with a file: name the entry's stage with --stage");
+        return ExitError;
+    }
+    std::string texts[2];
+    if (stage == "sass") {
+        for (int i = 0; i < 2; ++i) {
+            if (!cubinOf(sides[i], entries[i]))
+                return ExitError;
+            Result<SassResult> r = disassembleCubin(sides[i].path, Environment::current());
+            if (!r) {
+                printError(r.error().english());
                 return ExitError;
             }
+            texts[i] = sassDiffText(r->listing, args.ignoreRegisters, args.ignoreLocations);
+            sides[i].label += " (SASS)";
         }
+    } else {
         if (isBinaryStage(stage)) {
-            printError("stage " + stage + " is binary: compare `klens cubin` output, or the ptx stage");
+            printError("stage " + stage +
+                       " is binary: compare --stage sass, `klens cubin` output, or the ptx stage");
             return ExitError;
         }
         for (int i = 0; i < 2; ++i)
             if (sides[i].entry && !stageFile(*sides[i].entry, stage, sides[i]))
                 return ExitError;
-    }
-    std::string texts[2];
-    for (int i = 0; i < 2; ++i) {
-        auto text = readFile(sides[i].path, kMaxDiffBytes);
-        if (!text) {
-            printError(printableName(sides[i].path) + ": " + text.error().english());
-            return ExitError;
+        for (int i = 0; i < 2; ++i) {
+            auto text = readFile(sides[i].path, kMaxDiffBytes);
+            if (!text) {
+                printError(printableName(sides[i].path) + ": " + text.error().english());
+                return ExitError;
+            }
+            texts[i] = std::move(*text);
         }
-        texts[i] = std::move(*text);
     }
     const TextLines a = splitLines(std::move(texts[0])), b = splitLines(std::move(texts[1]));
-    DiffOptions o;
-    o.ignoreSsa = args.ignoreSsa;
-    o.ignoreLocations = args.ignoreLocations;
-    o.ignoreSpace = args.ignoreSpace;
     const LineDiff d = diffLines(a.lines, b.lines, o);
     if (d.identical())
-        return ExitOk;
+        return anyDiffers ? ExitProblems : ExitOk;
     if (!args.quiet) {
         UnifiedOptions u;
         u.aLabel = sides[0].label;
@@ -128,11 +177,14 @@ void addDiffCommand(CLI::App& app, Commands& out)
     cmd->add_option("A", a->a, "An entry (folder or unique prefix) or a file")->required();
     cmd->add_option("B", a->b, "An entry (folder or unique prefix) or a file")->required();
     cmd->add_option("--stage", a->stage,
-                    "Stage of entries to compare (default: the first text stage both have)");
+                    "Compare only this stage (sass: the cubins disassembled). Default for two entries: "
+                    "every stage, listed, and the first that differs in full");
     cmd->add_option("--root", a->roots, "Where entry prefixes are looked up (default: the effective roots)");
     cmd->add_flag("--ignore-ssa", a->ignoreSsa, "%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal");
     cmd->add_flag("--ignore-locations", a->ignoreLocations,
                   "Leave out debug locations: loc(...), #loc lines, !dbg, .loc/.file lines");
+    cmd->add_flag("--ignore-registers", a->ignoreRegisters,
+                  "With --stage sass: R12 and R17, UR4 and UR9, P0 and P3, .L_x_1 and .L_x_2 compare equal");
     cmd->add_flag("--ignore-space", a->ignoreSpace,
                   "Runs of blanks compare as one; leading/trailing ignored");
     cmd->add_option("-U,--context", a->context, "Lines of context around changes")

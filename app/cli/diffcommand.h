@@ -8,11 +8,12 @@ namespace kl::cli {
 struct DiffArgs {
     std::string a; ///< an entry (folder or unique prefix) or a plain file
     std::string b;
-    std::string stage; ///< for entries: the stage to compare (default: the first text stage both have)
+    std::string stage; ///< the stage to compare (default for two entries: every stage)
     std::vector<std::string> roots;
     bool ignoreSsa = false;
     bool ignoreLocations = false;
     bool ignoreSpace = false;
+    bool ignoreRegisters = false; ///< --stage sass
     int context = 3;
     bool quiet = false; ///< only the exit code (and errors)
 };

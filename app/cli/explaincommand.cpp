@@ -116,6 +116,11 @@ void writeJson(const Explanation& ex, const EntryDetail& a, const EntryDetail* b
             w.Null();
         w.Key("same_hash");
         w.Bool(ex.sameHash);
+        w.Key("same_code");
+        if (ex.sameCode)
+            w.Bool(*ex.sameCode);
+        else
+            w.Null();
         w.Key("nothing_recorded_differs");
         w.Bool(ex.differences.empty());
         w.Key("differences");

@@ -2,9 +2,11 @@
 
 #include "cubin/cudaelf.h"
 #include "cubin/nvinfo.h"
+#include "util/digest.h"
 #include "util/filetype.h"
 #include "util/posixfile.h"
 
+#include <algorithm>
 #include <cstring>
 #include <gelf.h>
 #include <libelf.h>
@@ -265,19 +267,26 @@ CubinResult readCubinInfo(std::span<const std::uint8_t> bytes)
         const std::string_view name = s.name.substr(std::strlen(".text."));
         const auto records = perKernel.find(name);
         const auto banks = constantBanks.find(name);
+        // The code is hashed too (codeDigest): overlapping .text sections must not multiply that.
         spent += s.name.size() + (records != perKernel.end() ? records->second.size() : 0) +
-                 (banks != constantBanks.end() ? banks->second.size() : 0);
+                 (banks != constantBanks.end() ? banks->second.size() : 0) +
+                 (s.header.sh_type != SHT_NOBITS ? s.header.sh_size : 0);
         if (spent > budget) {
-            r.error =
-                Text::of(KL_TEXT("kl::cubin", "kernel %1: kernel names, .nv.info records and constant banks "
-                                              "add up to more than the file holds (names or sections are "
-                                              "shared, as in no cubin)"),
-                         shownName(name));
+            r.error = Text::of(KL_TEXT("kl::cubin",
+                                       "kernel %1: kernel names, code, .nv.info records and constant banks "
+                                       "add up to more than the file holds (names or sections are "
+                                       "shared, as in no cubin)"),
+                               shownName(name));
             return r;
         }
         CubinKernel k;
         k.name = std::string(name);
         k.codeBytes = s.header.sh_size;
+        if (s.header.sh_type != SHT_NOBITS) {
+            const auto code = sectionBytes(bytes, s.header);
+            k.codeDigest =
+                xxh128Hex(std::string_view(reinterpret_cast<const char*>(code.data()), code.size()));
+        }
         if (auto it = symbolIndex.find(name); it != symbolIndex.end()) {
             if (auto a = bySymbol.find(it->second); a != bySymbol.end()) {
                 k.registers = a->second.regs;
@@ -343,6 +352,20 @@ CubinResult readCubinInfo(const std::string& path)
     while (!r.info.fileType.empty() && (r.info.fileType.back() == ',' || r.info.fileType.back() == ' '))
         r.info.fileType.pop_back();
     return r;
+}
+
+bool sameCode(const CubinInfo& a, const CubinInfo& b)
+{
+    if (a.sm != b.sm || a.kernels.size() != b.kernels.size() || a.kernels.empty())
+        return false;
+    std::vector<std::pair<std::string_view, std::string_view>> x, y;
+    for (const CubinKernel& k : a.kernels)
+        x.emplace_back(k.name, k.codeDigest);
+    for (const CubinKernel& k : b.kernels)
+        y.emplace_back(k.name, k.codeDigest);
+    std::sort(x.begin(), x.end());
+    std::sort(y.begin(), y.end());
+    return x == y;
 }
 
 } // namespace kl

@@ -25,6 +25,9 @@ struct CubinKernel {
     std::optional<std::uint32_t> maxStackSize; ///< EIATTR_MAX_STACK_SIZE
     std::optional<std::uint32_t> paramBytes;   ///< EIATTR_PARAM_CBANK: kernel parameter bytes
     std::uint64_t codeBytes = 0;               ///< size of .text.<name>
+    /// XXH3-128 of .text.<name>'s bytes: the instructions alone. Line info, the PTX copy and
+    /// ptxas's notes live in other sections, so two compiles that differ only in those agree here.
+    std::string codeDigest;
     /// The kernel's own static shared memory: .nv.shared.<name> (0 when absent) less what the
     /// driver reserves in it. The figure ptxas -v, Nsight Compute and profiler traces give.
     std::uint64_t staticSharedBytes = 0;
@@ -54,6 +57,10 @@ struct CubinResult {
 /// Reads a cubin from memory with libelf. Never trusts the bytes: a truncated or garbled file
 /// gives !ok and a cause, not a crash. Files over 256 MiB are refused.
 CubinResult readCubinInfo(std::span<const std::uint8_t> bytes);
+
+/// The same instructions in every kernel (by name), on the same arch: what "these two keys made no
+/// difference to the code" means. Needs no disassembler.
+bool sameCode(const CubinInfo& a, const CubinInfo& b);
 
 /// Reads the regular file at `path` (as readFile does: a final symlink is not followed) and
 /// then as above, adding libmagic's description; I/O errors name the cause.

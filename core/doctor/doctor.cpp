@@ -5,6 +5,7 @@
 #include "doctor/overridefindings.h"
 #include "doctor/problemmapping.h"
 #include "doctor/processalive.h"
+#include "doctor/samecode.h"
 #include "doctor/stagetarget.h"
 #include "doctor/staleness.h"
 #include "formats/layout.h"
@@ -56,6 +57,8 @@ public:
     }
 
     std::size_t binariesChecked = 0;
+    /// The cubin's code, for same-code: "sm:kernel=digest;..." (sorted); empty without a cubin.
+    std::string codeKey;
 
     void run()
     {
@@ -264,6 +267,18 @@ private:
                     c = checkGpuBinary(fd.get(), static_cast<std::uint64_t>(st.st_size), ext, m_e.target);
             }
             ++binariesChecked;
+            // The cubin is read whole once here: the stage-target and same-code checks parse it.
+            if (ext == "cubin" && s.size <= kMaxStageBytes) {
+                m_cubin.resize(s.size);
+                std::size_t got = 0;
+                while (got < s.size) {
+                    const ssize_t n = ::pread(fd.get(), m_cubin.data() + got, s.size - got, off_t(got));
+                    if (n <= 0)
+                        break;
+                    got += std::size_t(n);
+                }
+                m_cubinRead = got == s.size;
+            }
             if (!c.ok) {
                 const std::string path = joinPath(m_e.path, s.fileName);
                 m_out.push_back(
@@ -317,14 +332,14 @@ private:
                     }
             }
         }
-        if (const Stage* cubin = m_e.stage("cubin"); cubin && block) {
-            SmallFile f = readSmallFileAt(dirFd, cubin->fileName, kMaxStageBytes);
-            if (!f.ok)
-                return;
+        if (const Stage* cubin = m_e.stage("cubin"); cubin && m_cubinRead) {
             const CubinResult info = readCubinInfo(std::span<const std::uint8_t>(
-                reinterpret_cast<const std::uint8_t*>(f.text.data()), f.text.size()));
+                reinterpret_cast<const std::uint8_t*>(m_cubin.data()), m_cubin.size()));
             if (!info.ok)
-                return; // invalid-binary says why
+                return;                        // invalid-binary says why
+            codeKey = cubinCodeKey(info.info); // one read and parse serves same-code too
+            if (!block)
+                return;
             for (const CubinKernel& k : info.info.kernels) {
                 if (!k.reqNtid)
                     continue;
@@ -343,6 +358,8 @@ private:
     }
 
     static constexpr std::uint64_t kMaxStageBytes = 64ull << 20;
+    std::string m_cubin; ///< the entry's cubin, read by checkBinaries
+    bool m_cubinRead = false;
 
     static inline std::atomic<bool> s_noOpenat2{false};
 
@@ -472,6 +489,7 @@ DoctorReport Doctor::examine(const Snapshot& snap) const
 
     const std::int64_t now = m_context.now();
     std::vector<std::vector<Finding>> perEntry(snap.entries.size());
+    std::vector<std::string> codeKeys(snap.entries.size());
     std::atomic<std::size_t> next{0}, done{0}, checked{0};
     std::atomic<bool> stopped{false};
     auto work = [&] {
@@ -488,6 +506,7 @@ DoctorReport Doctor::examine(const Snapshot& snap) const
             EntryExaminer x(e, ri < rootFds.size() ? rootFds[ri].get() : -1, m_context, m_options, now,
                             perEntry[i]);
             x.run();
+            codeKeys[i] = std::move(x.codeKey);
             checked.fetch_add(x.binariesChecked, std::memory_order_relaxed);
             const std::size_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
             if (m_options.progress)
@@ -511,8 +530,10 @@ DoctorReport Doctor::examine(const Snapshot& snap) const
     for (auto& v : perEntry)
         for (Finding& f : v)
             report.findings.push_back(std::move(f));
-    if (!stopped.load())
+    if (!stopped.load()) {
         overrideFindings(snap, m_context, m_options.cancel, report.findings);
+        sameCodeFindings(snap, codeKeys, report.findings);
+    }
     report.binariesChecked = checked.load();
     report.cancelled = stopped.load() || snap.cancelled || (m_options.cancel && m_options.cancel->load());
     return report;

@@ -60,6 +60,7 @@ inline constexpr std::string_view StageTargetMismatch = "stage-target-mismatch";
 inline constexpr std::string_view BuiltFromOverride = "built-from-override";
 inline constexpr std::string_view OverrideIgnored = "override-ignored";
 inline constexpr std::string_view OverrideStageName = "override-stage-name";
+inline constexpr std::string_view SameCode = "same-code";
 } // namespace finding
 
 } // namespace kl

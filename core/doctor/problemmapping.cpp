@@ -170,6 +170,13 @@ TextSource fixFor(std::string_view code)
             "Triton reads only <kernel>.<stage> for the stages it compiles (ttir, ttgir, llir, ptx, "
             "cubin; amdgcn, hsaco on AMD), named as in the dump of the same source: rename the file, "
             "or remove it");
+    if (code == finding::SameCode)
+        return KL_TEXT(
+            "kl::doctor",
+            "The key difference changed nothing the GPU runs (line info on and off, a variable that "
+            "never reaches code generation): klens explain A B names it. Keep one entry per kernel by "
+            "keeping that input the same across runs; klens clean --older-than removes the copies no "
+            "run uses");
     if (code == finding::NetworkFs)
         return KL_TEXT(
             "kl::doctor",

@@ -1,5 +1,6 @@
 #include "explain/entrycomparison.h"
 
+#include "cubin/cubininfo.h"
 #include "formats/envvars.h"
 #include "keys/tritonkey.h"
 #include "util/posixfile.h"
@@ -297,6 +298,22 @@ Explanation compareEntries(const EntryDetail& a, const EntryDetail& b, const Com
                 "only hits when every path its group file records exists (see klens show: moved-cache, "
                 "missing-child)"),
             a.entry.hash));
+    // The code itself: two keys that differ and still made the same instructions (line info on and
+    // off, a variable that never reaches codegen) are entries the cache keeps twice for nothing.
+    const Stage* ca = a.entry.stage("cubin");
+    const Stage* cb = b.entry.stage("cubin");
+    if (ca && cb) {
+        const CubinResult x = readCubinInfo(joinPath(a.entry.path, ca->fileName));
+        const CubinResult y = readCubinInfo(joinPath(b.entry.path, cb->fileName));
+        if (x.ok && y.ok) {
+            ex.sameCode = sameCode(x.info, y.info);
+            if (*ex.sameCode && !ex.sameHash)
+                ex.notes.push_back(Text(KL_TEXT(
+                    "kl::explain", "the two cubins hold the same code: every kernel's instructions "
+                                   "are identical (line info and notes aside), so the key difference "
+                                   "changed nothing the GPU runs; the cache keeps this kernel twice")));
+        }
+    }
     const bool sourceDiffers = std::any_of(diffs.begin(), diffs.end(), [](const Difference& d) {
         return d.kind == DifferenceKind::Stage || d.kind == DifferenceKind::Kernel;
     });

@@ -39,6 +39,9 @@ struct Explanation {
     Text error; ///< names the entry and the cause when the sides cannot be compared
     std::vector<Difference> differences;
     bool sameHash = false;
+    /// Both cubins hold the same instructions in every kernel (core/cubin sameCode): the keys
+    /// differ but the code does not. Unset when either side has no readable cubin.
+    std::optional<bool> sameCode;
     std::vector<Text> notes;
     /// Key inputs the cache does not record: the remaining suspects when nothing above differs.
     std::vector<Text> notRecorded;

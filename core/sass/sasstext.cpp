@@ -2,6 +2,8 @@
 
 #include "util/utf8.h"
 
+#include <cctype>
+
 namespace kl {
 namespace {
 
@@ -53,6 +55,64 @@ std::string sassListingText(const SassListing& listing, const std::string& kerne
         }
         for (; label < k.labels.size(); ++label)
             out += k.labels[label].name + ":\n";
+    }
+    return out;
+}
+
+namespace {
+
+/// R12 -> R#, UR4 -> UR#, P0 -> P#, UP1 -> UP#, .L_x_3 -> .L_x_#; RZ, URZ, PT and UPT stay.
+std::string withoutRegisterNumbers(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    const auto isWord = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (std::size_t i = 0; i < s.size();) {
+        const bool start = i == 0 || !isWord(s[i - 1]);
+        std::size_t prefix = 0;
+        if (start && s.substr(i).starts_with(".L_x_"))
+            prefix = 5;
+        else if (start && (s.substr(i).starts_with("UR") || s.substr(i).starts_with("UP")))
+            prefix = 2;
+        else if (start && (s[i] == 'R' || s[i] == 'P'))
+            prefix = 1;
+        std::size_t digits = 0;
+        while (prefix && i + prefix + digits < s.size() &&
+               std::isdigit(static_cast<unsigned char>(s[i + prefix + digits])))
+            ++digits;
+        const std::size_t end = i + prefix + digits;
+        if (prefix && digits && (end == s.size() || !isWord(s[end]))) {
+            out.append(s.substr(i, prefix));
+            out += '#';
+            i = end;
+            continue;
+        }
+        out += s[i++];
+    }
+    return out;
+}
+
+} // namespace
+
+std::string sassDiffText(const SassListing& listing, bool ignoreRegisters, bool ignoreLocations)
+{
+    std::string out;
+    for (const SassKernel& k : listing.kernels) {
+        out += "// " + printableName(k.name) + "\n";
+        std::size_t label = 0;
+        for (const SassInstruction& ins : k.instructions) {
+            for (; label < k.labels.size() && k.labels[label].offset <= ins.offset; ++label)
+                out +=
+                    (ignoreRegisters ? withoutRegisterNumbers(k.labels[label].name) : k.labels[label].name) +
+                    ":\n";
+            out += "        " + (ignoreRegisters ? withoutRegisterNumbers(ins.text) : ins.text) + " ;";
+            if (!ignoreLocations) {
+                const std::string chain = sourceChainText(ins);
+                if (!chain.empty())
+                    out += "  // " + printableName(chain);
+            }
+            out += "\n";
+        }
     }
     return out;
 }

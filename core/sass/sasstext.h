@@ -19,6 +19,12 @@ std::string sourceChainText(const SassInstruction& ins);
 ///     /*0080*/  LDC R13, c[0x0][0x224] ;                 // gen.py:9 < gen.py:24
 std::string sassListingText(const SassListing& listing, const std::string& kernel = {});
 
+/// What `klens diff --stage sass` compares: per kernel a header line, its labels and one line per
+/// instruction without the offset (an inserted instruction moves every later offset).
+/// `ignoreRegisters`: R12 and R17, UR4 and UR9, P0 and P3, UP1 and UP2, .L_x_3 and .L_x_5 compare
+/// equal (register allocation and label numbering). `ignoreLocations`: no source chains.
+std::string sassDiffText(const SassListing& listing, bool ignoreRegisters, bool ignoreLocations);
+
 /// "sm_90, nvdisasm 13.1.80 (PATH, found by Triton)", plus ", from KernelLens's SASS cache".
 Text sassToolText(const SassResult& result);
 

@@ -52,7 +52,11 @@ private slots:
     {
         const ProcessResult r = runKlens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm90});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.isEmpty());
+        // Every stage listed as the same, and no diff.
+        for (const char* stage : {"source", "ttir", "ttgir", "llir", "ptx", "cubin"})
+            QVERIFY2(r.out.contains(QByteArray(stage).leftJustified(7, ' ') + " same\n"), r.out.constData());
+        QVERIFY(!r.out.contains("---"));
+        QVERIFY(runKlens({"diff", kCache + "/" + m_sm90, kCache + "/" + m_sm90, "-q"}).out.isEmpty());
     }
 
     // The same file with every SSA number and location changed: equal only when both are ignored.

@@ -94,7 +94,12 @@ private slots:
             QCOMPARE(int(f.severity), int(kl::FindingSeverity::Warning));
             QVERIFY(!f.fix.empty());
         }
-        QCOMPARE(r.findings.size(), std::size_t(8));
+        // The fixture compiled add_kernel for sm_90 with and without TRITON_DISABLE_LINE_INFO: two
+        // keys, the same instructions (checked against the cubins in tests/diff/tst_stagediff).
+        const auto same = withCode(r, kl::finding::SameCode);
+        QCOMPARE(same.size(), std::size_t(1));
+        QCOMPARE(same.front().count.value_or(0), 2);
+        QCOMPARE(r.findings.size(), std::size_t(9));
         QVERIFY(r.hasWarningsOrErrors());
     }
 
@@ -415,7 +420,7 @@ private slots:
         QCOMPARE(o["schema"].toString(), QStringLiteral("kernellens.doctor/1"));
         QCOMPARE(o["context"].toObject()["triton_version"].toString(), QStringLiteral("3.9.0"));
         const QJsonArray findings = o["findings"].toArray();
-        QCOMPARE(findings.size(), 12); // 8 moved-cache + 4 stale-arch
+        QCOMPARE(findings.size(), 13); // 8 moved-cache + 4 stale-arch + 1 same-code
         for (const auto& v : findings) {
             const QJsonObject f = v.toObject();
             for (const char* key : {"code", "severity", "path", "message", "fix"})
@@ -425,8 +430,9 @@ private slots:
         const QJsonObject s = o["summary"].toObject();
         QCOMPARE(s["by_code"].toObject()["moved-cache"].toInt(), 8);
         QCOMPARE(s["by_code"].toObject()["stale-arch"].toInt(), 4);
+        QCOMPARE(s["by_code"].toObject()["same-code"].toInt(), 1);
         QCOMPARE(s["by_severity"].toObject()["warning"].toInt(), 8);
-        QCOMPARE(s["by_severity"].toObject()["info"].toInt(), 4);
+        QCOMPARE(s["by_severity"].toObject()["info"].toInt(), 5);
         QCOMPARE(s["binaries_checked"].toInt(), 8);
         QCOMPARE(s["entries"].toInt(), 9);
     }

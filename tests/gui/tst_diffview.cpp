@@ -2,6 +2,7 @@
 // navigation, superseded results, and the main window's Compare Selected action.
 
 #include "diff/diffview.h"
+#include "explain/stagecomparison.h"
 #include "mainwindow.h"
 #include "scan/cachescanner.h"
 
@@ -72,9 +73,25 @@ private slots:
         QVERIFY(waitDone(v, done));
         QCOMPARE(v.stageBox()->itemText(0), QString("source"));
         QVERIFY(v.stageBox()->findText("ttgir") >= 0);
-        QVERIFY(v.stageBox()->findText("cubin") < 0); // binary stages are not diffed
-        v.stageBox()->setCurrentText("ttgir");
-        QVERIFY(waitDone(v, done));
+        QVERIFY(v.stageBox()->findText("cubin") < 0); // binary stages compare as SASS
+        QVERIFY(v.stageBox()->findText("sass") >= 0);
+        // The view opens on the first stage that differs (as core compares them) and marks each.
+        QString firstStage;
+        for (const kl::StageComparison& c : kl::compareStages(a, b, {})) {
+            const int i = v.stageBox()->findText(QString::fromStdString(c.stage));
+            if (i >= 0)
+                QCOMPARE(v.stageBox()->itemData(i, Qt::UserRole).toBool(),
+                         c.state == kl::StageState::Differs);
+            if (i >= 0 && firstStage.isEmpty() && c.state == kl::StageState::Differs)
+                firstStage = QString::fromStdString(c.stage);
+        }
+        QVERIFY(!firstStage.isEmpty());
+        QCOMPARE(v.stageBox()->currentText(), firstStage);
+        QVERIFY(!v.stageBox()->itemIcon(0).isNull());
+        if (v.stageBox()->currentText() != "ttgir") {
+            v.stageBox()->setCurrentText("ttgir");
+            QVERIFY(waitDone(v, done));
+        }
         QVERIFY2(v.changeCount() > 0, qPrintable(v.summaryText()));
         QCOMPARE(v.leftPane()->document()->blockCount(), v.rightPane()->document()->blockCount());
         QVERIFY(v.leftPane()->toPlainText().contains("cuda:80"));

@@ -3,9 +3,13 @@
 #include "common/coretext.h"
 #include "common/theme.h"
 #include "diff/linediff.h"
+#include "env/environment.h"
 #include "explain/entrycomparison.h"
+#include "explain/stagecomparison.h"
 #include "formats/stages.h"
 #include "report/entrydetail.h"
+#include "sass/sassdisasm.h"
+#include "sass/sasstext.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
@@ -106,7 +110,27 @@ std::shared_ptr<const DiffOutcome> compute(const Request& r, const std::atomic<b
 {
     auto out = std::make_shared<DiffOutcome>();
     std::string paths[2], texts[2];
-    for (int i = 0; i < 2; ++i) {
+    DiffOptions options = r.options;
+    for (int i = 0; i < 2 && r.stage == "sass"; ++i) {
+        const Stage* s = r.entries[i] ? r.entries[i]->stage("cubin") : nullptr;
+        if (!s) {
+            out->error = QObject::tr("%1 has no cubin")
+                             .arg(QString::fromStdString(r.entries[i] ? r.entries[i]->path : ""));
+            return out;
+        }
+        SassOptions so;
+        so.cancel = cancel;
+        Result<SassResult> sass =
+            disassembleCubin(joinPath(r.entries[i]->path, s->fileName), Environment::current(), so);
+        if (!sass) {
+            out->error = coreText(sass.error());
+            return out;
+        }
+        // SASS has registers where IR has SSA numbers: the one toggle serves both.
+        texts[i] = sassDiffText(sass->listing, r.options.ignoreSsa, r.options.ignoreLocations);
+        options.ignoreSsa = options.ignoreLocations = false;
+    }
+    for (int i = 0; i < 2 && r.stage != "sass"; ++i) {
         if (r.entries[i]) {
             const Stage* s = r.entries[i]->stage(r.stage);
             if (!s) {
@@ -127,7 +151,7 @@ std::shared_ptr<const DiffOutcome> compute(const Request& r, const std::atomic<b
         texts[i] = std::move(*text);
     }
     const TextLines a = splitLines(std::move(texts[0])), b = splitLines(std::move(texts[1]));
-    const LineDiff d = diffLines(a.lines, b.lines, r.options, cancel);
+    const LineDiff d = diffLines(a.lines, b.lines, options, cancel);
     if (d.cancelled)
         return nullptr;
     const std::vector<AlignedRow> rows = alignRows(d);
@@ -182,7 +206,9 @@ DiffView::DiffView(QWidget* parent)
     m_stage = new QComboBox(this);
     m_stage->setObjectName(QStringLiteral("diffStage"));
     m_ignoreSsa = new QCheckBox(tr("Ignore SSA numbers"), this);
-    m_ignoreSsa->setToolTip(tr("%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal"));
+    m_ignoreSsa->setToolTip(
+        tr("%12 and %15, %r3 and %r7, ^bb1 and ^bb2 compare equal; in SASS, R12 and R17, P0 "
+           "and P3, .L_x_1 and .L_x_2"));
     m_ignoreLocations = new QCheckBox(tr("Ignore locations"), this);
     m_ignoreLocations->setToolTip(tr("Leave out loc(...), #loc lines, !dbg and .loc/.file lines"));
     m_ignoreSpace = new QCheckBox(tr("Ignore whitespace"), this);
@@ -231,7 +257,11 @@ DiffView::DiffView(QWidget* parent)
     layout->addWidget(m_explain);
 
     for (QCheckBox* box : {m_ignoreSsa, m_ignoreLocations, m_ignoreSpace})
-        connect(box, &QCheckBox::toggled, this, &DiffView::recompute);
+        connect(box, &QCheckBox::toggled, this, [this] {
+            if (m_entries[0] && m_entries[1])
+                compareAllStages(false); // the marks follow the toggles; the stage stays
+            recompute();
+        });
     connect(m_stage, &QComboBox::currentIndexChanged, this, &DiffView::recompute);
     connect(m_prev, &QPushButton::clicked, this, &DiffView::previousChange);
     connect(m_next, &QPushButton::clicked, this, &DiffView::nextChange);
@@ -260,6 +290,7 @@ void DiffView::compareFiles(const QString& a, const QString& b)
     m_entries[1].reset();
     m_files[0] = a;
     m_files[1] = b;
+    m_stagesJob.discard();
     const QSignalBlocker block(m_stage);
     m_stage->clear();
     m_stage->setEnabled(false);
@@ -275,7 +306,71 @@ void DiffView::compareEntries(const Entry& a, const Entry& b)
     for (std::string_view ext : kKnownStages)
         if (!isBinaryStage(ext) && a.stage(ext) && b.stage(ext))
             m_stage->addItem(QString::fromUtf8(ext.data(), qsizetype(ext.size())));
+    // Two cubins compare as SASS (the user's nvdisasm, core/sass).
+    if (a.stage("cubin") && b.stage("cubin"))
+        m_stage->addItem(QStringLiteral("sass"));
     m_stage->setEnabled(m_stage->count() > 1);
+    // Every stage first, so the view opens where the entries differ (two compiles whose first MLIR
+    // is the same must not open on "No differences"), with each stage marked same or different.
+    m_job.discard();
+    m_summary->setText(tr("Comparing every stage…"));
+    compareAllStages(true);
+}
+
+void DiffView::compareAllStages(bool select)
+{
+    DiffOptions o;
+    o.ignoreSsa = m_ignoreSsa->isChecked();
+    o.ignoreLocations = m_ignoreLocations->isChecked();
+    o.ignoreSpace = m_ignoreSpace->isChecked();
+    m_stagesJob.start(
+        [a = *m_entries[0], b = *m_entries[1], o](const JobToken& token) {
+            return std::make_shared<const std::vector<StageComparison>>(
+                compareStages(a, b, o, token.cancelFlag()));
+        },
+        [this, o, select](const std::shared_ptr<const std::vector<StageComparison>>& all) {
+            markStages(*all, o, select);
+        });
+}
+
+void DiffView::markStages(const std::vector<StageComparison>& all, const DiffOptions& options, bool select)
+{
+    const theme::DiffColours colours = theme::diff(palette());
+    const auto swatch = [](const QColor& c) {
+        QPixmap p(10, 10);
+        p.fill(c);
+        return QIcon(p);
+    };
+    int first = -1;
+    bool cubinDiffers = false;
+    const QSignalBlocker block(m_stage);
+    for (const StageComparison& c : all) {
+        cubinDiffers = cubinDiffers || (c.stage == "cubin" && c.differs(options));
+        const int i = m_stage->findText(QString::fromStdString(c.stage));
+        if (i < 0)
+            continue;
+        const bool differs = c.differs(options);
+        m_stage->setItemIcon(i, swatch(differs ? colours.spanA : colours.added));
+        m_stage->setItemData(i,
+                             differs
+                                 ? tr("differs: %1 lines removed, %2 added").arg(c.deleted).arg(c.inserted)
+                                 : tr("the same"),
+                             Qt::ToolTipRole);
+        m_stage->setItemData(i, differs, Qt::UserRole);
+        if (differs && first < 0)
+            first = i;
+    }
+    if (const int sass = m_stage->findText(QStringLiteral("sass")); sass >= 0) {
+        m_stage->setItemIcon(sass, swatch(cubinDiffers ? colours.spanA : colours.added));
+        m_stage->setItemData(sass,
+                             cubinDiffers ? tr("the cubins differ") : tr("the cubins hold the same code"),
+                             Qt::ToolTipRole);
+        if (first < 0 && cubinDiffers)
+            first = sass;
+    }
+    if (!select)
+        return;
+    m_stage->setCurrentIndex(first >= 0 ? first : 0);
     recompute();
 }
 

@@ -5,6 +5,7 @@
 // change, the normalisation toggles, and for entries the "why did it miss" explanation.
 
 #include "common/backgroundjob.h"
+#include "explain/stagecomparison.h"
 #include "model/entry.h"
 
 #include <QWidget>
@@ -29,7 +30,8 @@ public:
     ~DiffView() override;
 
     void compareFiles(const QString& a, const QString& b);
-    /// Two entries: the stage combo lists the text stages both have (the first preselected).
+    /// Two entries: every stage is compared first; the stage combo lists the text stages both have
+    /// (and sass for two cubins), each marked same or different, and opens on the first that differs.
     void compareEntries(const Entry& a, const Entry& b);
 
     bool isBusy() const { return m_job.isRunning(); }
@@ -55,6 +57,8 @@ signals:
 
 private:
     void recompute();
+    void compareAllStages(bool select);
+    void markStages(const std::vector<StageComparison>& all, const DiffOptions& options, bool select);
     void present(const DiffOutcome& d);
     void goToChange(int index);
 
@@ -72,7 +76,8 @@ private:
     QPlainTextEdit* m_explain = nullptr;
     std::vector<int> m_changeRows; ///< first row of every change block
     int m_currentChange = -1;
-    BackgroundJob m_job{backgroundPool()}; ///< reads two files and diffs them; superseded by any change
+    BackgroundJob m_job{backgroundPool()};       ///< reads two files and diffs them; superseded by any change
+    BackgroundJob m_stagesJob{backgroundPool()}; ///< compares every stage of two entries
 };
 
 } // namespace kl::gui
