@@ -3818,6 +3818,34 @@ Ereignis nicht protokolliert: %1</translation>
         <source>Each source line with the lines of every stage it produced, side by side</source>
         <translation>Jede Quellzeile mit den Zeilen jeder Stufe, die sie erzeugt hat, nebeneinander</translation>
     </message>
+    <message>
+        <source>The MLIR of this entry records no source file (compiled without line info?).</source>
+        <translation>Das MLIR dieses Eintrags verzeichnet keine Quelldatei (ohne Zeileninformation übersetzt?).</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read here: %2. It was the kernel&apos;s source when the entry was compiled.</source>
+        <translation>%1 kann hier nicht gelesen werden: %2. Es war die Quelle des Kernels, als der Eintrag übersetzt wurde.</translation>
+    </message>
+    <message>
+        <source>%1: changed since the entry was written, its lines may not match the stages</source>
+        <translation>%1: seit dem Schreiben des Eintrags geändert, seine Zeilen passen eventuell nicht zu den Stufen</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s Python source, at the path its MLIR records</source>
+        <translation>Die Python-Quelle des Kernels, am Pfad, den sein MLIR verzeichnet</translation>
+    </message>
+    <message>
+        <source>source (MLIR)</source>
+        <translation>source (MLIR)</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s first MLIR, written as .source (the Python is its own tab)</source>
+        <translation>Tritons erstes MLIR, als .source geschrieben (das Python hat einen eigenen Reiter)</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::TimelineModel</name>

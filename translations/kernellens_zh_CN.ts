@@ -3806,6 +3806,34 @@ event not logged: %1</source>
         <source>Each source line with the lines of every stage it produced, side by side</source>
         <translation>每个源代码行及其在各阶段生成的行，并排显示</translation>
     </message>
+    <message>
+        <source>The MLIR of this entry records no source file (compiled without line info?).</source>
+        <translation>此条目的 MLIR 未记录源文件（编译时关闭了行信息？）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read here: %2. It was the kernel&apos;s source when the entry was compiled.</source>
+        <translation>此处无法读取 %1：%2。编译该条目时它是内核的源文件。</translation>
+    </message>
+    <message>
+        <source>%1: changed since the entry was written, its lines may not match the stages</source>
+        <translation>%1：条目写入后已更改，其行可能与各阶段不对应</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s Python source, at the path its MLIR records</source>
+        <translation>内核的 Python 源代码，位于其 MLIR 记录的路径</translation>
+    </message>
+    <message>
+        <source>source (MLIR)</source>
+        <translation>source（MLIR）</translation>
+    </message>
+    <message>
+        <source>Triton&apos;s first MLIR, written as .source (the Python is its own tab)</source>
+        <translation>Triton 的第一个 MLIR，写为 .source（Python 源代码在单独的标签页）</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::TimelineModel</name>

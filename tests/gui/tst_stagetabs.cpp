@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -190,6 +191,49 @@ private slots:
         qunsetenv("KERNELLENS_SASS_CACHE");
     }
 
+    // The kernel's Python gets a tab of its own, read at the path the MLIR records; the .source tab
+    // says it is MLIR. A source that is gone is named, with the cause.
+    void pythonTab()
+    {
+        QTemporaryDir dir;
+        const QString cache = QStringLiteral(KL_LINES_FIXTURES "/cache");
+        const QString folder = cache + "/" + QDir(cache).entryList(QDir::Dirs | QDir::NoDotAndDotDot).first();
+        const QString copy = dir.path() + "/" + QFileInfo(folder).fileName();
+        QVERIFY(QDir().mkpath(copy));
+        QVERIFY(QFile::copy(QStringLiteral(KL_LINES_FIXTURES "/kernels.py"), dir.path() + "/kernels.py"));
+        QFile first(folder + "/kl_lines_kernel.source");
+        QVERIFY(first.open(QIODevice::ReadOnly));
+        const QByteArray mlir = first.readAll();
+        const QByteArray recorded = mlir.mid(mlir.indexOf("loc(\"") + 5).split('"').first();
+        QVERIFY(recorded.endsWith("/kernels.py"));
+        for (const QString& f : QDir(folder).entryList(QDir::Files)) {
+            QFile in(folder + "/" + f);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QByteArray bytes = in.readAll();
+            if (!f.endsWith(".cubin"))
+                bytes.replace(recorded, (dir.path() + "/kernels.py").toUtf8());
+            QFile out(copy + "/" + f);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(bytes);
+        }
+        auto* details = new QPlainTextEdit;
+        kl::gui::StageTabs tabs(details);
+        tabs.setEntry(scanOne(copy));
+        QVERIFY(tabs.tabOf("python") > 0 && tabs.tabOf("python") < tabs.tabOf("source"));
+        QCOMPARE(tabs.tabText(tabs.tabOf("source")), QStringLiteral("source (MLIR)"));
+        QSignalSpy loaded(&tabs, &kl::gui::StageTabs::stageLoaded);
+        tabs.setCurrentIndex(tabs.tabOf("python"));
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(tabs.codeView("python")->toPlainText().contains("def kl_lines_kernel("));
+
+        QVERIFY(QFile::remove(dir.path() + "/kernels.py"));
+        tabs.setEntry(scanOne(copy)); // stays on the Python tab
+        QVERIFY(loaded.wait(10000));
+        auto* why = tabs.widget(tabs.tabOf("python"))->findChild<QLabel*>();
+        QVERIFY(why && why->text().contains(dir.path() + "/kernels.py") &&
+                why->text().contains("cannot be read"));
+    }
+
     void languages()
     {
         using L = kl::gui::IrHighlighter::Language;
@@ -200,6 +244,7 @@ private slots:
         QVERIFY(kl::gui::IrHighlighter::languageForStage("cu") == L::Cuda);
         QVERIFY(kl::gui::IrHighlighter::languageForStage("json") == L::Json);
         QVERIFY(kl::gui::IrHighlighter::languageForStage("sass") == L::Sass);
+        QVERIFY(kl::gui::IrHighlighter::languageForStage("python") == L::Python);
     }
 
     // A 100 MB stage: it loads in slices while the event loop keeps running, and ends whole.

@@ -36,6 +36,8 @@ IrHighlighter::Language IrHighlighter::languageForStage(const QString& ext)
         return Language::Json;
     if (ext == QLatin1String("sass"))
         return Language::Sass;
+    if (ext == QLatin1String("python") || ext == QLatin1String("py"))
+        return Language::Python;
     return Language::Plain;
 }
 
@@ -136,6 +138,17 @@ IrHighlighter::IrHighlighter(Language language, QTextDocument* document)
         add(QStringLiteral("c\\[0x[0-9a-f]+\\]\\[0x[0-9a-f]+\\]"), type);
         add(QStringLiteral("/\\*[0-9a-f]+\\*/"), m_comment);
         add(QStringLiteral("//.*$"), m_comment);
+        break;
+    case Language::Python:
+        add(numbers, number);
+        add(QStringLiteral(
+                "\\b(def|return|for|in|if|elif|else|while|import|from|as|with|and|or|not|is|None|True|"
+                "False|lambda|class|pass|break|continue|yield|assert|raise|try|except|finally)\\b"),
+            keyword);
+        add(QStringLiteral("^\\s*@[\\w.]+"), attribute); // @triton.jit
+        add(QStringLiteral("\\btl\\.[\\w.]+"), type);    // tl.load, tl.constexpr
+        add(QStringLiteral("\"([^\"\\\\]|\\\\.)*\"|'([^'\\\\]|\\\\.)*'"), string);
+        add(QStringLiteral("#.*$"), m_comment);
         break;
     case Language::Plain: break;
     }

@@ -14,7 +14,7 @@ namespace kl::gui {
 class IrHighlighter : public QSyntaxHighlighter {
     Q_OBJECT
 public:
-    enum class Language { Mlir, LlvmIr, Ptx, Amdgcn, Cuda, Json, Sass, Plain };
+    enum class Language { Mlir, LlvmIr, Ptx, Amdgcn, Cuda, Json, Sass, Python, Plain };
 
     /// The language of a stage extension: "ttir" -> Mlir, "llir" -> LlvmIr, "cu" -> Cuda, ...
     static Language languageForStage(const QString& ext);

@@ -30,6 +30,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <sys/stat.h>
 
 namespace kl::gui {
 
@@ -112,6 +113,46 @@ void disassembleInto(StageContent& c, const Entry& entry, const std::atomic<bool
     c.text = QString::fromStdString(sassListingText(r->listing));
 }
 
+/// The kernel's Python: the file its first MLIR location names (the kernel's `tt.func`), read
+/// where it is now, marked when it changed after the entry was written.
+void pythonInto(StageContent& c, const Entry& entry)
+{
+    const Stage* ir = entry.stage("source") ? entry.stage("source") : entry.stage("ttir");
+    Result<std::string> text = readFile(joinPath(entry.path, ir->fileName), 64ull << 20);
+    std::string file;
+    // The first FileLineColLoc, `loc("PATH":L:C)`; named locations (`loc("x_ptr")`) are skipped.
+    for (std::size_t at = text ? text->find("loc(\"") : std::string::npos; at != std::string::npos;
+         at = text->find("loc(\"", at + 5)) {
+        const std::size_t close = text->find('"', at + 5);
+        if (close != std::string::npos && close + 1 < text->size() && (*text)[close + 1] == ':') {
+            file = text->substr(at + 5, close - at - 5);
+            break;
+        }
+    }
+    if (file.empty()) {
+        c.error =
+            StageTabs::tr("The MLIR of this entry records no source file (compiled without line info?).");
+        return;
+    }
+    const QString path = QString::fromStdString(file);
+    Result<std::string> source = readFile(file, 16ull << 20);
+    if (!source) {
+        c.error = StageTabs::tr(
+                      "%1 cannot be read here: %2. It was the kernel's source when the entry was compiled.")
+                      .arg(path, coreText(source.error()));
+        return;
+    }
+    struct stat st {};
+    const bool changed =
+        ::stat(file.c_str(), &st) == 0 && entry.newestMtimeNs > 0 &&
+        std::int64_t(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec > entry.newestMtimeNs;
+    c.header =
+        changed ? StageTabs::tr("%1: changed since the entry was written, its lines may not match the stages")
+                      .arg(path)
+                : path;
+    c.text = QString::fromStdString(*source);
+}
+
 std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString& stage, const JobToken& token)
 {
     auto c = std::make_shared<StageContent>();
@@ -119,6 +160,10 @@ std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString&
     const std::string ext = stage.toStdString();
     if (ext == "sass" && !entry.stage("sass")) {
         disassembleInto(*c, entry, token.cancelFlag());
+        return c;
+    }
+    if (ext == "python") {
+        pythonInto(*c, entry);
         return c;
     }
     if (ext == "cubin") {
@@ -200,52 +245,46 @@ void StageTabs::clearEntry()
 void StageTabs::setEntry(const Entry& entry)
 {
     const int previous = currentIndex();
-    const QString previousStage = previous >= m_fixed ? tabText(previous) : QString();
+    const QString previousStage =
+        previous >= m_fixed ? widget(previous)->property("stage").toString() : QString();
     clearEntry();
     m_entry = entry;
+    // The kernel's Python first, when an MLIR stage records where it is (files on this machine).
+    if (!m_fetcher && (entry.stage("source") || entry.stage("ttir")))
+        addStagePage(QStringLiteral("python"), tr("Python"),
+                     tr("The kernel's Python source, at the path its MLIR records"));
     for (const Stage& s : entry.stages) {
         const QString ext = QString::fromUtf8(s.ext().data(), qsizetype(s.ext().size()));
         if (ext == QLatin1String("hsaco") || (!s.known && isBinaryStage(s.ext())))
             continue;
-        auto* page = new QWidget;
-        page->setProperty("stage", ext);
-        page->setProperty("loaded", false);
-        auto* layout = new QVBoxLayout(page);
-        layout->setContentsMargins(0, 0, 0, 0);
-        addTab(page, ext);
+        // Triton's .source is its first MLIR, not the Python a user reads "source" as.
+        if (ext == QLatin1String("source"))
+            addStagePage(ext, tr("source (MLIR)"),
+                         tr("Triton's first MLIR, written as .source (the Python is its own tab)"));
+        else
+            addStagePage(ext, ext);
     }
     // A cubin's SASS beside it, from the user's nvdisasm (only for files on this machine: nvdisasm
     // reads a path).
     if (const int cubinTab = tabOf(QStringLiteral("cubin"));
-        cubinTab > 0 && tabOf(QStringLiteral("sass")) < 0 && !m_fetcher) {
-        auto* page = new QWidget;
-        page->setProperty("stage", QStringLiteral("sass"));
-        page->setProperty("loaded", false);
-        auto* layout = new QVBoxLayout(page);
-        layout->setContentsMargins(0, 0, 0, 0);
-        insertTab(cubinTab + 1, page, QStringLiteral("sass"));
-        setTabToolTip(cubinTab + 1,
-                      tr("The cubin's instructions and the source lines they came from (nvdisasm)"));
-    }
+        cubinTab > 0 && tabOf(QStringLiteral("sass")) < 0 && !m_fetcher)
+        addStagePage(QStringLiteral("sass"), QStringLiteral("sass"),
+                     tr("The cubin's instructions and the source lines they came from (nvdisasm)"),
+                     cubinTab + 1);
     // One source line through every stage, side by side (local files: the map reads them).
     const bool hasIr = std::any_of(std::begin(kLineMapStages), std::end(kLineMapStages),
                                    [&](const char* s) { return entry.stage(s) != nullptr; });
     if (hasIr && !m_fetcher) {
-        auto* page = new QWidget;
-        page->setProperty("stage", QStringLiteral("lines"));
-        page->setProperty("loaded", false);
-        auto* layout = new QVBoxLayout(page);
-        layout->setContentsMargins(0, 0, 0, 0);
+        QWidget* page =
+            addStagePage(QStringLiteral("lines"), QStringLiteral("lines"),
+                         tr("Each source line with the lines of every stage it produced, side by side"));
         auto* view = new LinesView(page);
-        layout->addWidget(view);
         connect(view, &LinesView::loaded, this, [this, view] {
             if (const auto pending = std::exchange(m_pendingLine, std::nullopt))
                 view->selectSourceLine(pending->first, pending->second);
             emit stageLoaded(QStringLiteral("lines"));
         });
-        addTab(page, QStringLiteral("lines"));
-        setTabToolTip(count() - 1,
-                      tr("Each source line with the lines of every stage it produced, side by side"));
+        page->layout()->addWidget(view);
     }
     // Stay on the same stage when moving between entries (or go where showSourceLine asked).
     const int again = tabOf(m_pendingLine ? QStringLiteral("lines") : previousStage);
@@ -253,10 +292,23 @@ void StageTabs::setEntry(const Entry& entry)
     loadCurrent();
 }
 
+QWidget* StageTabs::addStagePage(const QString& stage, const QString& title, const QString& tip, int at)
+{
+    auto* page = new QWidget;
+    page->setProperty("stage", stage);
+    page->setProperty("loaded", false);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    const int index = at < 0 ? addTab(page, title) : insertTab(at, page, title);
+    if (!tip.isEmpty())
+        setTabToolTip(index, tip);
+    return page;
+}
+
 int StageTabs::tabOf(const QString& stage) const
 {
     for (int i = m_fixed; i < count(); ++i)
-        if (tabText(i) == stage)
+        if (widget(i)->property("stage").toString() == stage)
             return i;
     return -1;
 }

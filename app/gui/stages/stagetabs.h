@@ -60,6 +60,8 @@ signals:
 
 private:
     void loadCurrent();
+    /// A tab for `stage` (its page's "stage" property, what tabOf finds), titled `title`.
+    QWidget* addStagePage(const QString& stage, const QString& title, const QString& tip = {}, int at = -1);
     void present(const StageContent& c);
 
     QPlainTextEdit* m_details;
