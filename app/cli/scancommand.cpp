@@ -2,11 +2,13 @@
 
 #include "clioutput.h"
 #include "command.h"
+#include "report/entryhandles.h"
 #include "report/entrylabels.h"
 #include "report/snapshotjson.h"
 #include "rootselection.h"
 #include "util/utf8.h"
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace kl::cli {
@@ -19,13 +21,19 @@ void printTable(const Snapshot& snap)
         if (!r.note.empty())
             std::printf("     note: %s\n", r.note.english().c_str());
     }
-    std::printf("\n%s %s %s %s %s %s\n", column("KERNEL", 36).c_str(), column("KIND", 8).c_str(),
-                column("ARCH", 8).c_str(), column("STAGES", 34).c_str(), column("SIZE", 10).c_str(),
-                "STATUS");
-    for (const Entry& e : snap.entries) {
+    // The handle first: what `klens show`, `explain`, `diff`, `cubin`, `sass` and `lines` take.
+    const std::vector<std::string> handles = entryHandles(snap);
+    std::size_t width = 6;
+    for (const std::string& h : handles)
+        width = std::max(width, h.size());
+    std::printf("\n%s %s %s %s %s %s %s\n", column("HANDLE", width).c_str(), column("KERNEL", 36).c_str(),
+                column("KIND", 8).c_str(), column("ARCH", 8).c_str(), column("STAGES", 34).c_str(),
+                column("SIZE", 10).c_str(), "STATUS");
+    for (std::size_t i = 0; i < snap.entries.size(); ++i) {
+        const Entry& e = snap.entries[i];
         const std::string stages = stageList(e), arch = archLabel(e.target);
-        std::printf("%s %s %s %s %s %s%s\n", column(displayName(e), 36).c_str(),
-                    column(std::string(toString(e.kind)), 8).c_str(),
+        std::printf("%s %s %s %s %s %s %s%s\n", column(printableName(handles[i]), width).c_str(),
+                    column(displayName(e), 36).c_str(), column(std::string(toString(e.kind)), 8).c_str(),
                     column(arch.empty() ? "-" : arch, 8).c_str(),
                     column(stages.empty() ? "-" : stages, 34).c_str(),
                     column(humanSize(e.totalSize), 10).c_str(), std::string(toString(e.status)).c_str(),

@@ -1,5 +1,6 @@
 #include "report/snapshotjson.h"
 
+#include "report/entryhandles.h"
 #include "util/isotime.h"
 #include "util/jsonwriter.h"
 
@@ -188,8 +189,12 @@ void writeSnapshotJson(const Snapshot& snap, std::FILE* out)
         writeRoots(w, snap.roots);
         key(w, "entries");
         w.StartArray();
-        for (const Entry& e : snap.entries)
-            writeEntryJson(w, e, &snap);
+        const std::vector<std::string> handles = entryHandles(snap);
+        for (std::size_t i = 0; i < snap.entries.size(); ++i)
+            writeEntryJson(w, snap.entries[i], &snap, [&](Writer& ew) {
+                key(ew, "handle");
+                str(ew, handles[i]);
+            });
         w.EndArray();
         const Summary s = snap.summary();
         key(w, "summary");
