@@ -120,12 +120,8 @@ bool resolveCubinPath(const std::string& arg, const std::vector<std::string>& ro
         return false;
     }
     path = joinPath(entry.path, cubin->fileName);
-    if (launch && entry.numWarps && *entry.numWarps > 0 && *entry.numWarps <= 64) {
-        launch->blockSize = static_cast<unsigned>(*entry.numWarps) *
-                            static_cast<unsigned>(entry.target.warpSize > 0 ? entry.target.warpSize : 32);
-        launch->dynamicSharedBytes =
-            entry.shared && *entry.shared > 0 ? static_cast<std::uint64_t>(*entry.shared) : 0;
-    }
+    if (launch)
+        *launch = launchShapeOf(entry);
     return true;
 }
 

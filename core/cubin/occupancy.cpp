@@ -194,6 +194,18 @@ OccupancyResult computeOccupancy(const OccupancyInput& in)
     return res;
 }
 
+LaunchShape launchShapeOf(const Entry& entry)
+{
+    LaunchShape launch;
+    if (entry.numWarps && *entry.numWarps > 0 && *entry.numWarps <= 64) {
+        launch.blockSize = static_cast<unsigned>(*entry.numWarps) *
+                           static_cast<unsigned>(entry.target.warpSize > 0 ? entry.target.warpSize : 32);
+        launch.dynamicSharedBytes =
+            entry.shared && *entry.shared > 0 ? static_cast<std::uint64_t>(*entry.shared) : 0;
+    }
+    return launch;
+}
+
 OccupancyResult kernelOccupancy(unsigned sm, const CubinKernel& k, const LaunchShape& launch)
 {
     OccupancyResult res;

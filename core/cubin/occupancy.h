@@ -6,6 +6,7 @@
 // GPU or the CUDA headers. tests/cubin/tst_occupancy compares it with cudaOcc over a sweep.
 
 #include "cubin/cubininfo.h"
+#include "model/entry.h"
 #include "util/text.h"
 
 #include <cstdint>
@@ -103,6 +104,11 @@ struct LaunchShape {
     std::optional<unsigned> blockSize;
     std::uint64_t dynamicSharedBytes = 0;
 };
+
+/// How a Triton entry launches its kernel: num_warps x warp size threads (32 when the target does
+/// not say) and its metadata's `shared` bytes of dynamic shared memory; no block size when the
+/// metadata records no usable num_warps.
+LaunchShape launchShapeOf(const Entry& entry);
 
 /// The occupancy of kernel `k` of an sm_`sm` cubin at `launch` (the kernel's required block when
 /// `launch` has none). Without a block size, or without a register count, the error says which.

@@ -1,18 +1,11 @@
 #include "diff/irnormalise.h"
 
+#include "util/trim.h"
+
 #include <cctype>
 
 namespace kl {
 namespace {
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool isDigit(char c)
 {
@@ -77,7 +70,7 @@ std::string_view withoutLocations(std::string_view line, std::string& buffer)
 
 bool isLocationLine(std::string_view line)
 {
-    const std::string_view t = trimmed(line);
+    const std::string_view t = trimBlanks(line);
     if (t.starts_with(".loc") && (t.size() == 4 || t[4] == ' ' || t[4] == '\t'))
         return true;
     if (t.starts_with(".file") && (t.size() == 5 || t[5] == ' ' || t[5] == '\t'))
@@ -97,7 +90,7 @@ void normaliseLine(std::string_view line, const DiffOptions& o, std::string& out
     if (o.ignoreLocations)
         line = withoutLocations(line, noLoc);
     if (o.ignoreSpace)
-        line = trimmed(line);
+        line = trimBlanks(line);
     out.reserve(line.size());
     bool lastSpace = false;
     for (std::size_t i = 0; i < line.size(); ++i) {

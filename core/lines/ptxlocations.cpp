@@ -1,4 +1,5 @@
 #include "lines/stagelocations.h"
+#include "util/trim.h"
 
 #include <charconv>
 #include <map>
@@ -12,15 +13,6 @@ namespace {
 constexpr int kMaxDepth = 64;
 
 using Place = std::tuple<unsigned, unsigned, unsigned>; // file index, line, column
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool readUnsigned(std::string_view& s, unsigned& v)
 {
@@ -73,7 +65,7 @@ StageLocations ptxLocations(std::string_view text)
     std::map<unsigned, std::string> files;
     std::map<Place, Place> outer;
     for (std::string_view raw : lines) {
-        std::string_view l = trimmed(raw);
+        std::string_view l = trimBlanks(raw);
         if (l.starts_with(".file")) {
             std::string_view s = l.substr(5);
             unsigned n = 0;
@@ -96,10 +88,10 @@ StageLocations ptxLocations(std::string_view text)
     };
     LocationChain current;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        std::string_view l = trimmed(lines[i]);
+        std::string_view l = trimBlanks(lines[i]);
         if (const std::size_t comment = l.find("//");
             comment != std::string_view::npos && !l.starts_with(".loc"))
-            l = trimmed(l.substr(0, comment));
+            l = trimBlanks(l.substr(0, comment));
         Place at;
         std::optional<Place> in;
         if (readLoc(l, at, in)) {

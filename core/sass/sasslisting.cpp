@@ -1,19 +1,12 @@
 #include "sass/sasslisting.h"
 
+#include "util/trim.h"
+
 #include <charconv>
 #include <unordered_map>
 
 namespace kl {
 namespace {
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 /// `File "PATH", line N` at the start of `s`; the rest of `s` follows it.
 bool readLocation(std::string_view& s, SourceLocation& out)
@@ -60,20 +53,20 @@ void splitInstruction(std::string_view body, SassInstruction& ins)
 {
     // VLIW pairs of old archs print braces around the pair; the instruction is inside.
     if (body.starts_with("{"))
-        body = trim(body.substr(1));
+        body = trimBlanks(body.substr(1));
     if (body.ends_with("}"))
-        body = trim(body.substr(0, body.size() - 1));
+        body = trimBlanks(body.substr(0, body.size() - 1));
     if (body.ends_with(";"))
-        body = trim(body.substr(0, body.size() - 1));
+        body = trimBlanks(body.substr(0, body.size() - 1));
     ins.text = std::string(body);
     if (body.starts_with("@")) {
         const std::size_t sp = body.find(' ');
         ins.predicate = std::string(body.substr(0, sp));
-        body = sp == std::string_view::npos ? std::string_view() : trim(body.substr(sp));
+        body = sp == std::string_view::npos ? std::string_view() : trimBlanks(body.substr(sp));
     }
     const std::size_t sp = body.find(' ');
     ins.opcode = std::string(body.substr(0, sp));
-    ins.operands = sp == std::string_view::npos ? std::string() : std::string(trim(body.substr(sp)));
+    ins.operands = sp == std::string_view::npos ? std::string() : std::string(trimBlanks(body.substr(sp)));
     // Branch targets print as `(.L_x_0): the label nvdisasm gave the target.
     if (auto tick = ins.operands.find("`("); tick != std::string::npos) {
         auto close = ins.operands.find(')', tick);
@@ -123,7 +116,7 @@ SassListing parseNvdisasmText(std::string_view text)
             nl = text.size();
         std::string_view raw = text.substr(pos, nl - pos);
         pos = nl + 1;
-        std::string_view line = trim(raw);
+        std::string_view line = trimBlanks(raw);
         if (line.empty())
             continue;
 
@@ -177,7 +170,7 @@ SassListing parseNvdisasmText(std::string_view text)
             ins.offset = offset;
             ins.location = current.innermost;
             ins.inlinedAt = current.inlinedAt;
-            splitInstruction(trim(line.substr(close + 2)), ins);
+            splitInstruction(trimBlanks(line.substr(close + 2)), ins);
             if (ins.opcode.empty())
                 continue;
             if (!ins.location.file.empty())

@@ -25,8 +25,10 @@ std::string sourceChainText(const SassInstruction& ins)
     return s;
 }
 
-std::string sassListingText(const SassListing& listing, const std::string& kernel)
+std::string sassListingText(const SassListing& listing, const std::string& kernel,
+                            std::map<std::uint64_t, unsigned>* lineOfOffset)
 {
+    unsigned line = 0; // of `out`, counted as it grows: one '\n' per line
     std::string out;
     constexpr std::size_t kTextWidth = 52;
     char offset[32];
@@ -39,8 +41,13 @@ std::string sassListingText(const SassListing& listing, const std::string& kerne
             "// " + printableName(k.name) + ": " + std::to_string(k.instructions.size()) + " instructions\n";
         std::size_t label = 0;
         for (const SassInstruction& ins : k.instructions) {
-            for (; label < k.labels.size() && k.labels[label].offset <= ins.offset; ++label)
+            for (; label < k.labels.size() && k.labels[label].offset <= ins.offset; ++label) {
                 out += k.labels[label].name + ":\n";
+                ++line;
+            }
+            if (lineOfOffset)
+                lineOfOffset->emplace(ins.offset, line + 1);
+            ++line;
             std::snprintf(offset, sizeof offset, "  /*%04llx*/  ",
                           static_cast<unsigned long long>(ins.offset));
             out += offset;
@@ -53,8 +60,10 @@ std::string sassListingText(const SassListing& listing, const std::string& kerne
             }
             out += text + "\n";
         }
-        for (; label < k.labels.size(); ++label)
+        for (; label < k.labels.size(); ++label) {
             out += k.labels[label].name + ":\n";
+            ++line;
+        }
     }
     return out;
 }

@@ -5,6 +5,8 @@
 
 #include "sass/sassdisasm.h"
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace kl {
@@ -17,7 +19,10 @@ std::string sourceChainText(const SassInstruction& ins);
 ///   // kl_lines_kernel: 112 instructions
 ///   .L_x_0:
 ///     /*0080*/  LDC R13, c[0x0][0x224] ;                 // gen.py:9 < gen.py:24
-std::string sassListingText(const SassListing& listing, const std::string& kernel = {});
+/// `lineOfOffset`, when given, gets each instruction's 1-based line in the text (the first kernel's
+/// where offsets repeat across kernels): what the Lines tab lights.
+std::string sassListingText(const SassListing& listing, const std::string& kernel = {},
+                            std::map<std::uint64_t, unsigned>* lineOfOffset = nullptr);
 
 /// What `klens diff --stage sass` compares: per kernel a header line, its labels and one line per
 /// instruction without the offset (an inserted instruction moves every later offset).

@@ -2,6 +2,7 @@
 // expressions of the test's own: every IR line listed for a source line must carry a location
 // whose chain reaches that line, and every line that carries one must be listed.
 
+#include "fakeenvironment.h"
 #include "klensprocess.h"
 #include "lines/linemap.h"
 #include "nvdisasmtext.h"
@@ -190,15 +191,9 @@ QHash<unsigned, Places> listedFor(const kl::LineMap& map, const std::string& sta
 
 kl::Environment userEnvironment(const QString& sassCache)
 {
-    std::map<std::string, std::string> vars = {{"PATH", std::string(KL_TRITON_VENV) + "/bin:/usr/bin:/bin"},
-                                               {"KERNELLENS_SASS_CACHE", sassCache.toStdString()}};
-    kl::Environment env;
-    env.home = "/nonexistent-home";
-    env.get = [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
-    };
-    return env;
+    return fakeEnvironment({{"PATH", std::string(KL_TRITON_VENV) + "/bin:/usr/bin:/bin"},
+                            {"KERNELLENS_SASS_CACHE", sassCache.toStdString()}},
+                           "/nonexistent-home");
 }
 
 } // namespace

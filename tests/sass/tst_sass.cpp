@@ -1,6 +1,7 @@
 // klens sass and core/sass against nvdisasm's own text, parsed here in a few lines of the test's
 // own (not with the code under test), on cubins real Triton wrote.
 
+#include "fakeenvironment.h"
 #include "klensprocess.h"
 #include "nvdisasmtext.h"
 #include "sass/nvdisasmtool.h"
@@ -38,13 +39,7 @@ kl::Environment userEnvironment(const QString& cacheDir, std::map<std::string, s
                                                {"KERNELLENS_SASS_CACHE", cacheDir.toStdString()}};
     for (auto& [k, v] : extra)
         vars[k] = v;
-    kl::Environment env;
-    env.home = "/nonexistent-home";
-    env.get = [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
-    };
-    return env;
+    return fakeEnvironment(std::move(vars), "/nonexistent-home");
 }
 
 QString where(const kl::SourceLocation& l)

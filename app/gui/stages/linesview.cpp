@@ -56,24 +56,8 @@ std::shared_ptr<const LinesData> build(const Entry& entry, const JobToken& token
         if (text)
             d->texts[QString::fromStdString(stage)] = QString::fromStdString(*text);
     }
-    if (d->map.sass) {
-        const std::string text = sassListingText(d->map.sass->listing);
-        d->texts["sass"] = QString::fromStdString(text);
-        // The rows of the text: "  /*0080*/  ..." holds the offset (one kernel: Triton's cubins).
-        unsigned line = 1;
-        std::size_t pos = 0;
-        while (pos < text.size()) {
-            const std::size_t nl = text.find('\n', pos);
-            const std::string_view l(text.data() + pos, (nl == std::string::npos ? text.size() : nl) - pos);
-            if (l.starts_with("  /*")) {
-                const std::uint64_t offset =
-                    std::strtoull(std::string(l.substr(4, l.find('*', 4) - 4)).c_str(), nullptr, 16);
-                d->sassLines.emplace(offset, line);
-            }
-            ++line;
-            pos = nl == std::string::npos ? text.size() : nl + 1;
-        }
-    }
+    if (d->map.sass)
+        d->texts["sass"] = QString::fromStdString(sassListingText(d->map.sass->listing, {}, &d->sassLines));
     return d;
 }
 

@@ -398,13 +398,7 @@ void StageTabs::present(const StageContent& c)
              tr("Required block"), tr("Params"), tr("Code"), tr("Occupancy")});
         // A Triton entry launches num_warps x warp size threads with its metadata's dynamic shared
         // memory; a bare cubin only its required block.
-        LaunchShape launch;
-        if (m_entry && m_entry->numWarps && *m_entry->numWarps > 0 && *m_entry->numWarps <= 64) {
-            launch.blockSize = unsigned(*m_entry->numWarps) *
-                               unsigned(m_entry->target.warpSize > 0 ? m_entry->target.warpSize : 32);
-            launch.dynamicSharedBytes =
-                m_entry->shared && *m_entry->shared > 0 ? std::uint64_t(*m_entry->shared) : 0;
-        }
+        const LaunchShape launch = m_entry ? launchShapeOf(*m_entry) : LaunchShape();
         m_cubinTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
         m_cubinTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         for (const CubinKernel& k : r.info.kernels) {
