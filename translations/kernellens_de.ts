@@ -406,6 +406,45 @@ kompiliert %6 · Cache %7</translation>
         <source>dump and override folders of this entry:</source>
         <translation>Dump- und Override-Ordner dieses Eintrags:</translation>
     </message>
+    <message>
+        <source>No cubin in this entry</source>
+        <translation>Kein Cubin in diesem Eintrag</translation>
+    </message>
+    <message>
+        <source>The cubin could not be read as a CUDA ELF: the entry&apos;s cubin tab says why</source>
+        <translation>Das Cubin ist kein lesbares CUDA-ELF: der Cubin-Reiter des Eintrags nennt den Grund</translation>
+    </message>
+    <message>
+        <source>registers</source>
+        <translation>Register</translation>
+    </message>
+    <message>
+        <source>shared memory</source>
+        <translation>Shared Memory</translation>
+    </message>
+    <message>
+        <source>warps per SM</source>
+        <translation>Warps pro SM</translation>
+    </message>
+    <message>
+        <source>blocks per SM</source>
+        <translation>Blöcke pro SM</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n register(s) per thread, %1 bytes of local memory</source>
+        <translation>
+            <numerusform>%n Register pro Thread, %1 Bytes lokaler Speicher</numerusform>
+            <numerusform>%n Register pro Thread, %1 Bytes lokaler Speicher</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Occupancy %1%, limited by %2</source>
+        <translation>Belegung %1 %, begrenzt durch %2</translation>
+    </message>
+    <message>
+        <source>No occupancy: the entry records no num_warps or its arch is unknown</source>
+        <translation>Keine Belegung: der Eintrag erfasst kein num_warps, oder seine Architektur ist unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -2439,6 +2478,46 @@ Eintrag   %2
     <message>
         <source>What the folder is: %1</source>
         <translation>Was der Ordner ist: %1</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Register</translation>
+    </message>
+    <message>
+        <source>Spills</source>
+        <translation>Spills</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>Belegung</translation>
+    </message>
+    <message>
+        <source>Triton</source>
+        <translation>Triton</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Registers per thread, from the cubin (the most over its kernels)</source>
+        <translation>Register pro Thread, aus dem Cubin (das Maximum über seine Kernel)</translation>
+    </message>
+    <message>
+        <source>Spills as Triton counts them (n_spills): the kernel&apos;s local memory in bytes / 4</source>
+        <translation>Spills, wie Triton sie zählt (n_spills): der lokale Speicher des Kernels in Bytes / 4</translation>
+    </message>
+    <message>
+        <source>Theoretical occupancy at the entry&apos;s num_warps and shared memory, as CUDA&apos;s occupancy calculator gives it</source>
+        <translation>Theoretische Belegung bei num_warps und Shared Memory des Eintrags, wie CUDAs Belegungsrechner sie angibt</translation>
+    </message>
+    <message>
+        <source>The Triton version that wrote the entry</source>
+        <translation>Die Triton-Version, die den Eintrag schrieb</translation>
+    </message>
+    <message>
+        <source>The cache folder the entry is in</source>
+        <translation>Der Cache-Ordner, in dem der Eintrag liegt</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>EntryText</name>
+    <message numerus="yes">
+        <source>%n register(s) per thread, %1 bytes of local memory</source>
+        <translation>
+            <numerusform>%n register per thread, %1 bytes of local memory</numerusform>
+            <numerusform>%n registers per thread, %1 bytes of local memory</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kl::gui::CacheWatcher</name>
     <message numerus="yes">
         <source>watching %n folder(s) for new entries</source>

@@ -406,6 +406,44 @@ compiled %6 · cache %7</source>
         <source>dump and override folders of this entry:</source>
         <translation>此条目的转储与覆盖文件夹：</translation>
     </message>
+    <message>
+        <source>No cubin in this entry</source>
+        <translation>此条目没有 cubin</translation>
+    </message>
+    <message>
+        <source>The cubin could not be read as a CUDA ELF: the entry&apos;s cubin tab says why</source>
+        <translation>cubin 无法作为 CUDA ELF 读取：条目的 cubin 标签页说明原因</translation>
+    </message>
+    <message>
+        <source>registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>shared memory</source>
+        <translation>共享内存</translation>
+    </message>
+    <message>
+        <source>warps per SM</source>
+        <translation>每个 SM 的 warp 数</translation>
+    </message>
+    <message>
+        <source>blocks per SM</source>
+        <translation>每个 SM 的块数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n register(s) per thread, %1 bytes of local memory</source>
+        <translation>
+            <numerusform>每线程 %n 个寄存器，%1 字节本地内存</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Occupancy %1%, limited by %2</source>
+        <translation>占用率 %1%，受限于 %2</translation>
+    </message>
+    <message>
+        <source>No occupancy: the entry records no num_warps or its arch is unknown</source>
+        <translation>无占用率：条目没有记录 num_warps，或其架构未知</translation>
+    </message>
 </context>
 <context>
     <name>Findings</name>
@@ -2430,6 +2468,46 @@ entry   %2
     <message>
         <source>What the folder is: %1</source>
         <translation>文件夹的类型：%1</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>Spills</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>占用率</translation>
+    </message>
+    <message>
+        <source>Triton</source>
+        <translation>Triton</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Registers per thread, from the cubin (the most over its kernels)</source>
+        <translation>每线程寄存器数，取自 cubin（其所有内核中的最大值）</translation>
+    </message>
+    <message>
+        <source>Spills as Triton counts them (n_spills): the kernel&apos;s local memory in bytes / 4</source>
+        <translation>按 Triton 的计数方式（n_spills）：内核的本地内存字节数 / 4</translation>
+    </message>
+    <message>
+        <source>Theoretical occupancy at the entry&apos;s num_warps and shared memory, as CUDA&apos;s occupancy calculator gives it</source>
+        <translation>按条目的 num_warps 和共享内存计算的理论占用率，与 CUDA 占用率计算器一致</translation>
+    </message>
+    <message>
+        <source>The Triton version that wrote the entry</source>
+        <translation>写入此条目的 Triton 版本</translation>
+    </message>
+    <message>
+        <source>The cache folder the entry is in</source>
+        <translation>条目所在的缓存文件夹</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,12 @@ std::string column(const std::string& text, std::size_t width)
     return text + std::string(width - points, ' ');
 }
 
+std::string rightColumn(const std::string& text, std::size_t width)
+{
+    const std::size_t points = utf8Length(text);
+    return points >= width ? column(text, width) : std::string(width - points, ' ') + text;
+}
+
 void printRootLine(const Root& r)
 {
     std::string reason = r.reason.english();

@@ -21,6 +21,8 @@ void printError(const std::string& message);
 
 /// Pad or cut text to a column width (counting UTF-8 code points, not bytes).
 std::string column(const std::string& text, std::size_t width);
+/// The same, aligned right (numbers).
+std::string rightColumn(const std::string& text, std::size_t width);
 
 /// "root PATH  (reason[; dump|override folder])[  [does not exist]]", as scan and doctor head
 /// their reports.

@@ -7,7 +7,9 @@
 #include "util/posixfile.h"
 #include "util/utf8.h"
 
+#include <map>
 #include <memory>
+#include <sys/stat.h>
 
 namespace kl::cli {
 namespace {
@@ -17,15 +19,51 @@ struct LinesArgs {
     std::vector<std::string> roots;
     bool json = false;
     bool noSass = false;
+    std::vector<std::string> sources; ///< --source [RECORDED=]ACTUAL: a moved source file
 };
 
-/// The file's lines when it still exists, to print beside the counts.
-std::vector<std::string> sourceLines(const LineMapFile& f)
+/// Where each recorded source file is read from: RECORDED=ACTUAL, or ACTUAL alone for the recorded
+/// file of the same name. An ACTUAL that names no recorded file is an error (a typo would
+/// otherwise silently show nothing).
+bool movedSources(const std::vector<std::string>& given, const LineMap& map,
+                  std::map<std::string, std::string>& out)
+{
+    auto baseName = [](std::string_view p) { return p.substr(p.rfind('/') + 1); };
+    for (const std::string& g : given) {
+        const std::size_t eq = g.find('=');
+        std::string recorded, actual = eq == std::string::npos ? g : g.substr(eq + 1);
+        if (eq != std::string::npos) {
+            recorded = g.substr(0, eq);
+        } else {
+            for (const LineMapFile& f : map.files)
+                if (baseName(f.path) == baseName(actual))
+                    recorded = f.path;
+        }
+        bool known = false;
+        for (const LineMapFile& f : map.files)
+            known = known || f.path == recorded;
+        if (!known) {
+            printError(Text::of(KL_TEXT("kl::cli", "--source %1: the entry records no source file %2"), g,
+                                recorded.empty() ? std::string(baseName(actual)) : recorded)
+                           .english());
+            return false;
+        }
+        struct stat st {};
+        if (::stat(actual.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+            printError(
+                Text::of(KL_TEXT("kl::cli", "--source %1: %2 is not a readable file"), g, actual).english());
+            return false;
+        }
+        out[recorded] = absoluteClean(actual);
+    }
+    return true;
+}
+
+/// The file's lines (read from `path`), to print beside the counts.
+std::vector<std::string> sourceLines(const std::string& path)
 {
     std::vector<std::string> out;
-    if (!f.exists)
-        return out;
-    Result<std::string> text = readFile(f.path, 16u << 20);
+    Result<std::string> text = readFile(path, 16u << 20);
     if (!text)
         return out;
     std::size_t pos = 0;
@@ -39,22 +77,25 @@ std::vector<std::string> sourceLines(const LineMapFile& f)
     return out;
 }
 
-void printMap(const Entry& entry, const LineMap& map)
+void printMap(const Entry& entry, const LineMap& map, const std::map<std::string, std::string>& moved)
 {
     std::printf("%s\n", printableName(entry.path).c_str());
     for (const Text& note : map.notes)
         std::printf("  note: %s\n", note.english().c_str());
     for (const LineMapFile& f : map.files) {
-        const char* state = !f.exists   ? "not found at this path"
-                            : f.changed ? "changed since the entry was written: "
-                                          "lines may not match"
-                                        : "unchanged";
-        std::printf("\n%s (%s)\n  %6s", printableName(f.path).c_str(), state, "line");
+        const auto movedTo = moved.find(f.path);
+        const std::string state = movedTo != moved.end() ? "read from " + printableName(movedTo->second)
+                                  : !f.exists            ? "not found at this path (--source points at it)"
+                                  : f.changed ? "changed since the entry was written: lines may not match"
+                                              : "unchanged";
+        std::printf("\n%s (%s)\n  %6s", printableName(f.path).c_str(), state.c_str(), "line");
         // Triton's "source" stage is its first MLIR: a person reads "source" as their Python.
         for (const std::string& s : map.stages)
             std::printf(" %6s", s == "source" ? "mlir" : s.c_str());
         std::printf("  python\n");
-        const std::vector<std::string> text = f.changed ? std::vector<std::string>() : sourceLines(f);
+        const std::vector<std::string> text = movedTo != moved.end()   ? sourceLines(movedTo->second)
+                                              : f.exists && !f.changed ? sourceLines(f.path)
+                                                                       : std::vector<std::string>();
         for (const LineMapRow& row : map.rows) {
             if (row.source.file != f.path)
                 continue;
@@ -88,10 +129,13 @@ int runLines(const LinesArgs& args)
         printError(map.error().english());
         return ExitError;
     }
+    std::map<std::string, std::string> moved;
+    if (!movedSources(args.sources, *map, moved))
+        return ExitError;
     if (args.json)
         writeLineMapJson(entry.path, *map, stdout);
     else
-        printMap(entry, *map);
+        printMap(entry, *map, moved);
     return ExitOk;
 }
 
@@ -106,6 +150,9 @@ void addLinesCommand(CLI::App& app, Commands& out)
     cmd->add_option("--root", args->roots, "Where to look a prefix up (default: the effective roots)");
     cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.lines/1)");
     cmd->add_flag("--no-sass", args->noSass, "Leave the SASS out (no nvdisasm run)");
+    cmd->add_option("--source", args->sources,
+                    "[RECORDED=]PATH: read a moved source file from PATH (alone: the recorded file of that "
+                    "name)");
     out.push_back({cmd, [args] { return runLines(*args); }});
 }
 

@@ -16,13 +16,14 @@ std::vector<Root> selectRoots(const std::vector<std::string>& dirs)
     return roots;
 }
 
-Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool progress)
+Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool progress, bool resources)
 {
     const Environment& env = Environment::current();
     ScanOptions options;
     options.threads = threads;
     options.indexDir = scanIndexDir(env);
     options.knownFolders = dumpAndOverrideRoots(env);
+    options.readResources = resources;
     if (progress)
         options.progress = [](std::size_t done, std::size_t total) {
             if (done % 1000 == 0 || done == total)

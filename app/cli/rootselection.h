@@ -12,8 +12,10 @@ std::vector<Root> selectRoots(const std::vector<std::string>& dirs);
 
 /// The scan the commands over local folders start with: selectRoots(dirs), the scan index and
 /// the environment's dump and override folders, "scanning N/M" on a terminal's stderr when
-/// `progress` (the caller ends that line).
-Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool progress);
+/// `progress` (the caller ends that line). `resources`: read each kernel's cubin
+/// (Entry::resources), as `klens scan` shows them.
+Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool progress,
+                   bool resources = false);
 
 /// Prints each root that could not be read (a default root that does not exist is normal when
 /// no folder was given); true when any was printed.

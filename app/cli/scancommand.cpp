@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "command.h"
+#include "env/environment.h"
 #include "report/entryhandles.h"
 #include "report/entrylabels.h"
 #include "report/snapshotjson.h"
@@ -26,21 +27,29 @@ void printTable(const Snapshot& snap)
     std::size_t width = 6;
     for (const std::string& h : handles)
         width = std::max(width, h.size());
-    std::printf("\n%s %s %s %s %s %s %s\n", column("HANDLE", width).c_str(), column("KERNEL", 36).c_str(),
-                column("KIND", 8).c_str(), column("ARCH", 8).c_str(), column("STAGES", 34).c_str(),
-                column("SIZE", 10).c_str(), "STATUS");
+    // Registers, spills and occupancy come from each cubin, Triton's version and the folder from
+    // the entry: what tells two entries of one kernel apart.
+    const std::string home = Environment::current().home;
+    std::printf("\n%s %s %s %s %s %s %s %s %s %s %s %s\n", column("HANDLE", width).c_str(),
+                column("KERNEL", 32).c_str(), column("KIND", 8).c_str(), column("ARCH", 7).c_str(),
+                column("REGS", 4).c_str(), column("SPILLS", 6).c_str(), column("OCC", 4).c_str(),
+                column("TRITON", 7).c_str(), column("STAGES", 34).c_str(), column("SIZE", 10).c_str(),
+                column("STATUS", 14).c_str(), "FOLDER");
     for (std::size_t i = 0; i < snap.entries.size(); ++i) {
         const Entry& e = snap.entries[i];
         const std::string stages = stageList(e), arch = archLabel(e.target);
-        std::printf("%s %s %s %s %s %s %s%s\n", column(printableName(handles[i]), width).c_str(),
-                    column(displayName(e), 36).c_str(), column(std::string(toString(e.kind)), 8).c_str(),
-                    column(arch.empty() ? "-" : arch, 8).c_str(),
-                    column(stages.empty() ? "-" : stages, 34).c_str(),
-                    column(humanSize(e.totalSize), 10).c_str(), std::string(toString(e.status)).c_str(),
-                    e.problems.empty() ? ""
-                                       : ("  (" + std::to_string(e.problems.size()) + " problem" +
-                                          (e.problems.size() > 1 ? "s)" : ")"))
-                                             .c_str());
+        const ResourceLabels res = resourceLabels(e.resources);
+        std::string status(toString(e.status));
+        if (!e.problems.empty())
+            status += " (" + std::to_string(e.problems.size()) + ")";
+        auto orDash = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
+        std::printf("%s %s %s %s %s %s %s %s %s %s %s %s\n", column(printableName(handles[i]), width).c_str(),
+                    column(displayName(e), 32).c_str(), column(std::string(toString(e.kind)), 8).c_str(),
+                    column(orDash(arch), 7).c_str(), rightColumn(orDash(res.registers), 4).c_str(),
+                    rightColumn(orDash(res.spills), 6).c_str(), rightColumn(orDash(res.occupancy), 4).c_str(),
+                    column(orDash(printableName(e.tritonVersion)), 7).c_str(),
+                    column(orDash(stages), 34).c_str(), column(humanSize(e.totalSize), 10).c_str(),
+                    column(status, 14).c_str(), folderLabel(e, home).c_str());
     }
     std::size_t shown = 0, total = 0;
     for (const Entry& e : snap.entries)
@@ -73,7 +82,7 @@ void printTable(const Snapshot& snap)
 int runScan(const ScanArgs& args)
 {
     const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
+    Snapshot snap = scanRoots(args.dirs, args.threads, showProgress, !args.noResources);
     if (showProgress)
         std::fprintf(stderr, "\n");
     // With no folder given, a default root that does not exist is normal, not an error.
@@ -100,6 +109,9 @@ void addScanCommand(CLI::App& app, Commands& out)
     cmd->add_flag("--json", args->json, "Print the documented JSON (schema kernellens.scan/1)");
     cmd->add_option("--threads", args->threads, "Worker threads (default: from the hardware)");
     cmd->add_flag("--progress", args->progress, "Show progress on a terminal");
+    cmd->add_flag(
+        "--no-resources", args->noResources,
+        "Do not read the cubins (no registers, spills or occupancy): names, sizes and metadata only");
     out.push_back({cmd, [args] { return runScan(*args); }});
 }
 

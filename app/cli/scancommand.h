@@ -10,6 +10,7 @@ struct ScanArgs {
     bool json = false;
     unsigned threads = 0;
     bool progress = false;
+    bool noResources = false; ///< skip the cubins: no registers, spills or occupancy
 };
 
 /// `klens scan`: a table and a summary, or the scan JSON. Returns the exit code.

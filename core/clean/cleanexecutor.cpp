@@ -7,6 +7,7 @@
 #include "formats/layout.h"
 #include "util/dirlist.h"
 #include "util/utf8.h"
+#include "util/workerthreads.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -399,14 +400,7 @@ CleanResult executeCleanPlan(const CleanPlan& plan, const DoctorContext& ctx, co
                 opt.progress(d, plan.removals.size());
         }
     };
-    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
-        opt.threads ? opt.threads : defaultThreads(), std::max<std::size_t>(1, plan.removals.size())));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto& t : pool)
-        t.join();
+    runOnThreads(opt.threads ? opt.threads : defaultThreads(), plan.removals.size(), work);
 
     for (const RemovalOutcome& o : result.outcomes) {
         result.bytesFreed += o.bytesFreed;

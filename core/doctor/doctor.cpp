@@ -12,13 +12,12 @@
 #include "util/dirlist.h"
 #include "util/posixfile.h"
 #include "util/utf8.h"
+#include "util/workerthreads.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
-#include <linux/openat2.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
 
@@ -226,20 +225,12 @@ private:
         }
     }
 
-    // Opens a file of the entry in one call where the kernel can refuse symlinks on the whole way
-    // (openat2, Linux 5.6+); otherwise through the entry's folder descriptor.
+    // Opens a file of the entry without following a symlink on the way (one openat2 where the
+    // kernel has it); without a root descriptor, through the entry's folder descriptor.
     UniqueFd openFile(const std::string& name)
     {
-        if (m_rootFd >= 0 && !s_noOpenat2.load(std::memory_order_relaxed)) {
-            struct open_how how {};
-            how.flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
-            how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
-            const std::string rel = m_e.folderName + "/" + name;
-            const long fd = ::syscall(SYS_openat2, m_rootFd, rel.c_str(), &how, sizeof how);
-            if (fd >= 0 || errno != ENOSYS)
-                return UniqueFd(static_cast<int>(fd));
-            s_noOpenat2 = true;
-        }
+        if (m_rootFd >= 0)
+            return openBeneath(m_rootFd, m_e.folderName, name, O_RDONLY | O_NONBLOCK);
         const int dirFd = entryFd();
         return UniqueFd(
             dirFd < 0 ? -1 : ::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
@@ -360,8 +351,6 @@ private:
     static constexpr std::uint64_t kMaxStageBytes = 64ull << 20;
     std::string m_cubin; ///< the entry's cubin, read by checkBinaries
     bool m_cubinRead = false;
-
-    static inline std::atomic<bool> s_noOpenat2{false};
 
     const Entry& m_e;
     int m_rootFd;
@@ -513,15 +502,7 @@ DoctorReport Doctor::examine(const Snapshot& snap) const
                 m_options.progress(d, snap.entries.size());
         }
     };
-    const unsigned threads =
-        static_cast<unsigned>(std::min<std::size_t>(m_options.threads ? m_options.threads : defaultThreads(),
-                                                    std::max<std::size_t>(1, snap.entries.size())));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (auto& t : pool)
-        t.join();
+    runOnThreads(m_options.threads ? m_options.threads : defaultThreads(), snap.entries.size(), work);
 
     std::size_t total = report.findings.size();
     for (const auto& v : perEntry)

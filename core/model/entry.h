@@ -81,6 +81,32 @@ struct Stage {
     std::string_view ext() const { return std::string_view(fileName).substr(extPos); }
 };
 
+/// What an entry's cubin asks of the GPU, read by the scan when asked (ScanOptions::readResources)
+/// and kept in the scan index: the columns that tell entries of one kernel apart. Compact on
+/// purpose: a snapshot holds 100,000 of these.
+struct KernelResources {
+    enum class State : std::uint8_t {
+        NotRead,    ///< not asked for, or not a kernel entry
+        Read,       ///< the figures below hold
+        NoCubin,    ///< a kernel entry without a cubin (AMD, or one not yet written)
+        Unreadable, ///< the cubin is not a readable CUDA ELF (klens cubin and the doctor say why)
+    };
+    /// Bits of `limitedBy`, in cuda_occupancy.h's order.
+    enum Limit : std::uint8_t { Registers = 1, SharedMemory = 2, Warps = 4, Blocks = 8 };
+
+    State state = State::NotRead;
+    std::uint8_t limitedBy = 0;          ///< Limit bits of the kernel with the lowest occupancy
+    std::uint16_t kernels = 0;           ///< kernels in the cubin
+    std::uint16_t registers = 0;         ///< most registers per thread over the kernels
+    std::uint16_t occupancyPermille = 0; ///< lowest theoretical occupancy, 0-1000; see hasOccupancy
+    std::uint32_t localBytes = 0;        ///< largest per-thread local memory (frame): spills or stack
+    bool hasOccupancy = false;           ///< false without a block size or a known arch
+
+    /// Triton's `n_spills`: the driver's local size in bytes over 4, as its launcher computes it.
+    std::uint32_t spills() const { return localBytes / 4; }
+    bool operator==(const KernelResources&) const = default;
+};
+
 /// One cache entry as the scanner saw it: only names, sizes, times and the small json files.
 struct Entry {
     std::string path;       ///< the entry folder (or the file, for lone foreign files)
@@ -102,6 +128,7 @@ struct Entry {
     std::uint64_t totalSize = 0;
     std::int64_t newestMtimeNs = 0;
     std::vector<Problem> problems;
+    KernelResources resources;
 
     bool hasProblem(std::string_view code) const;
     const Stage* stage(std::string_view ext) const;

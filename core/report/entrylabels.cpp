@@ -49,4 +49,29 @@ std::string displayName(const Entry& e)
     return e.kernel.empty() ? "(" + printableName(e.folderName) + ")" : printableName(e.kernel);
 }
 
+ResourceLabels resourceLabels(const KernelResources& r)
+{
+    ResourceLabels l;
+    if (r.state == KernelResources::State::Unreadable)
+        l.registers = l.spills = l.occupancy = "?";
+    if (r.state != KernelResources::State::Read)
+        return l;
+    l.registers = std::to_string(r.registers);
+    l.spills = std::to_string(r.spills());
+    if (r.hasOccupancy)
+        l.occupancy = std::to_string((r.occupancyPermille + 5) / 10) + "%";
+    return l;
+}
+
+std::string folderLabel(const Entry& e, const std::string& home)
+{
+    std::string_view dir(e.path);
+    const std::size_t slash = dir.rfind('/');
+    dir = slash == std::string_view::npos ? std::string_view() : dir.substr(0, slash == 0 ? 1 : slash);
+    if (!home.empty() && home != "/" && dir.starts_with(home) &&
+        (dir.size() == home.size() || dir[home.size()] == '/'))
+        return "~" + printableName(dir.substr(home.size()));
+    return printableName(dir);
+}
+
 } // namespace kl

@@ -23,4 +23,18 @@ std::string humanSize(std::uint64_t bytes);
 /// The kernel name, or "(folder)" for entries that have none; printable (non-UTF-8 escaped).
 std::string displayName(const Entry& entry);
 
+/// The resource columns: registers per thread, Triton's n_spills, theoretical occupancy ("50%").
+/// Empty when the entry has no such figure (not read, no cubin, no launch shape); "?" when its
+/// cubin could not be read.
+struct ResourceLabels {
+    std::string registers;
+    std::string spills;
+    std::string occupancy;
+};
+ResourceLabels resourceLabels(const KernelResources& r);
+
+/// The folder the entry is in (its cache root, or a nested cache), with the home folder as "~";
+/// printable.
+std::string folderLabel(const Entry& entry, const std::string& home);
+
 } // namespace kl

@@ -1,5 +1,6 @@
 #include "report/snapshotjson.h"
 
+#include "cubin/entryresources.h"
 #include "report/entryhandles.h"
 #include "util/isotime.h"
 #include "util/jsonwriter.h"
@@ -49,6 +50,43 @@ void writeTarget(Writer& w, const Target& t)
     w.EndObject();
 }
 
+// null when the scan did not read the cubin (klens scan --no-resources, other commands, not a
+// kernel); spills as Triton's n_spills (local bytes / 4).
+void writeResources(Writer& w, const KernelResources& r)
+{
+    key(w, "resources");
+    if (r.state == KernelResources::State::NotRead) {
+        w.Null();
+        return;
+    }
+    w.StartObject();
+    key(w, "state");
+    w.String(r.state == KernelResources::State::Read      ? "read"
+             : r.state == KernelResources::State::NoCubin ? "no_cubin"
+                                                          : "unreadable");
+    if (r.state == KernelResources::State::Read) {
+        key(w, "kernels");
+        w.Uint(r.kernels);
+        key(w, "registers");
+        w.Uint(r.registers);
+        key(w, "local_bytes");
+        w.Uint(r.localBytes);
+        key(w, "spills");
+        w.Uint(r.spills());
+        key(w, "occupancy");
+        if (r.hasOccupancy)
+            w.Double(r.occupancyPermille / 1000.0);
+        else
+            w.Null();
+        key(w, "limited_by");
+        if (r.hasOccupancy)
+            str(w, limitText(r.limitedBy));
+        else
+            w.Null();
+    }
+    w.EndObject();
+}
+
 } // namespace
 
 void writeEntryJson(Writer& w, const Entry& e, const Snapshot* snap,
@@ -94,6 +132,7 @@ void writeEntryJson(Writer& w, const Entry& e, const Snapshot* snap,
         w.Null();
     else
         str(w, e.metadataFormat);
+    writeResources(w, e.resources);
     key(w, "stages");
     w.StartObject();
     std::set<std::string> seen;

@@ -19,7 +19,7 @@ namespace {
 
 constexpr char kMagic[8] = {'K', 'L', 'S', 'C', 'N', 'I', 'D', 'X'};
 // Bump on any change to the record layout or to what a record means.
-constexpr std::uint32_t kSchema = 1;
+constexpr std::uint32_t kSchema = 2; // 2: the resources trailer
 constexpr std::uint32_t kByteOrder = 0x01020304;
 // Far above any real cache (100,000 entries take some 20 MB): a larger file is damage.
 constexpr std::uint64_t kMaxFileBytes = 1ull << 30;
@@ -200,6 +200,41 @@ std::optional<std::int64_t> getOptional(Reader& r)
     return r.sig();
 }
 
+// The record's last field, so that a scan that reads the cubin after encoding can replace it: one 0
+// byte for NotRead, else the state and, when Read, the figures.
+void putResources(std::string& out, const KernelResources& r)
+{
+    out.push_back(static_cast<char>(r.state));
+    if (r.state != KernelResources::State::Read)
+        return;
+    out.push_back(static_cast<char>(r.limitedBy));
+    putVar(out, r.kernels);
+    putVar(out, r.registers);
+    putVar(out, r.localBytes);
+    putVar(out, r.hasOccupancy ? r.occupancyPermille + 1u : 0u);
+}
+
+bool getResources(Reader& r, KernelResources& out)
+{
+    const std::uint8_t state = r.byte();
+    if (state > static_cast<std::uint8_t>(KernelResources::State::Unreadable))
+        return false;
+    out = KernelResources{};
+    out.state = static_cast<KernelResources::State>(state);
+    if (out.state != KernelResources::State::Read)
+        return true;
+    out.limitedBy = r.byte();
+    const std::uint64_t kernels = r.var(), registers = r.var(), local = r.var(), occ = r.var();
+    if (kernels > 0xffff || registers > 0xffff || local > 0xffffffffu || occ > 1001)
+        return false;
+    out.kernels = static_cast<std::uint16_t>(kernels);
+    out.registers = static_cast<std::uint16_t>(registers);
+    out.localBytes = static_cast<std::uint32_t>(local);
+    out.hasOccupancy = occ != 0;
+    out.occupancyPermille = static_cast<std::uint16_t>(occ ? occ - 1 : 0);
+    return true;
+}
+
 // Parses one record (after its length) into stamps and facts; false when it does not parse whole.
 bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<FileStamp>& files, Entry& e)
 {
@@ -271,6 +306,8 @@ bool parseRecord(std::string_view record, FolderStamp& dir, std::vector<FileStam
     }
     e.totalSize = r.var();
     e.newestMtimeNs = dir.mtimeNs + r.sig();
+    if (!getResources(r, e.resources))
+        return false;
     const bool kindOk =
         e.kind == EntryKind::Kernel || e.kind == EntryKind::Autotune || e.kind == EntryKind::Module;
     const bool statusOk = static_cast<unsigned>(e.status) <= static_cast<unsigned>(EntryStatus::Foreign);
@@ -289,7 +326,8 @@ std::uint32_t crcOf(std::string_view s)
     return static_cast<std::uint32_t>(crc);
 }
 
-std::string headerOf(const ScanIndexKey& key, std::uint64_t count, std::string_view payload)
+std::string headerOf(const ScanIndexKey& key, std::uint64_t count, std::uint64_t payloadBytes,
+                     std::uint32_t crc)
 {
     const ProgramId& prog = programId();
     std::string h(kMagic, sizeof kMagic);
@@ -301,8 +339,8 @@ std::string headerOf(const ScanIndexKey& key, std::uint64_t count, std::string_v
     putFixed(h, prog.size);
     putFixed(h, prog.mtimeNs);
     putFixed(h, count);
-    putFixed(h, static_cast<std::uint64_t>(payload.size()));
-    putFixed(h, crcOf(payload));
+    putFixed(h, payloadBytes);
+    putFixed(h, crc);
     return h;
 }
 
@@ -429,6 +467,7 @@ bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, s
     out.stages = std::move(e.stages);
     out.totalSize = e.totalSize;
     out.newestMtimeNs = e.newestMtimeNs;
+    out.resources = e.resources;
     raw = it->second;
     return true;
 }
@@ -446,10 +485,10 @@ bool indexable(const Entry& e, const EntryStamps& s, std::int64_t racyFromNs)
     return true;
 }
 
-void ScanIndexWriter::add(std::string_view record)
+void ScanIndexWriter::addFresh(std::string record)
 {
-    putStr(m_payload, record);
-    ++m_count;
+    m_fresh.push_back(std::move(record));
+    m_records.push_back(m_fresh.back());
 }
 
 std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
@@ -514,7 +553,17 @@ std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
     }
     putVar(rec, e.totalSize);
     putSigned(rec, e.newestMtimeNs - s.folder.mtimeNs);
+    putResources(rec, e.resources);
     return rec;
+}
+
+bool ScanIndexWriter::setResources(std::string& record, const KernelResources& resources)
+{
+    if (record.empty() || record.back() != static_cast<char>(KernelResources::State::NotRead))
+        return false;
+    record.pop_back();
+    putResources(record, resources);
+    return true;
 }
 
 bool ScanIndexWriter::commit(const std::string& dir, const ScanIndexKey& key) const
@@ -528,12 +577,53 @@ bool ScanIndexWriter::commit(const std::string& dir, const ScanIndexKey& key) co
     UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (!dirFd.valid())
         return false;
+    // The payload is each record after its length; its size and checksum go in the header, so they
+    // are taken in a first pass and the records written in a second, through a small buffer.
+    std::uint64_t payloadBytes = 0;
+    uLong crc = ::crc32(0L, Z_NULL, 0);
+    std::string length;
+    for (const std::string_view r : m_records) {
+        length.clear();
+        putVar(length, r.size());
+        payloadBytes += length.size() + r.size();
+        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(length.data()), static_cast<uInt>(length.size()));
+        for (std::string_view rest = r; !rest.empty();) {
+            const std::size_t n = std::min<std::size_t>(rest.size(), 1u << 30);
+            crc = ::crc32(crc, reinterpret_cast<const Bytef*>(rest.data()), static_cast<uInt>(n));
+            rest.remove_prefix(n);
+        }
+    }
     static std::atomic<unsigned> serial{0};
     const std::string name = path.substr(path.rfind('/') + 1);
     const std::string temp = name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
     // The temp name is this process's and serial's own, so removing it after a failure is safe.
-    if (writeNewFileAt(dirFd.get(), temp, headerOf(key, m_count, m_payload) + m_payload, false) &&
-        ::renameat(dirFd.get(), temp.c_str(), dirFd.get(), name.c_str()) == 0)
+    UniqueFd fd(
+        ::openat(dirFd.get(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
+    if (!fd.valid())
+        return false;
+    std::string buffer = headerOf(key, m_records.size(), payloadBytes, static_cast<std::uint32_t>(crc));
+    constexpr std::size_t kFlushAt = 1u << 20;
+    auto flush = [&] {
+        for (std::size_t done = 0; done < buffer.size();) {
+            const ssize_t n = ::write(fd.get(), buffer.data() + done, buffer.size() - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return false;
+            done += static_cast<std::size_t>(n);
+        }
+        buffer.clear();
+        return true;
+    };
+    bool ok = true;
+    for (const std::string_view r : m_records) {
+        putVar(buffer, r.size());
+        buffer.append(r);
+        if (buffer.size() >= kFlushAt && !(ok = flush()))
+            break;
+    }
+    ok = ok && flush() && ::close(fd.release()) == 0;
+    if (ok && ::renameat(dirFd.get(), temp.c_str(), dirFd.get(), name.c_str()) == 0)
         return true;
     ::unlinkat(dirFd.get(), temp.c_str(), 0);
     return false;

@@ -1,10 +1,13 @@
 #include "util/posixfile.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <vector>
 
@@ -166,6 +169,24 @@ std::string executableDir()
     const std::string exe(buf, std::size_t(n));
     const auto slash = exe.rfind('/');
     return slash == std::string::npos ? std::string() : exe.substr(0, slash);
+}
+
+UniqueFd openBeneath(int dirFd, const std::string& folder, const std::string& name, int flags)
+{
+    static std::atomic<bool> noOpenat2{false};
+    flags |= O_NOFOLLOW | O_CLOEXEC;
+    if (!noOpenat2.load(std::memory_order_relaxed)) {
+        struct open_how how {};
+        how.flags = static_cast<std::uint64_t>(flags);
+        how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
+        const std::string rel = folder + "/" + name;
+        const long fd = ::syscall(SYS_openat2, dirFd, rel.c_str(), &how, sizeof how);
+        if (fd >= 0 || errno != ENOSYS)
+            return UniqueFd(static_cast<int>(fd));
+        noOpenat2 = true;
+    }
+    UniqueFd dir(::openat(dirFd, folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    return UniqueFd(dir.valid() ? ::openat(dir.get(), name.c_str(), flags) : -1);
 }
 
 } // namespace kl

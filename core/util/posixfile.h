@@ -56,6 +56,11 @@ struct SmallFile {
 /// Read `name` under `dirFd` if it is a regular file of at most `maxBytes` bytes.
 SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes);
 
+/// Opens `folder`/`name` under `dirFd` without following a symlink anywhere on the way: one openat2
+/// (RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH, Linux 5.6+), else the folder then the file, each with
+/// O_NOFOLLOW. `flags` gets O_NOFOLLOW and O_CLOEXEC added. Invalid (errno set) on failure.
+UniqueFd openBeneath(int dirFd, const std::string& folder, const std::string& name, int flags);
+
 /// Read a regular file by path (stage text for `klens show`), up to `maxBytes`. The last path
 /// component is not followed when it is a symlink, and FIFOs never block: both fail with a cause.
 /// The error is the bare cause ("No such file or directory", "not a regular file"), verbatim: every

@@ -5,6 +5,7 @@
 #include "tempcache.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QtTest>
 #include <memory>
 
@@ -13,13 +14,15 @@ using kl::gui::EntryTableModel;
 
 namespace {
 
-std::shared_ptr<const kl::Snapshot> scanFolder(const QString& dir)
+std::shared_ptr<const kl::Snapshot> scanFolder(const QString& dir, bool resources = false)
 {
+    kl::ScanOptions options;
+    options.readResources = resources;
     kl::Root root;
     root.path = dir.toStdString();
     root.reason = kl::Text::verbatim("given");
     root.given = true;
-    return std::make_shared<const kl::Snapshot>(kl::CacheScanner().scan({root}));
+    return std::make_shared<const kl::Snapshot>(kl::CacheScanner(options).scan({root}));
 }
 
 QString sha(char c)
@@ -52,6 +55,7 @@ private slots:
     void fixtureScan();
     void resetKeepsProxyConsistent();
     void typedSortMatchesQtsOrder();
+    void resourceColumnsFillInAfterTheRows();
 
 private:
     // Three kernels: archs 75 / 90 / 100 (string order would put sm_100 first), one with a large
@@ -303,6 +307,62 @@ void TstEntryTableModel::resetKeepsProxyConsistent()
     model.resetSnapshot(nullptr);
     QCOMPARE(model.rowCount(), 0);
     QCOMPARE(resets.count(), 3);
+}
+
+// Rows stream in before the cubins are read (empty resource cells); when the scan's snapshot is
+// adopted the figures appear, in one dataChanged over the resource columns, without a reset.
+void TstEntryTableModel::resourceColumnsFillInAfterTheRows()
+{
+    const QString dir = QStringLiteral(KL_DEMO_TRITON_DIR "/cache");
+    auto snap = scanFolder(dir, true);
+    EntryTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    std::vector<EntryTableModel::Row> rows;
+    std::vector<int> rowToEntry;
+    for (std::size_t i = 0; i < snap->entries.size(); ++i) {
+        kl::Entry unread = snap->entries[i];
+        unread.resources = {};
+        rows.push_back(EntryTableModel::makeRow(unread));
+        rowToEntry.push_back(int(i));
+    }
+    model.appendRows(std::move(rows));
+    int kernelRow = -1;
+    for (int r = 0; r < model.rowCount(); ++r)
+        if (snap->entries[std::size_t(r)].resources.state == kl::KernelResources::State::Read) {
+            kernelRow = r;
+            break;
+        }
+    QVERIFY(kernelRow >= 0);
+    QVERIFY(model.index(kernelRow, EntryTableModel::RegistersColumn).data().toString().isEmpty());
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    QVERIFY(model.adoptSnapshot(snap, rowToEntry));
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(changed[0][0].toModelIndex().column(), int(EntryTableModel::RegistersColumn));
+    QCOMPARE(changed[0][1].toModelIndex().column(), int(EntryTableModel::OccupancyColumn));
+    QCOMPARE(changed[0][1].toModelIndex().row(), model.rowCount() - 1);
+
+    const kl::KernelResources& r = snap->entries[std::size_t(kernelRow)].resources;
+    QCOMPARE(model.index(kernelRow, EntryTableModel::RegistersColumn).data().toString(),
+             QString::number(r.registers));
+    QCOMPARE(model.index(kernelRow, EntryTableModel::SpillsColumn).data().toString(),
+             QString::number(r.localBytes / 4));
+    QCOMPARE(model.index(kernelRow, EntryTableModel::OccupancyColumn).data().toString(),
+             QString::number((r.occupancyPermille + 5) / 10) + "%");
+    QCOMPARE(
+        model.index(kernelRow, EntryTableModel::RegistersColumn).data(EntryTableModel::SortRole).toLongLong(),
+        qlonglong(r.registers));
+    QVERIFY(model.index(kernelRow, EntryTableModel::OccupancyColumn)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains("limited by"));
+    QCOMPARE(model.index(kernelRow, EntryTableModel::TritonColumn).data().toString(),
+             QString::fromStdString(snap->entries[std::size_t(kernelRow)].tritonVersion));
+    QVERIFY(
+        dir.endsWith(model.index(kernelRow, EntryTableModel::FolderColumn).data().toString().remove(0, 1)) ||
+        model.index(kernelRow, EntryTableModel::FolderColumn).data().toString() == dir);
 }
 
 QTEST_MAIN(TstEntryTableModel)

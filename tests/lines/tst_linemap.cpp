@@ -383,6 +383,26 @@ private slots:
         const ProcessResult text = runKlens({"lines", folder, "--no-sass"}, o);
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("kernels.py"));
+        // The kernel's Python where it is now (the fixture's copy): its lines print beside the counts.
+        const QString py = kFixtures + "/kernels.py";
+        const QString line28 = readLines(py).value(27).trimmed();
+        QVERIFY(!line28.isEmpty());
+        const ProcessResult moved = runKlens({"lines", folder, "--no-sass", "--source", py}, o);
+        QCOMPARE(moved.exitCode, 0);
+        QVERIFY2(moved.out.contains("(read from " + QFileInfo(py).absoluteFilePath().toUtf8() + ")"),
+                 moved.out.constData());
+        const QString row28 =
+            QString::fromUtf8(moved.out).split('\n').filter(QRegularExpression("^\\s+28 ")).value(0);
+        QVERIFY2(row28.endsWith(line28), qPrintable(row28));
+        // A file the entry does not record, or one that is not there: an error naming it.
+        const ProcessResult wrong =
+            runKlens({"lines", folder, "--no-sass", "--source", kFixtures + "/compile.py"}, o);
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains("records no source file compile.py"), wrong.err.constData());
+        const ProcessResult gone =
+            runKlens({"lines", folder, "--no-sass", "--source", "/nonexistent/kernels.py"}, o);
+        QCOMPARE(gone.exitCode, 2);
+        QVERIFY2(gone.err.contains("/nonexistent/kernels.py is not a readable file"), gone.err.constData());
     }
 };
 

@@ -3,7 +3,9 @@
 #include "common/backgroundpool.h"
 #include "entries/entrytext.h"
 #include "entries/rowupdate.h"
+#include "env/environment.h"
 #include "report/entrylabels.h"
+#include "util/utf8.h"
 
 #include <QApplication>
 #include <QStyle>
@@ -26,6 +28,19 @@ qint64 sortableNumber(const std::optional<std::int64_t>& v)
     return v ? *v : -1;
 }
 
+// Unread and unreadable sort first (-1), then the figures.
+qint64 sortableResource(const KernelResources& r, int column)
+{
+    if (r.state != KernelResources::State::Read)
+        return -1;
+    switch (column) {
+    case EntryTableModel::RegistersColumn: return r.registers;
+    case EntryTableModel::SpillsColumn: return r.spills();
+    case EntryTableModel::OccupancyColumn: return r.hasOccupancy ? r.occupancyPermille : -1;
+    default: return -1;
+    }
+}
+
 // The value each column sorts on, handed to `use` in its own type: the one home of the table's
 // order, which sortValue wraps in a QVariant for Qt and sortsBefore compares without one.
 template <typename Use>
@@ -39,6 +54,11 @@ auto withSortValue(const Entry& e, const EntryTableModel::RowText& text, int col
     case EntryTableModel::NumWarpsColumn: return use(sortableNumber(e.numWarps));
     case EntryTableModel::NumStagesColumn: return use(sortableNumber(e.numStages));
     case EntryTableModel::SharedColumn: return use(sortableNumber(e.shared));
+    case EntryTableModel::RegistersColumn:
+    case EntryTableModel::SpillsColumn:
+    case EntryTableModel::OccupancyColumn: return use(sortableResource(e.resources, column));
+    case EntryTableModel::TritonColumn: return use(text.triton);
+    case EntryTableModel::FolderColumn: return use(text.folder);
     case EntryTableModel::SizeColumn: return use(static_cast<qulonglong>(e.totalSize));
     case EntryTableModel::ModifiedColumn: return use(static_cast<qlonglong>(e.newestMtimeNs));
     // Worst status last; within one status, entries with more problems later.
@@ -110,7 +130,8 @@ EntryTableModel::RowText EntryTableModel::makeText(const Entry& e)
 {
     using TargetKey = std::pair<std::string, std::string>;
     thread_local RecentTexts<TargetKey> archTexts, archSortKeys;
-    thread_local RecentTexts<std::string> stageTexts;
+    thread_local RecentTexts<std::string> stageTexts, tritonTexts, folderTexts;
+    static const std::string home = Environment::current().home;
     thread_local std::string filter;
     const TargetKey target{e.target.backend, e.target.arch};
     std::string stages = stageList(e);
@@ -121,6 +142,12 @@ EntryTableModel::RowText EntryTableModel::makeText(const Entry& e)
     t.arch = archTexts.get(target, [&] { return EntryText::arch(e.target); });
     t.archSortKey = archSortKeys.get(target, [&] { return EntryText::archSortKey(e.target); });
     t.stages = stageTexts.get(stages, [&] { return QString::fromStdString(stages); });
+    t.triton = tritonTexts.get(e.tritonVersion,
+                               [&] { return QString::fromStdString(printableName(e.tritonVersion)); });
+    const std::string_view dir =
+        std::string_view(e.path).substr(0, e.path.size() - std::min(e.path.size(), e.folderName.size() + 1));
+    t.folder =
+        folderTexts.get(std::string(dir), [&] { return QString::fromStdString(folderLabel(e, home)); });
     filter.assign(e.kernel).append(1, '\n').append(e.folderName);
     t.filter = QString::fromStdString(filter);
     return t;
@@ -176,6 +203,9 @@ bool EntryTableModel::adoptSnapshot(std::shared_ptr<const Snapshot> snapshot,
     // Freeing 100,000 entries takes tens of milliseconds: let a worker do it.
     (void)QtConcurrent::run(backgroundPool(), [rows = std::move(m_streamed)]() mutable { rows.clear(); });
     m_streamed = {};
+    // The cubins were read after the rows went out: their columns change now, in one signal.
+    if (!m_rowToEntry.empty())
+        emit dataChanged(index(0, RegistersColumn), index(rowCount() - 1, OccupancyColumn));
     return true;
 }
 
@@ -295,6 +325,10 @@ QVariant EntryTableModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(e->path);
         if (column == StatusColumn && !e->problems.empty())
             return EntryText::problems(*e);
+        if (column == RegistersColumn || column == SpillsColumn || column == OccupancyColumn)
+            return EntryText::resourcesTip(e->resources);
+        if (column == FolderColumn)
+            return QString::fromStdString(printableName(e->path));
         return {};
     case Qt::DecorationRole:
         if (column == StatusColumn && !e->problems.empty())
@@ -305,6 +339,9 @@ QVariant EntryTableModel::data(const QModelIndex& index, int role) const
         case NumWarpsColumn:
         case NumStagesColumn:
         case SharedColumn:
+        case RegistersColumn:
+        case SpillsColumn:
+        case OccupancyColumn:
         case SizeColumn: return static_cast<int>(Qt::AlignRight | Qt::AlignVCenter);
         default: return {};
         }
@@ -323,6 +360,11 @@ QVariant EntryTableModel::display(const Entry& e, const RowText& text, int colum
     case NumStagesColumn: return optionalNumber(e.numStages);
     case SharedColumn:
         return e.shared ? QVariant(EntryText::size(static_cast<std::uint64_t>(*e.shared))) : QVariant();
+    case RegistersColumn: return QString::fromStdString(resourceLabels(e.resources).registers);
+    case SpillsColumn: return QString::fromStdString(resourceLabels(e.resources).spills);
+    case OccupancyColumn: return QString::fromStdString(resourceLabels(e.resources).occupancy);
+    case TritonColumn: return text.triton;
+    case FolderColumn: return text.folder;
     case SizeColumn: return EntryText::size(e.totalSize);
     case ModifiedColumn: return EntryText::time(e.newestMtimeNs);
     case StatusColumn:
@@ -359,6 +401,11 @@ QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, i
         case NumWarpsColumn: return tr("num_warps");
         case NumStagesColumn: return tr("num_stages");
         case SharedColumn: return tr("Shared");
+        case RegistersColumn: return tr("Registers");
+        case SpillsColumn: return tr("Spills");
+        case OccupancyColumn: return tr("Occupancy");
+        case TritonColumn: return tr("Triton");
+        case FolderColumn: return tr("Folder");
         case SizeColumn: return tr("Size");
         case ModifiedColumn: return tr("Modified");
         case StatusColumn: return tr("Status");
@@ -381,6 +428,14 @@ QVariant EntryTableModel::headerData(int section, Qt::Orientation orientation, i
         case NumWarpsColumn: return tr("Warps per program (num_warps)");
         case NumStagesColumn: return tr("Software pipelining depth (num_stages)");
         case SharedColumn: return tr("Shared memory the kernel uses");
+        case RegistersColumn: return tr("Registers per thread, from the cubin (the most over its kernels)");
+        case SpillsColumn:
+            return tr("Spills as Triton counts them (n_spills): the kernel's local memory in bytes / 4");
+        case OccupancyColumn:
+            return tr("Theoretical occupancy at the entry's num_warps and shared memory, as CUDA's "
+                      "occupancy calculator gives it");
+        case TritonColumn: return tr("The Triton version that wrote the entry");
+        case FolderColumn: return tr("The cache folder the entry is in");
         case SizeColumn: return tr("Total size of the entry's files");
         case ModifiedColumn: return tr("Newest file time in the entry");
         case StatusColumn: return tr("Whether the entry is usable; hover a row for its problems");

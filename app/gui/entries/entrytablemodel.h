@@ -21,13 +21,18 @@ public:
         KernelColumn,
         KindColumn,
         ArchColumn,
-        StagesColumn,
+        RegistersColumn, ///< from the cubin (Entry::resources), filled in after the rows appear
+        SpillsColumn,
+        OccupancyColumn,
         NumWarpsColumn,
         NumStagesColumn,
         SharedColumn,
+        StagesColumn,
         SizeColumn,
         ModifiedColumn,
         StatusColumn,
+        TritonColumn,
+        FolderColumn, ///< the cache folder the entry is in, home as ~
         NUM_COLUMNS
     };
 
@@ -50,6 +55,8 @@ public:
         QString arch;
         QString archSortKey;
         QString stages;
+        QString triton;
+        QString folder;
         QString filter;
     };
     struct Row {

@@ -75,6 +75,35 @@ QString EntryText::time(std::int64_t ns)
     return QDateTime::fromMSecsSinceEpoch(ns / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
+QString EntryText::resourcesTip(const KernelResources& r)
+{
+    switch (r.state) {
+    case KernelResources::State::NotRead: return {};
+    case KernelResources::State::NoCubin: return tr("No cubin in this entry");
+    case KernelResources::State::Unreadable:
+        return tr("The cubin could not be read as a CUDA ELF: the entry's cubin tab says why");
+    case KernelResources::State::Read: break;
+    }
+    QStringList limits;
+    if (r.limitedBy & KernelResources::Registers)
+        limits << tr("registers");
+    if (r.limitedBy & KernelResources::SharedMemory)
+        limits << tr("shared memory");
+    if (r.limitedBy & KernelResources::Warps)
+        limits << tr("warps per SM");
+    if (r.limitedBy & KernelResources::Blocks)
+        limits << tr("blocks per SM");
+    QString text =
+        tr("%n register(s) per thread, %1 bytes of local memory", nullptr, r.registers).arg(r.localBytes);
+    if (r.hasOccupancy)
+        text += QLatin1Char('\n') + tr("Occupancy %1%, limited by %2")
+                                        .arg(QString::number(r.occupancyPermille / 10.0, 'f', 1),
+                                             limits.join(QLatin1String(", ")));
+    else
+        text += QLatin1Char('\n') + tr("No occupancy: the entry records no num_warps or its arch is unknown");
+    return text;
+}
+
 QString EntryText::problems(const Entry& entry)
 {
     QStringList lines;

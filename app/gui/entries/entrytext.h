@@ -32,6 +32,9 @@ public:
     static QString time(std::int64_t ns);
     /// One line per problem: "code: message".
     static QString problems(const Entry& entry);
+    /// The resource columns' tooltip: the figures in words, what binds the occupancy, or why
+    /// there are none.
+    static QString resourcesTip(const KernelResources& resources);
     /// Everything known about one entry, as plain text for the detail pane; `links` (from
     /// folderLinks) follows its problems.
     static QString detail(const EntryDetail& detail, const QString& links = {});

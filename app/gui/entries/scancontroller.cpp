@@ -63,6 +63,8 @@ ScanController::ScanController(QObject* parent)
 {
     m_options.indexDir = scanIndexDir(Environment::current());
     m_options.knownFolders = dumpAndOverrideRoots(Environment::current());
+    // The registers, spills and occupancy columns: read after each level's rows went out.
+    m_options.readResources = true;
     m_flushTimer.setInterval(StreamIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &ScanController::flush);
 }

@@ -1,0 +1,25 @@
+#pragma once
+
+// The per-entry resource summary that the scan keeps (model/entry.h's KernelResources): registers,
+// local memory and occupancy of an entry's cubin at the launch its metadata describes.
+
+#include "cubin/cubininfo.h"
+#include "model/entry.h"
+
+#include <string>
+
+namespace kl {
+
+/// The summary of `cubin` (already read) for `entry`'s launch: the most registers and local bytes
+/// over its kernels, and the lowest occupancy with the limits that bind it.
+KernelResources resourcesOf(const CubinResult& cubin, const Entry& entry);
+
+/// Reads the cubin of `entry` through `rootFd` (the folder the entry's folder is in), never
+/// following a symlink on the way, and summarises it. NoCubin for a kernel entry without one;
+/// NotRead (and nothing opened) for other kinds or an entry that is not a plain folder.
+KernelResources readEntryResources(int rootFd, const Entry& entry);
+
+/// "registers", "shared_memory", "warps", "blocks", joined by "," (Occupancy::limitedBy's words).
+std::string limitText(std::uint8_t limitedBy);
+
+} // namespace kl
