@@ -301,7 +301,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         snap.entries.resize(base + items.size());
         std::vector<unsigned char> flags(items.size(), 0);
         // Per item: the record the next index gets (reused bytes, or freshly encoded ones).
-        std::vector<std::string_view> reusedRecords(m_options.indexDir.empty() ? 0 : items.size());
+        std::vector<RecordRef> reusedRecords(m_options.indexDir.empty() ? 0 : items.size());
         std::vector<std::string> freshRecords(reusedRecords.size());
         const std::size_t readBase = keptOfRead.size();
         keptOfRead.resize(readBase + items.size(), -1);
@@ -362,8 +362,9 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                             ScanIndexWriter::setResources(freshRecords[i], e.resources);
                         } else if (!reusedRecords[i].empty()) {
                             // Recorded by a scan that did not read cubins: recorded anew.
-                            std::string record(reusedRecords[i]);
-                            if (ScanIndexWriter::setResources(record, e.resources)) {
+                            std::string record;
+                            if (open[items[i].rootIndex].index->read(reusedRecords[i], record) &&
+                                ScanIndexWriter::setResources(record, e.resources)) {
                                 freshRecords[i] = std::move(record);
                                 reusedRecords[i] = {};
                             }
@@ -389,7 +390,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
             if (!reusedRecords.empty()) {
                 OpenRoot& root = open[items[i].rootIndex];
                 if (!reusedRecords[i].empty()) {
-                    root.nextIndex->addReused(reusedRecords[i]);
+                    root.nextIndex->addReused(*root.index, reusedRecords[i]);
                     ++root.reused;
                 } else if (!freshRecords[i].empty()) {
                     root.nextIndex->addFresh(std::move(freshRecords[i]));

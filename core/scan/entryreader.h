@@ -38,7 +38,7 @@ struct ParentDir {
 struct IndexUse {
     const ScanIndex* index = nullptr; ///< facts to reuse when their stamps still hold
     bool wantStamps = false;          ///< take an entry folder's stamps as it is read (one fstat more)
-    std::string_view reused;          ///< out: the record the facts came from
+    RecordRef reused;                 ///< out: the record the facts came from
 };
 
 /// Classify and read one item (an entry folder or a lone file) directly inside `parent`.

@@ -5,6 +5,7 @@
 #include "util/durablefile.h"
 #include "util/posixfile.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <climits>
@@ -382,7 +383,6 @@ ScanIndex ScanIndex::load(const std::string& dir, const ScanIndexKey& key)
     std::string file;
     if (!fd.valid() || !readWhole(fd.get(), file))
         return index;
-    fd = UniqueFd();
 
     Reader r(file);
     const std::string_view magic = r.bytes(sizeof kMagic);
@@ -403,36 +403,66 @@ ScanIndex ScanIndex::load(const std::string& dir, const ScanIndexKey& key)
         crc != crcOf(payload) || count > payload.size())
         return index;
 
-    const std::size_t offset = static_cast<std::size_t>(payload.data() - file.data());
-    index.m_bytes = std::move(file); // large: the move keeps the buffer, so offsets hold
-    const std::string_view bytes = std::string_view(index.m_bytes).substr(offset);
-    Reader records(bytes);
-    index.m_records.reserve(count);
+    // The table only: the file's bytes are dropped here, before the scan reads any entry.
+    Reader records(payload);
+    index.m_slots.reserve(count);
     for (std::uint64_t i = 0; i < count; ++i) {
         const std::string_view record = records.str();
         Reader head(record);
         const std::string_view name = head.str();
-        if (!records.ok() || !head.ok() || name.empty() || !index.m_records.emplace(name, record).second) {
-            index.m_records.clear();
+        if (!records.ok() || !head.ok() || name.empty() || record.size() > UINT32_MAX) {
+            index.m_slots.clear();
             break;
         }
+        index.m_slots.push_back({std::hash<std::string_view>{}(name),
+                                 {static_cast<std::uint64_t>(record.data() - file.data()),
+                                  static_cast<std::uint32_t>(record.size())}});
     }
     if (!records.atEnd())
-        index.m_records.clear();
-    if (index.m_records.empty())
-        index.m_bytes.clear();
+        index.m_slots.clear();
+    std::sort(index.m_slots.begin(), index.m_slots.end(),
+              [](const Slot& a, const Slot& b) { return a.nameHash < b.nameHash; });
+    if (!index.m_slots.empty())
+        index.m_fd = std::move(fd);
     return index;
 }
 
-bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, std::string_view& raw) const
+bool ScanIndex::read(RecordRef ref, std::string& out) const
 {
-    const auto it = m_records.find(folderName);
-    if (it == m_records.end())
+    out.resize(ref.length);
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const ssize_t n =
+            ::pread(m_fd.get(), out.data() + got, out.size() - got, static_cast<off_t>(ref.offset + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        got += static_cast<std::size_t>(n);
+    }
+    return !ref.empty();
+}
+
+bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, RecordRef& raw) const
+{
+    const std::uint64_t hash = std::hash<std::string_view>{}(folderName);
+    auto it = std::lower_bound(m_slots.begin(), m_slots.end(), hash,
+                               [](const Slot& s, std::uint64_t h) { return s.nameHash < h; });
+    // One pread of the record (about 280 bytes); names that share a hash are told apart by it.
+    thread_local std::string record;
+    for (; it != m_slots.end() && it->nameHash == hash; ++it) {
+        if (!read(it->ref, record))
+            return false;
+        Reader head(record);
+        if (head.str() == folderName)
+            break;
+    }
+    if (it == m_slots.end() || it->nameHash != hash)
         return false;
     FolderStamp dir;
     std::vector<FileStamp> files;
     Entry e;
-    if (!parseRecord(it->second, dir, files, e))
+    if (!parseRecord(record, dir, files, e))
         return false;
     struct stat st {};
     if (::fstatat(parentFd, folderName.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode) ||
@@ -468,7 +498,7 @@ bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, s
     out.totalSize = e.totalSize;
     out.newestMtimeNs = e.newestMtimeNs;
     out.resources = e.resources;
-    raw = it->second;
+    raw = it->ref;
     return true;
 }
 
@@ -488,7 +518,7 @@ bool indexable(const Entry& e, const EntryStamps& s, std::int64_t racyFromNs)
 void ScanIndexWriter::addFresh(std::string record)
 {
     m_fresh.push_back(std::move(record));
-    m_records.push_back(m_fresh.back());
+    m_records.push_back({m_fresh.back(), {}});
 }
 
 std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
@@ -577,22 +607,6 @@ bool ScanIndexWriter::commit(const std::string& dir, const ScanIndexKey& key) co
     UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (!dirFd.valid())
         return false;
-    // The payload is each record after its length; its size and checksum go in the header, so they
-    // are taken in a first pass and the records written in a second, through a small buffer.
-    std::uint64_t payloadBytes = 0;
-    uLong crc = ::crc32(0L, Z_NULL, 0);
-    std::string length;
-    for (const std::string_view r : m_records) {
-        length.clear();
-        putVar(length, r.size());
-        payloadBytes += length.size() + r.size();
-        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(length.data()), static_cast<uInt>(length.size()));
-        for (std::string_view rest = r; !rest.empty();) {
-            const std::size_t n = std::min<std::size_t>(rest.size(), 1u << 30);
-            crc = ::crc32(crc, reinterpret_cast<const Bytef*>(rest.data()), static_cast<uInt>(n));
-            rest.remove_prefix(n);
-        }
-    }
     static std::atomic<unsigned> serial{0};
     const std::string name = path.substr(path.rfind('/') + 1);
     const std::string temp = name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
@@ -601,28 +615,51 @@ bool ScanIndexWriter::commit(const std::string& dir, const ScanIndexKey& key) co
         ::openat(dirFd.get(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
     if (!fd.valid())
         return false;
-    std::string buffer = headerOf(key, m_records.size(), payloadBytes, static_cast<std::uint32_t>(crc));
-    constexpr std::size_t kFlushAt = 1u << 20;
-    auto flush = [&] {
-        for (std::size_t done = 0; done < buffer.size();) {
-            const ssize_t n = ::write(fd.get(), buffer.data() + done, buffer.size() - done);
+    auto writeAll = [&](std::string_view bytes, off_t at) {
+        for (std::size_t done = 0; done < bytes.size();) {
+            const ssize_t n =
+                ::pwrite(fd.get(), bytes.data() + done, bytes.size() - done, at + static_cast<off_t>(done));
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0)
                 return false;
             done += static_cast<std::size_t>(n);
         }
-        buffer.clear();
         return true;
     };
+    // The header holds the payload's size and checksum: a placeholder of its size goes first, the
+    // records stream after it (kept ones read back from the old file), then the real header.
+    const std::size_t headerSize = headerOf(key, 0, 0, 0).size();
+    std::uint64_t payloadBytes = 0;
+    uLong crc = ::crc32(0L, Z_NULL, 0);
+    std::string buffer, kept;
+    constexpr std::size_t kFlushAt = 1u << 20;
     bool ok = true;
-    for (const std::string_view r : m_records) {
-        putVar(buffer, r.size());
-        buffer.append(r);
-        if (buffer.size() >= kFlushAt && !(ok = flush()))
+    auto flush = [&] {
+        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(buffer.data()), static_cast<uInt>(buffer.size()));
+        ok = ok && writeAll(buffer, static_cast<off_t>(headerSize + payloadBytes));
+        payloadBytes += buffer.size();
+        buffer.clear();
+    };
+    std::uint64_t count = 0;
+    for (const Piece& p : m_records) {
+        std::string_view bytes = p.fresh;
+        if (bytes.empty()) {
+            if (!m_source || !m_source->read(p.kept, kept))
+                continue; // unreadable now: left out, re-read next time
+            bytes = kept;
+        }
+        putVar(buffer, bytes.size());
+        buffer.append(bytes);
+        ++count;
+        if (buffer.size() >= kFlushAt)
+            flush();
+        if (!ok)
             break;
     }
-    ok = ok && flush() && ::close(fd.release()) == 0;
+    flush();
+    ok = ok && writeAll(headerOf(key, count, payloadBytes, static_cast<std::uint32_t>(crc)), 0) &&
+         ::close(fd.release()) == 0;
     if (ok && ::renameat(dirFd.get(), temp.c_str(), dirFd.get(), name.c_str()) == 0)
         return true;
     ::unlinkat(dirFd.get(), temp.c_str(), 0);

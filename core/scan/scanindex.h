@@ -7,6 +7,7 @@
 // executables, each fingerprinted by its own size and mtime).
 
 #include "model/entry.h"
+#include "util/posixfile.h"
 
 #include <cstdint>
 #include <deque>
@@ -46,7 +47,17 @@ struct ScanIndexKey {
     std::uint64_t maxJsonBytes = 0;
 };
 
-/// The loaded index of one root. Read-only once loaded: the scan's threads share it.
+/// Where one record lies in a loaded index file (its bytes after the length); empty: none.
+struct RecordRef {
+    std::uint64_t offset = 0;
+    std::uint32_t length = 0;
+    bool empty() const { return length == 0; }
+};
+
+/// The loaded index of one root: a table from folder names (by hash) to where their records lie
+/// in the file, which stays open; a record is read when it is looked up. Keeping the 28 MB file
+/// of a 100,000-entry root in memory put a re-scan over its 200 MB target. Read-only once loaded:
+/// the scan's threads share it.
 class ScanIndex {
 public:
     /// The file in `dir` for this root and program. Empty when `dir` is.
@@ -56,16 +67,24 @@ public:
     /// root, a bad checksum) gives an empty index.
     static ScanIndex load(const std::string& dir, const ScanIndexKey& key);
 
-    std::size_t size() const { return m_records.size(); }
+    std::size_t size() const { return m_slots.size(); }
 
     /// When `folderName` is recorded and the stamps of the folder (under `parentFd`) and of every
     /// file still match: sets `out`'s facts (not its path, folder name, root or era) and `raw` to
-    /// the record's bytes, for the next index. False on any difference or error.
-    bool reuse(int parentFd, const std::string& folderName, Entry& out, std::string_view& raw) const;
+    /// where the record lies, for the next index. False on any difference or error.
+    bool reuse(int parentFd, const std::string& folderName, Entry& out, RecordRef& raw) const;
+
+    /// The bytes of a record `reuse` returned; false when the file cannot be read (then the
+    /// record is left out of the next index).
+    bool read(RecordRef ref, std::string& out) const;
 
 private:
-    std::string m_bytes; ///< the payload; m_records views into it
-    std::unordered_map<std::string_view, std::string_view> m_records;
+    struct Slot {
+        std::uint64_t nameHash = 0;
+        RecordRef ref;
+    };
+    UniqueFd m_fd;
+    std::vector<Slot> m_slots; ///< by nameHash; names that share a hash sit next to each other
 };
 
 /// True when an entry (read with stamps) may be recorded: no problems, only files, a kind whose
@@ -82,9 +101,12 @@ public:
     /// Puts `resources` into a record encoded (or reused) without them (KernelResources::NotRead,
     /// the record's last byte). False, and `record` unchanged, when it has them already.
     static bool setResources(std::string& record, const KernelResources& resources);
-    /// Adds a record that `ScanIndex::reuse` returned: kept as a view, so the index it came from
-    /// must outlive commit().
-    void addReused(std::string_view record) { m_records.push_back(record); }
+    /// Adds a record that `source.reuse` returned; `source` must outlive commit().
+    void addReused(const ScanIndex& source, RecordRef record)
+    {
+        m_source = &source;
+        m_records.push_back({{}, record});
+    }
     /// Adds a record `encode` made.
     void addFresh(std::string record);
     void reserve(std::size_t records) { m_records.reserve(records); }
@@ -95,10 +117,15 @@ public:
     bool commit(const std::string& dir, const ScanIndexKey& key) const;
 
 private:
-    // Views, not a copy of the payload: a re-scan keeps most records, and copying them doubled
-    // the index's share of the scan's peak memory (28 MB more for 100,000 entries).
-    std::vector<std::string_view> m_records;
+    // Kept records are read back from the old file at commit, not copied: a re-scan keeps most of
+    // them, and holding their bytes cost 28 MB for 100,000 entries.
+    struct Piece {
+        std::string_view fresh; ///< into m_fresh, or empty for a kept record
+        RecordRef kept;
+    };
+    std::vector<Piece> m_records;
     std::deque<std::string> m_fresh; ///< what the fresh views point into (a deque never moves them)
+    const ScanIndex* m_source = nullptr;
 };
 
 } // namespace kl
