@@ -48,7 +48,7 @@ void loadIndex(const ScanOptions& options, OpenRoot& root)
         return;
     root.indexKey = ScanIndexKey{root.dir.path, root.dir.realPath, options.maxJsonBytes};
     root.index = std::make_unique<const ScanIndex>(ScanIndex::load(options.indexDir, root.indexKey));
-    root.nextIndex = std::make_unique<ScanIndexWriter>();
+    root.nextIndex = std::make_unique<ScanIndexWriter>(options.indexDir, root.indexKey);
     root.nextIndex->reserve(root.index->size()); // most records are kept: no regrowth
 }
 
@@ -67,7 +67,7 @@ void finishIndex(const ScanOptions& options, const Root& r, bool cancelled, Open
         stats.recorded += root.nextIndex->size();
         // Unchanged: every loaded record reused and none added.
         const bool unchanged = root.fresh == 0 && root.reused == root.index->size();
-        if (!unchanged && root.nextIndex->commit(options.indexDir, root.indexKey))
+        if (!unchanged && root.nextIndex->commit())
             ++stats.filesWritten;
         // Write failures are ignored: the index only saves work.
     }
@@ -302,7 +302,8 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         std::vector<unsigned char> flags(items.size(), 0);
         // Per item: the record the next index gets (reused bytes, or freshly encoded ones).
         std::vector<RecordRef> reusedRecords(m_options.indexDir.empty() ? 0 : items.size());
-        std::vector<std::string> freshRecords(reusedRecords.size());
+        // Per item: where its fresh record went in the next index (-1: none), for its resources.
+        std::vector<std::int64_t> freshAt(reusedRecords.size(), -1);
         const std::size_t readBase = keptOfRead.size();
         keptOfRead.resize(readBase + items.size(), -1);
         std::atomic<std::size_t> next{0};
@@ -322,7 +323,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 if (!use.reused.empty())
                     reusedRecords[i] = use.reused;
                 else if (r.stamped && !r.container && !r.vanished && indexable(r.entry, r.stamps, racyFromNs))
-                    freshRecords[i] = ScanIndexWriter::encode(r.entry, r.stamps);
+                    freshAt[i] = root.nextIndex->addFresh(ScanIndexWriter::encode(r.entry, r.stamps));
                 r.entry.rootIndex = w.rootIndex;
                 flags[i] = Done | (r.vanished ? Vanished : 0) | (r.container ? Container : 0);
                 if (m_options.entryRead && !r.vanished && !r.container)
@@ -357,15 +358,16 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                     const std::size_t i = wanted[w];
                     Entry& e = snap.entries[base + i];
                     e.resources = readEntryResources(open[items[i].rootIndex].dir.fd, e);
-                    if (!freshRecords.empty()) {
-                        if (!freshRecords[i].empty()) {
-                            ScanIndexWriter::setResources(freshRecords[i], e.resources);
+                    if (!freshAt.empty()) {
+                        ScanIndexWriter& next = *open[items[i].rootIndex].nextIndex;
+                        if (freshAt[i] >= 0) {
+                            next.setResources(freshAt[i], e.resources);
                         } else if (!reusedRecords[i].empty()) {
                             // Recorded by a scan that did not read cubins: recorded anew.
                             std::string record;
                             if (open[items[i].rootIndex].index->read(reusedRecords[i], record) &&
                                 ScanIndexWriter::setResources(record, e.resources)) {
-                                freshRecords[i] = std::move(record);
+                                freshAt[i] = next.addFresh(record);
                                 reusedRecords[i] = {};
                             }
                         }
@@ -392,8 +394,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                 if (!reusedRecords[i].empty()) {
                     root.nextIndex->addReused(*root.index, reusedRecords[i]);
                     ++root.reused;
-                } else if (!freshRecords[i].empty()) {
-                    root.nextIndex->addFresh(std::move(freshRecords[i]));
+                } else if (freshAt[i] >= 0) {
                     ++root.fresh;
                 }
             }

@@ -20,7 +20,7 @@ namespace {
 
 constexpr char kMagic[8] = {'K', 'L', 'S', 'C', 'N', 'I', 'D', 'X'};
 // Bump on any change to the record layout or to what a record means.
-constexpr std::uint32_t kSchema = 2; // 2: the resources trailer
+constexpr std::uint32_t kSchema = 3; // 2: the resources trailer; 3: of a fixed size
 constexpr std::uint32_t kByteOrder = 0x01020304;
 // Far above any real cache (100,000 entries take some 20 MB): a larger file is damage.
 constexpr std::uint64_t kMaxFileBytes = 1ull << 30;
@@ -201,39 +201,34 @@ std::optional<std::int64_t> getOptional(Reader& r)
     return r.sig();
 }
 
-// The record's last field, so that a scan that reads the cubin after encoding can replace it: one 0
-// byte for NotRead, else the state and, when Read, the figures.
+// The record's last field, of a fixed size so that the figures of a cubin read after the record was
+// written can be put in place: state, limits, kernels, registers, occupancy + 1 (0: none), local bytes.
+constexpr std::size_t kResourcesBytes = 12;
+
 void putResources(std::string& out, const KernelResources& r)
 {
+    const bool read = r.state == KernelResources::State::Read;
     out.push_back(static_cast<char>(r.state));
-    if (r.state != KernelResources::State::Read)
-        return;
-    out.push_back(static_cast<char>(r.limitedBy));
-    putVar(out, r.kernels);
-    putVar(out, r.registers);
-    putVar(out, r.localBytes);
-    putVar(out, r.hasOccupancy ? r.occupancyPermille + 1u : 0u);
+    out.push_back(static_cast<char>(read ? r.limitedBy : 0));
+    putFixed(out, static_cast<std::uint16_t>(read ? r.kernels : 0));
+    putFixed(out, static_cast<std::uint16_t>(read ? r.registers : 0));
+    putFixed(out, static_cast<std::uint16_t>(read && r.hasOccupancy ? r.occupancyPermille + 1 : 0));
+    putFixed(out, static_cast<std::uint32_t>(read ? r.localBytes : 0));
 }
 
 bool getResources(Reader& r, KernelResources& out)
 {
     const std::uint8_t state = r.byte();
-    if (state > static_cast<std::uint8_t>(KernelResources::State::Unreadable))
-        return false;
     out = KernelResources{};
     out.state = static_cast<KernelResources::State>(state);
-    if (out.state != KernelResources::State::Read)
-        return true;
     out.limitedBy = r.byte();
-    const std::uint64_t kernels = r.var(), registers = r.var(), local = r.var(), occ = r.var();
-    if (kernels > 0xffff || registers > 0xffff || local > 0xffffffffu || occ > 1001)
-        return false;
-    out.kernels = static_cast<std::uint16_t>(kernels);
-    out.registers = static_cast<std::uint16_t>(registers);
-    out.localBytes = static_cast<std::uint32_t>(local);
+    out.kernels = r.fixed<std::uint16_t>();
+    out.registers = r.fixed<std::uint16_t>();
+    const auto occ = r.fixed<std::uint16_t>();
+    out.localBytes = r.fixed<std::uint32_t>();
     out.hasOccupancy = occ != 0;
     out.occupancyPermille = static_cast<std::uint16_t>(occ ? occ - 1 : 0);
-    return true;
+    return state <= static_cast<std::uint8_t>(KernelResources::State::Unreadable) && occ <= 1001;
 }
 
 // Parses one record (after its length) into stamps and facts; false when it does not parse whole.
@@ -515,12 +510,6 @@ bool indexable(const Entry& e, const EntryStamps& s, std::int64_t racyFromNs)
     return true;
 }
 
-void ScanIndexWriter::addFresh(std::string record)
-{
-    m_fresh.push_back(std::move(record));
-    m_records.push_back({m_fresh.back(), {}});
-}
-
 std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
 {
     std::string rec;
@@ -589,81 +578,149 @@ std::string ScanIndexWriter::encode(const Entry& e, const EntryStamps& s)
 
 bool ScanIndexWriter::setResources(std::string& record, const KernelResources& resources)
 {
-    if (record.empty() || record.back() != static_cast<char>(KernelResources::State::NotRead))
+    if (record.size() < kResourcesBytes ||
+        record[record.size() - kResourcesBytes] != static_cast<char>(KernelResources::State::NotRead))
         return false;
-    record.pop_back();
+    record.resize(record.size() - kResourcesBytes);
     putResources(record, resources);
     return true;
 }
 
-bool ScanIndexWriter::commit(const std::string& dir, const ScanIndexKey& key) const
+ScanIndexWriter::ScanIndexWriter(std::string dir, ScanIndexKey key)
+    : m_dir(std::move(dir))
+    , m_key(std::move(key))
+    , m_headerSize(headerOf(m_key, 0, 0, 0).size())
 {
-    const std::string path = ScanIndex::filePath(dir, key.rootRealPath);
-    // No fsync anywhere: a crash may leave a torn file, and its checksum then makes it an empty
-    // index (a full scan), while an fsync of a 100,000-entry index (28 MB) would lengthen every
-    // scan that writes one.
-    if (path.empty() || !makeFolders(dir, false, KL_TEXT("kl::scan", "cannot create index folder %1: %2")))
-        return false;
-    UniqueFd dirFd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (!dirFd.valid())
-        return false;
+}
+
+ScanIndexWriter::~ScanIndexWriter()
+{
+    if (!m_temp.empty() && m_dirFd.valid())
+        ::unlinkat(m_dirFd.get(), m_temp.c_str(), 0);
+}
+
+void ScanIndexWriter::openTempLocked()
+{
+    if (m_fd.valid() || m_failed)
+        return;
+    // The temp name is this process's and serial's own, so removing it later is safe.
     static std::atomic<unsigned> serial{0};
-    const std::string name = path.substr(path.rfind('/') + 1);
-    const std::string temp = name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
-    // The temp name is this process's and serial's own, so removing it after a failure is safe.
-    UniqueFd fd(
-        ::openat(dirFd.get(), temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
-    if (!fd.valid())
-        return false;
-    auto writeAll = [&](std::string_view bytes, off_t at) {
-        for (std::size_t done = 0; done < bytes.size();) {
-            const ssize_t n =
-                ::pwrite(fd.get(), bytes.data() + done, bytes.size() - done, at + static_cast<off_t>(done));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0)
-                return false;
-            done += static_cast<std::size_t>(n);
-        }
-        return true;
-    };
-    // The header holds the payload's size and checksum: a placeholder of its size goes first, the
-    // records stream after it (kept ones read back from the old file), then the real header.
-    const std::size_t headerSize = headerOf(key, 0, 0, 0).size();
-    std::uint64_t payloadBytes = 0;
-    uLong crc = ::crc32(0L, Z_NULL, 0);
-    std::string buffer, kept;
-    constexpr std::size_t kFlushAt = 1u << 20;
-    bool ok = true;
-    auto flush = [&] {
-        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(buffer.data()), static_cast<uInt>(buffer.size()));
-        ok = ok && writeAll(buffer, static_cast<off_t>(headerSize + payloadBytes));
-        payloadBytes += buffer.size();
-        buffer.clear();
-    };
-    std::uint64_t count = 0;
-    for (const Piece& p : m_records) {
-        std::string_view bytes = p.fresh;
-        if (bytes.empty()) {
-            if (!m_source || !m_source->read(p.kept, kept))
-                continue; // unreadable now: left out, re-read next time
-            bytes = kept;
-        }
-        putVar(buffer, bytes.size());
-        buffer.append(bytes);
-        ++count;
-        if (buffer.size() >= kFlushAt)
-            flush();
-        if (!ok)
-            break;
+    const std::string path = ScanIndex::filePath(m_dir, m_key.rootRealPath);
+    if (!path.empty() && makeFolders(m_dir, false, KL_TEXT("kl::scan", "cannot create index folder %1: %2")))
+        m_dirFd = UniqueFd(::open(m_dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    m_temp = path.substr(path.rfind('/') + 1) + ".tmp." + std::to_string(::getpid()) + "." +
+             std::to_string(serial++);
+    if (m_dirFd.valid())
+        m_fd = UniqueFd(::openat(m_dirFd.get(), m_temp.c_str(),
+                                 O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
+    if (!m_fd.valid()) {
+        m_failed = true;
+        m_temp.clear();
     }
-    flush();
-    ok = ok && writeAll(headerOf(key, count, payloadBytes, static_cast<std::uint32_t>(crc)), 0) &&
-         ::close(fd.release()) == 0;
-    if (ok && ::renameat(dirFd.get(), temp.c_str(), dirFd.get(), name.c_str()) == 0)
+}
+
+bool ScanIndexWriter::flushLocked()
+{
+    for (std::size_t done = 0; !m_failed && done < m_buffer.size();) {
+        const ssize_t n = ::pwrite(m_fd.get(), m_buffer.data() + done, m_buffer.size() - done,
+                                   static_cast<off_t>(m_headerSize + m_flushed + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            m_failed = true;
+        else
+            done += static_cast<std::size_t>(n);
+    }
+    m_flushed += m_buffer.size();
+    m_buffer.clear();
+    return !m_failed;
+}
+
+std::int64_t ScanIndexWriter::addFresh(std::string_view record)
+{
+    if (record.size() < kResourcesBytes)
+        return -1;
+    const std::lock_guard lock(m_mutex);
+    openTempLocked();
+    if (m_failed)
+        return -1;
+    putVar(m_buffer, record.size());
+    m_buffer.append(record);
+    ++m_freshCount;
+    const std::int64_t handle = static_cast<std::int64_t>(m_flushed + m_buffer.size() - kResourcesBytes);
+    if (m_buffer.size() >= (1u << 20))
+        flushLocked();
+    return m_failed ? -1 : handle;
+}
+
+bool ScanIndexWriter::setResources(std::int64_t handle, const KernelResources& resources)
+{
+    std::string field;
+    putResources(field, resources);
+    const std::lock_guard lock(m_mutex);
+    if (handle < 0 || m_failed)
+        return false;
+    const auto at = static_cast<std::uint64_t>(handle);
+    if (at >= m_flushed) {
+        if (at - m_flushed + kResourcesBytes > m_buffer.size())
+            return false;
+        m_buffer.replace(at - m_flushed, kResourcesBytes, field);
         return true;
-    ::unlinkat(dirFd.get(), temp.c_str(), 0);
-    return false;
+    }
+    const ssize_t n = ::pwrite(m_fd.get(), field.data(), field.size(), static_cast<off_t>(m_headerSize + at));
+    if (n != static_cast<ssize_t>(field.size()))
+        m_failed = true;
+    return !m_failed;
+}
+
+void ScanIndexWriter::addReused(const ScanIndex& source, RecordRef record)
+{
+    m_source = &source;
+    m_kept.push_back(record);
+}
+
+bool ScanIndexWriter::commit()
+{
+    const std::lock_guard lock(m_mutex);
+    openTempLocked(); // a root whose records were all kept (some dropped) has none yet
+    if (m_failed)
+        return false;
+    std::string kept;
+    for (const RecordRef ref : m_kept) {
+        if (!m_source || !m_source->read(ref, kept))
+            continue; // unreadable now: left out, read again next time
+        putVar(m_buffer, kept.size());
+        m_buffer.append(kept);
+        ++m_freshCount;
+        if (m_buffer.size() >= (1u << 20) && !flushLocked())
+            return false;
+    }
+    m_kept.clear();
+    if (!flushLocked())
+        return false;
+    // The checksum over what was written (fresh records may have been filled in since).
+    uLong crc = ::crc32(0L, Z_NULL, 0);
+    std::string chunk(1u << 20, '\0');
+    for (std::uint64_t at = 0; at < m_flushed;) {
+        const std::size_t want =
+            static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), m_flushed - at));
+        const ssize_t n = ::pread(m_fd.get(), chunk.data(), want, static_cast<off_t>(m_headerSize + at));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(chunk.data()), static_cast<uInt>(n));
+        at += static_cast<std::uint64_t>(n);
+    }
+    const std::string header = headerOf(m_key, m_freshCount, m_flushed, static_cast<std::uint32_t>(crc));
+    if (::pwrite(m_fd.get(), header.data(), header.size(), 0) != static_cast<ssize_t>(header.size()) ||
+        ::close(m_fd.release()) != 0)
+        return false;
+    const std::string name = m_temp.substr(0, m_temp.find(".tmp."));
+    if (::renameat(m_dirFd.get(), m_temp.c_str(), m_dirFd.get(), name.c_str()) != 0)
+        return false;
+    m_temp.clear();
+    return true;
 }
 
 } // namespace kl

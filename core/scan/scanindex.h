@@ -10,7 +10,7 @@
 #include "util/posixfile.h"
 
 #include <cstdint>
-#include <deque>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -95,37 +95,53 @@ bool indexable(const Entry& e, const EntryStamps& s, std::int64_t racyFromNs);
 /// Builds the next index file of one root from reused and freshly read records.
 class ScanIndexWriter {
 public:
-    /// One record (thread-safe: the scan's threads encode what they read); empty when the entry's
-    /// stages are not described by its stamps (never expected).
-    static std::string encode(const Entry& e, const EntryStamps& s);
-    /// Puts `resources` into a record encoded (or reused) without them (KernelResources::NotRead,
-    /// the record's last byte). False, and `record` unchanged, when it has them already.
-    static bool setResources(std::string& record, const KernelResources& resources);
-    /// Adds a record that `source.reuse` returned; `source` must outlive commit().
-    void addReused(const ScanIndex& source, RecordRef record)
-    {
-        m_source = &source;
-        m_records.push_back({{}, record});
-    }
-    /// Adds a record `encode` made.
-    void addFresh(std::string record);
-    void reserve(std::size_t records) { m_records.reserve(records); }
-    std::size_t size() const { return m_records.size(); }
+    /// The next index file of one root, in `dir`: written to a temp file as records come (the
+    /// first scan of a 100,000-entry root held 31 MB of them until the end) and renamed into place
+    /// by commit(); an uncommitted temp file is removed on destruction.
+    ScanIndexWriter(std::string dir, ScanIndexKey key);
+    ~ScanIndexWriter();
+    ScanIndexWriter(const ScanIndexWriter&) = delete;
+    ScanIndexWriter& operator=(const ScanIndexWriter&) = delete;
 
-    /// Writes the file atomically (temp file, rename; no fsync: a torn file fails its checksum). False on any
-    /// failure, which callers ignore: a read-only home must not break scanning.
-    bool commit(const std::string& dir, const ScanIndexKey& key) const;
+    /// One record (thread-safe: the scan's threads encode what they read); empty when the entry's
+    /// stages are not described by its stamps (never expected). It ends with the entry's resources
+    /// in a fixed-size field, so they can be filled in after the record was added.
+    static std::string encode(const Entry& e, const EntryStamps& s);
+    /// Puts `resources` into a record encoded (or reused) without them. False, and `record`
+    /// unchanged, when it has them already or is not a record.
+    static bool setResources(std::string& record, const KernelResources& resources);
+
+    /// Adds a record `encode` made (thread-safe). Returns a handle for setResources, or -1 when
+    /// the record is empty or could not be written (the index is then not committed).
+    std::int64_t addFresh(std::string_view record);
+    /// The same as the static one, on a record addFresh took (thread-safe).
+    bool setResources(std::int64_t handle, const KernelResources& resources);
+    /// Adds a record that `source.reuse` returned; `source` must outlive commit(). Not thread-safe.
+    void addReused(const ScanIndex& source, RecordRef record);
+    void reserve(std::size_t records) { m_kept.reserve(records); }
+    std::size_t size() const { return m_kept.size() + m_freshCount; }
+
+    /// Writes the kept records after the fresh ones, the header, and renames the file into place
+    /// (no fsync: a torn file fails its checksum). False on any failure, which callers ignore: a
+    /// read-only home must not break scanning.
+    bool commit();
 
 private:
-    // Kept records are read back from the old file at commit, not copied: a re-scan keeps most of
-    // them, and holding their bytes cost 28 MB for 100,000 entries.
-    struct Piece {
-        std::string_view fresh; ///< into m_fresh, or empty for a kept record
-        RecordRef kept;
-    };
-    std::vector<Piece> m_records;
-    std::deque<std::string> m_fresh; ///< what the fresh views point into (a deque never moves them)
+    void openTempLocked();
+    bool flushLocked();
+
+    std::string m_dir;
+    ScanIndexKey m_key;
+    std::size_t m_headerSize = 0;
+    std::mutex m_mutex;     // the fields below: addFresh and setResources come from the scan's threads
+    UniqueFd m_dirFd, m_fd; ///< the temp file, made at the first record
+    std::string m_temp;
+    std::string m_buffer;        ///< payload bytes not yet written, from m_flushed on
+    std::uint64_t m_flushed = 0; ///< payload bytes written
+    std::size_t m_freshCount = 0;
+    bool m_failed = false;
     const ScanIndex* m_source = nullptr;
+    std::vector<RecordRef> m_kept;
 };
 
 } // namespace kl
