@@ -55,8 +55,7 @@ void loadIndex(const ScanOptions& options, OpenRoot& root)
 // Writes one root's next index when it changed, adds to `stats`, and frees both indexes.
 // Unchanged roots are finished as soon as their level is read: a re-scan then drops the loaded
 // index (28 MB for 100,000 entries) before sorting, which kept `klens scan` within 200 MB.
-void finishIndex(const ScanOptions& options, const Root& r, bool cancelled, OpenRoot& root,
-                 ScanIndexStats& stats)
+void finishIndex(const Root& r, bool cancelled, OpenRoot& root, ScanIndexStats& stats)
 {
     if (!root.index)
         return;
@@ -359,15 +358,15 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                     Entry& e = snap.entries[base + i];
                     e.resources = readEntryResources(open[items[i].rootIndex].dir.fd, e);
                     if (!freshAt.empty()) {
-                        ScanIndexWriter& next = *open[items[i].rootIndex].nextIndex;
+                        ScanIndexWriter& writer = *open[items[i].rootIndex].nextIndex;
                         if (freshAt[i] >= 0) {
-                            next.setResources(freshAt[i], e.resources);
+                            writer.setResources(freshAt[i], e.resources);
                         } else if (!reusedRecords[i].empty()) {
                             // Recorded by a scan that did not read cubins: recorded anew.
                             std::string record;
                             if (open[items[i].rootIndex].index->read(reusedRecords[i], record) &&
                                 ScanIndexWriter::setResources(record, e.resources)) {
-                                freshAt[i] = next.addFresh(record);
+                                freshAt[i] = writer.addFresh(record);
                                 reusedRecords[i] = {};
                             }
                         }
@@ -442,7 +441,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         // The roots listed before this level are read whole now; unchanged indexes go at once.
         for (std::size_t r = 0; r < rootsBefore; ++r)
             if (indexUnchanged(open[r]))
-                finishIndex(m_options, snap.roots[r], false, open[r], indexStats);
+                finishIndex(snap.roots[r], false, open[r], indexStats);
         if (m_options.cancel && m_options.cancel->load()) {
             snap.cancelled = true;
             break;
@@ -455,7 +454,7 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         // writing reads only the roots, sorting only the entries.
         std::jthread writer([&] {
             for (std::size_t r = 0; r < open.size(); ++r)
-                finishIndex(m_options, snap.roots[r], snap.cancelled, open[r], indexStats);
+                finishIndex(snap.roots[r], snap.cancelled, open[r], indexStats);
             if (m_options.indexStats)
                 *m_options.indexStats = indexStats;
         });
