@@ -16,25 +16,6 @@ namespace {
 // Triton's cubins are tens to hundreds of KB; a larger file is read by klens cubin, not the scan.
 constexpr std::uint64_t kMaxScanCubinBytes = 64ull << 20;
 
-std::uint8_t limitBits(std::string_view words)
-{
-    std::uint8_t bits = 0;
-    while (!words.empty()) {
-        const std::size_t comma = words.find(',');
-        const std::string_view w = words.substr(0, comma);
-        if (w == "registers")
-            bits |= KernelResources::Registers;
-        else if (w == "shared_memory")
-            bits |= KernelResources::SharedMemory;
-        else if (w == "warps")
-            bits |= KernelResources::Warps;
-        else if (w == "blocks")
-            bits |= KernelResources::Blocks;
-        words = comma == std::string_view::npos ? std::string_view() : words.substr(comma + 1);
-    }
-    return bits;
-}
-
 } // namespace
 
 KernelResources resourcesOf(const CubinResult& cubin, const Entry& entry)
@@ -58,7 +39,7 @@ KernelResources resourcesOf(const CubinResult& cubin, const Entry& entry)
         if (!r.hasOccupancy || permille < r.occupancyPermille) {
             r.hasOccupancy = true;
             r.occupancyPermille = permille;
-            r.limitedBy = limitBits(o.value.limitedBy);
+            r.limitedBy = o.value.limits;
         }
     }
     return r;
@@ -95,24 +76,6 @@ KernelResources readEntryResources(int rootFd, const Entry& entry)
         got += static_cast<std::size_t>(n);
     }
     return resourcesOf(readCubinInfo(bytes), entry);
-}
-
-std::string limitText(std::uint8_t limitedBy)
-{
-    static constexpr std::pair<std::uint8_t, const char*> names[] = {
-        {KernelResources::Registers, "registers"},
-        {KernelResources::SharedMemory, "shared_memory"},
-        {KernelResources::Warps, "warps"},
-        {KernelResources::Blocks, "blocks"},
-    };
-    std::string out;
-    for (const auto& [bit, name] : names)
-        if (limitedBy & bit) {
-            if (!out.empty())
-                out += ',';
-            out += name;
-        }
-    return out;
 }
 
 } // namespace kl

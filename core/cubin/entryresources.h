@@ -19,7 +19,4 @@ KernelResources resourcesOf(const CubinResult& cubin, const Entry& entry);
 /// NotRead (and nothing opened) for other kinds or an entry that is not a plain folder.
 KernelResources readEntryResources(int rootFd, const Entry& entry);
 
-/// "registers", "shared_memory", "warps", "blocks", joined by "," (Occupancy::limitedBy's words).
-std::string limitText(std::uint8_t limitedBy);
-
 } // namespace kl

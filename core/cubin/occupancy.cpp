@@ -177,21 +177,36 @@ OccupancyResult computeOccupancy(const OccupancyInput& in)
     const unsigned byRegs = o.blockLimitRegisters.value_or(unlimited);
     const unsigned byShared = o.blockLimitSharedMemory.value_or(unlimited);
     o.activeBlocksPerSm = std::min({byRegs, byShared, o.blockLimitWarps, o.blockLimitBlocks});
-    const std::pair<unsigned, const char*> limits[] = {{byRegs, "registers"},
-                                                       {byShared, "shared_memory"},
-                                                       {o.blockLimitWarps, "warps"},
-                                                       {o.blockLimitBlocks, "blocks"}};
-    for (const auto& [blocks, name] : limits) {
-        if (blocks != o.activeBlocksPerSm)
-            continue;
-        if (!o.limitedBy.empty())
-            o.limitedBy += ',';
-        o.limitedBy += name;
-    }
+    const std::pair<unsigned, std::uint8_t> limits[] = {{byRegs, KernelResources::Registers},
+                                                        {byShared, KernelResources::SharedMemory},
+                                                        {o.blockLimitWarps, KernelResources::Warps},
+                                                        {o.blockLimitBlocks, KernelResources::Blocks}};
+    for (const auto& [blocks, bit] : limits)
+        if (blocks == o.activeBlocksPerSm)
+            o.limits |= bit;
+    o.limitedBy = limitText(o.limits);
     o.activeWarpsPerSm = unsigned(o.activeBlocksPerSm * warpsPerBlock);
     o.occupancy = double(o.activeWarpsPerSm) / double(o.maxWarpsPerSm);
     res.ok = true;
     return res;
+}
+
+std::string limitText(std::uint8_t limits)
+{
+    static constexpr std::pair<std::uint8_t, const char*> names[] = {
+        {KernelResources::Registers, "registers"},
+        {KernelResources::SharedMemory, "shared_memory"},
+        {KernelResources::Warps, "warps"},
+        {KernelResources::Blocks, "blocks"},
+    };
+    std::string out;
+    for (const auto& [bit, name] : names)
+        if (limits & bit) {
+            if (!out.empty())
+                out += ',';
+            out += name;
+        }
+    return out;
 }
 
 LaunchShape launchShapeOf(const Entry& entry)

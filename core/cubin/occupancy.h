@@ -73,6 +73,7 @@ struct Occupancy {
     /// The limits that give activeBlocksPerSm, in this order: "registers", "shared_memory",
     /// "warps", "blocks", joined by "," when several bind equally.
     std::string limitedBy;
+    std::uint8_t limits = 0; ///< the same as KernelResources::Limit bits
     // Blocks per SM each resource allows on its own; nullopt when it sets no limit (no registers,
     // or no shared memory at all before sm_80). cudaOccResult's blockLimit* fields.
     std::optional<unsigned> blockLimitRegisters;
@@ -83,6 +84,10 @@ struct Occupancy {
     /// Static + dynamic + reserved, rounded up to the allocation unit.
     std::uint64_t allocatedSharedBytesPerBlock = 0;
 };
+
+/// "registers", "shared_memory", "warps", "blocks" for KernelResources::Limit bits, joined by ","
+/// (Occupancy::limitedBy's words, in its order).
+std::string limitText(std::uint8_t limits);
 
 struct OccupancyResult {
     bool ok = false;

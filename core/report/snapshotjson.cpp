@@ -1,6 +1,6 @@
 #include "report/snapshotjson.h"
 
-#include "cubin/entryresources.h"
+#include "cubin/occupancy.h"
 #include "report/entryhandles.h"
 #include "util/isotime.h"
 #include "util/jsonwriter.h"

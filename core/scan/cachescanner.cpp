@@ -371,8 +371,6 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
                             }
                         }
                     }
-                    if (m_options.resourcesRead)
-                        m_options.resourcesRead(e.resources, readBase + i);
                     const std::size_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
                     if (m_options.progress)
                         m_options.progress(d, total);

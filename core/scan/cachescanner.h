@@ -38,9 +38,6 @@ struct ScanOptions {
     /// (Entry::resources), after the rows of its level went to entryRead; the scan index keeps
     /// them. Off by default: only the views that show them pay for the reads.
     bool readResources = false;
-    /// With readResources, called from worker threads with each entry's resources as they are read
-    /// (the entry was passed to entryRead under the same readId before).
-    std::function<void(const KernelResources&, std::size_t readId)> resourcesRead;
     /// Filled when the scan returns, if set: for each readId, the index of that entry in
     /// Snapshot::entries (-1 for ids never passed to entryRead). A viewer that showed rows while
     /// scanning maps them to the snapshot with it, without comparing paths.
