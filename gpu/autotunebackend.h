@@ -5,11 +5,11 @@
 // drive the autotuner's own logic (checks, failures, cancel, persistence) through a CPU one.
 
 #include "benchstats.h"
-#include "kernels/hostbuffer.h"
-#include "kernels/kernelspec.h"
-#include "kernels/launchplan.h"
-#include "util/result.h"
-#include "util/text.h"
+#include "core/util/result.h"
+#include "core/util/text.h"
+#include "gpu/kernels/hostbuffer.h"
+#include "gpu/kernels/kernelspec.h"
+#include "gpu/kernels/launchplan.h"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 #include "autotunefile.h"
 
-#include "keys/tritonkey.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "core/keys/tritonkey.h"
+#include "core/nvrtc/nvrtccompiler.h"
 
 #include <cmath>
 #include <limits>

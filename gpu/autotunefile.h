@@ -6,7 +6,7 @@
 // say (device, arch, size, statuses, throughput, resources).
 
 #include "autotuner.h"
-#include "kernels/kernelspec.h"
+#include "gpu/kernels/kernelspec.h"
 
 #include <string>
 

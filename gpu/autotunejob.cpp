@@ -1,8 +1,8 @@
 #include "autotunejob.h"
 
-#include "env/environment.h"
-#include "events/eventlog.h"
-#include "events/eventlogsettings.h"
+#include "core/env/environment.h"
+#include "core/events/eventlog.h"
+#include "core/events/eventlogsettings.h"
 
 namespace kl {
 

@@ -5,7 +5,7 @@
 // dashboards chart them), then runAutotune. One home, so the dialog's results are the CLI's.
 
 #include "autotuner.h"
-#include "util/result.h"
+#include "core/util/result.h"
 
 #include <functional>
 #include <memory>

@@ -1,14 +1,14 @@
 #include "autotuner.h"
 
 #include "autotunefile.h"
-#include "formats/layout.h"
-#include "kernels/hostbuffer.h"
-#include "kernels/kernelreference.h"
-#include "kernels/launchplan.h"
-#include "kernels/resultcheck.h"
-#include "nvrtc/nvrtccache.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "storage/cachestore.h"
+#include "core/formats/layout.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "core/storage/cachestore.h"
+#include "gpu/kernels/hostbuffer.h"
+#include "gpu/kernels/kernelreference.h"
+#include "gpu/kernels/launchplan.h"
+#include "gpu/kernels/resultcheck.h"
 
 #include <map>
 

@@ -6,10 +6,10 @@
 
 #include "autotunebackend.h"
 #include "benchstats.h"
-#include "events/compileevent.h"
-#include "kernels/kernelconfig.h"
-#include "kernels/kernelspec.h"
-#include "util/text.h"
+#include "core/events/compileevent.h"
+#include "core/util/text.h"
+#include "gpu/kernels/kernelconfig.h"
+#include "gpu/kernels/kernelspec.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,8 +1,8 @@
 #include "cudaapi.h"
 
-#include "util/dirlist.h"
-#include "util/dynlib.h"
-#include "util/posixfile.h"
+#include "core/util/dirlist.h"
+#include "core/util/dynlib.h"
+#include "core/util/posixfile.h"
 
 #include <cctype>
 #include <cerrno>

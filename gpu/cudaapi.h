@@ -4,7 +4,7 @@
 // Only built with the toolkit's cuda.h, which gives the types and prototypes; nothing links the
 // driver or its stub, so every KernelLens binary starts on machines without a driver.
 
-#include "util/text.h"
+#include "core/util/text.h"
 
 #include <cuda.h>
 #include <string>

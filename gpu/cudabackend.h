@@ -3,7 +3,7 @@
 // The autotuner's backend on a real GPU through the driver API (loaded at run time).
 
 #include "autotunebackend.h"
-#include "util/result.h"
+#include "core/util/result.h"
 
 #include <memory>
 #include <string>

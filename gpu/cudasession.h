@@ -3,8 +3,8 @@
 // One device's primary context and a stream, and the device memory and modules made in it.
 // Needs cuda.h: the front ends use gpustatus.h and the autotuner instead.
 
+#include "core/util/result.h"
 #include "cudaapi.h"
-#include "util/result.h"
 
 #include <cstdint>
 #include <memory>

@@ -3,8 +3,8 @@
 // Launch-and-time helpers on a CudaSession's stream: bounded waits and do_bench-style timing.
 
 #include "benchstats.h"
+#include "core/util/result.h"
 #include "cudasession.h"
-#include "util/result.h"
 
 #include <functional>
 #include <string>

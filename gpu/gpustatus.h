@@ -3,7 +3,7 @@
 // What the front ends ask of the GPU side without seeing cuda.h: is there a driver, which
 // devices. Builds and answers (with the reason) where the toolkit or the driver is missing.
 
-#include "util/text.h"
+#include "core/util/text.h"
 
 #include <cstdint>
 #include <string>

@@ -8,7 +8,7 @@
 // new process can go on. A kernel that never ends is ended with its process, too.
 
 #include "autotunebackend.h"
-#include "util/result.h"
+#include "core/util/result.h"
 
 #include <memory>
 #include <string>

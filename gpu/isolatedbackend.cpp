@@ -1,7 +1,7 @@
+#include "core/util/posixfile.h"
 #include "cudabackend.h"
 #include "gpustatus.h"
 #include "gpuworker.h"
-#include "util/posixfile.h"
 #include "workerprotocol.h"
 #include "workerwire.h"
 

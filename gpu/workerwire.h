@@ -1,13 +1,13 @@
 #pragma once
 
 // The messages between KernelLens and its GPU worker process (klens-gpu-worker): one request,
-// one reply, over a pair of pipes. A message is its payload's length (8 bytes, little-endian)
+// one reply, over a socket pair. A message is its payload's length (8 bytes, little-endian)
 // and the payload; inside, fixed-size numbers are little-endian and strings are length-prefixed.
 // Both ends are the same build, so there is no versioning.
 
 #include "autotunebackend.h"
-#include "util/result.h"
-#include "util/text.h"
+#include "core/util/result.h"
+#include "core/util/text.h"
 
 #include <cstdint>
 #include <string>

@@ -1805,10 +1805,6 @@ kompiliert %6 · Cache %7</translation>
         <translation>&amp;Entfernen…</translation>
     </message>
     <message>
-        <source>&amp;Cancel</source>
-        <translation>&amp;Abbrechen</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -2319,10 +2315,6 @@ Eintrag   %2
         <translation>Diagnose</translation>
     </message>
     <message>
-        <source>&amp;Cancel</source>
-        <translation>&amp;Abbrechen</translation>
-    </message>
-    <message>
         <source>Severity</source>
         <translation>Schweregrad</translation>
     </message>
@@ -2518,6 +2510,13 @@ Eintrag   %2
     <message>
         <source>The cache folder the entry is in</source>
         <translation>Der Cache-Ordner, in dem der Eintrag liegt</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::JobDialog</name>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -3328,10 +3327,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>Recompile</source>
         <translation>Neu kompilieren</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>&amp;Abbrechen</translation>
     </message>
     <message>
         <source>Entry</source>

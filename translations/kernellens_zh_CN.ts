@@ -1802,10 +1802,6 @@ compiled %6 · cache %7</source>
         <translation>删除(&amp;R)…</translation>
     </message>
     <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -2310,10 +2306,6 @@ entry   %2
         <translation>诊断</translation>
     </message>
     <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
         <source>Severity</source>
         <translation>严重程度</translation>
     </message>
@@ -2508,6 +2500,13 @@ entry   %2
     <message>
         <source>The cache folder the entry is in</source>
         <translation>条目所在的缓存文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::JobDialog</name>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -3315,10 +3314,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>Recompile</source>
         <translation>重新编译</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
     </message>
     <message>
         <source>Entry</source>

@@ -1,20 +1,42 @@
-#include "cleancommand.h"
-
-#include "clean/cleanexecutor.h"
-#include "clean/cleanjson.h"
-#include "clean/cleanplan.h"
 #include "clioutput.h"
 #include "command.h"
+#include "core/clean/cleanexecutor.h"
+#include "core/clean/cleanjson.h"
+#include "core/clean/cleanplan.h"
+#include "core/util/posixfile.h"
+#include "core/util/units.h"
+#include "core/util/utf8.h"
 #include "doctorcommand.h"
 #include "rootselection.h"
-#include "util/posixfile.h"
-#include "util/units.h"
-#include "util/utf8.h"
 
 #include <algorithm>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace kl::cli {
+
+struct CleanArgs {
+    std::vector<std::string> dirs;
+    std::string maxSize;   ///< "10G", "500M"
+    std::string olderThan; ///< "7d", "12h"
+    long long keepLatest = -1;
+    bool stale = false;
+    bool orphans = false;
+    bool incomplete = false;
+    std::vector<std::string> dumpFolders; ///< --dump-folder PATH, repeatable
+    bool dryRun = false;
+    std::string grace = "10m";
+    bool json = false;
+    std::string tritonVersion;
+    std::vector<std::string> archs;
+    unsigned threads = 0;
+    bool progress = false;
+};
+
+/// `klens clean`: policy -> plan -> (unless --dry-run) removal. Returns the exit code.
+int runClean(const CleanArgs& args);
+
 namespace {
 
 constexpr std::size_t kShown = 50;
@@ -146,8 +168,8 @@ int runClean(const CleanArgs& args)
         }
     }
 
-    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    const Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
+    TerminalProgress progress(args.progress);
+    const Snapshot snap = scanRoots(args.dirs, args.threads, progress);
     const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     if (!checkDumpFolders(snap, policy.dumpFolders))
         return ExitError;
@@ -158,17 +180,12 @@ int runClean(const CleanArgs& args)
         CleanOptions options;
         options.graceNs = policy.graceNs;
         options.threads = args.threads;
-        if (showProgress)
-            options.progress = [](std::size_t done, std::size_t total) {
-                if (done % 1000 == 0 || done == total)
-                    std::fprintf(stderr, "\rremoving %zu/%zu   ", done, total);
-            };
+        options.progress = progress.counter("removing");
         result = executeCleanPlan(plan, ctx, options);
         for (const Text& e : result.errors)
             printError(e.english());
     }
-    if (showProgress)
-        std::fprintf(stderr, "\n");
+    progress.end();
     if (args.json)
         writeCleanJson(plan, policy, args.dryRun ? nullptr : &result, stdout);
     else

@@ -1,8 +1,8 @@
 #include "clioutput.h"
 
-#include "model/snapshot.h"
-#include "report/entrylabels.h"
-#include "util/utf8.h"
+#include "core/model/snapshot.h"
+#include "core/report/entrylabels.h"
+#include "core/util/utf8.h"
 
 namespace kl::cli {
 

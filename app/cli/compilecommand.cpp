@@ -1,22 +1,47 @@
-#include "compilecommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "cubin/cubininfo.h"
-#include "env/environment.h"
-#include "events/eventlog.h"
-#include "nvrtc/compilejson.h"
-#include "nvrtc/nvrtccache.h"
-#include "nvrtc/tieredcompile.h"
-#include "remote/keyformat.h"
-#include "remote/redisendpoint.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/cubin/cubininfo.h"
+#include "core/env/environment.h"
+#include "core/events/eventlog.h"
+#include "core/nvrtc/compilejson.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "core/nvrtc/tieredcompile.h"
+#include "core/remote/keyformat.h"
+#include "core/remote/redisendpoint.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace kl::cli {
+
+struct CompileArgs {
+    std::string file; ///< the .cu file
+    std::string name; ///< entry name (default: the file's stem)
+    std::string arch; ///< sm_XX
+    int optLevel = 3;
+    std::vector<std::string> defines;
+    std::vector<std::string> includes;
+    bool lineInfo = false;
+    std::string standard = "c++17";
+    std::string via = "nvrtc"; ///< nvrtc | nvjitlink
+    std::string cache;         ///< cache root (default: defaultNvrtcCacheRoot)
+    std::string outDir;        ///< also copy the .ptx and .cubin here
+    std::string log;           ///< events log (default: defaultEventsLogPath)
+    bool noLog = false;
+    bool alwaysCompile = false;
+    bool json = false;
+    std::string remote; ///< the team's Redis cache (default: $KERNELLENS_REDIS_URL when set)
+    bool noRemote = false;
+};
+
+/// `klens compile`: CUDA C++ through NVRTC and KernelLens's cache. Exit 0 compiled or hit,
+/// 1 the compile failed (the NVRTC log is printed), 2 usage, I/O, or NVRTC unavailable.
+int runCompile(const CompileArgs& args);
+
 namespace {
 
 std::string ms(std::int64_t us)

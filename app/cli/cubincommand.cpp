@@ -1,14 +1,25 @@
-#include "cubincommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "cubin/cubininfo.h"
-#include "cubin/cubininfojson.h"
+#include "core/cubin/cubininfo.h"
+#include "core/cubin/cubininfojson.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+
+#include <string>
+#include <vector>
 
 namespace kl::cli {
+
+struct CubinArgs {
+    std::string target;             ///< a cubin file, or an entry (folder path or name prefix)
+    std::vector<std::string> roots; ///< where to look a prefix up; empty: the effective roots
+    bool json = false;
+};
+
+/// `klens cubin`: per-kernel resources of a cubin, read without a GPU. Returns the exit code.
+int runCubin(const CubinArgs& args);
+
 namespace {
 
 std::string orDash(const std::optional<std::uint32_t>& v)

@@ -1,21 +1,39 @@
-#include "diffcommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "diff/unifieddiff.h"
+#include "core/diff/unifieddiff.h"
+#include "core/env/environment.h"
+#include "core/explain/stagecomparison.h"
+#include "core/formats/stages.h"
+#include "core/sass/sassdisasm.h"
+#include "core/sass/sasstext.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "env/environment.h"
-#include "explain/stagecomparison.h"
-#include "formats/stages.h"
-#include "sass/sassdisasm.h"
-#include "sass/sasstext.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
 
 #include <cstdio>
+#include <string>
 #include <sys/stat.h>
+#include <vector>
 
 namespace kl::cli {
+
+struct DiffArgs {
+    std::string a; ///< an entry (folder or unique prefix) or a plain file
+    std::string b;
+    std::string stage; ///< the stage to compare (default for two entries: every stage)
+    std::vector<std::string> roots;
+    bool ignoreSsa = false;
+    bool ignoreLocations = false;
+    bool ignoreSpace = false;
+    bool ignoreRegisters = false; ///< --stage sass
+    int context = 3;
+    bool quiet = false; ///< only the exit code (and errors)
+};
+
+/// `klens diff A B`: unified diff of two files or two entries' stage. Exit 0 the same (after
+/// the normalisations asked for), 1 they differ, 2 usage or I/O (the message names the path).
+int runDiff(const DiffArgs& args);
+
 namespace {
 
 // Stage files larger than this are refused rather than read whole (a diff holds both in memory).

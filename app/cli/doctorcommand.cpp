@@ -2,21 +2,49 @@
 
 #include "clioutput.h"
 #include "command.h"
-#include "doctor/doctor.h"
-#include "doctor/doctorjson.h"
-#include "env/environment.h"
-#include "explain/currentenvironment.h"
-#include "fs/fsprobe.h"
+#include "core/doctor/doctor.h"
+#include "core/doctor/doctorjson.h"
+#include "core/env/environment.h"
+#include "core/explain/currentenvironment.h"
+#include "core/fs/fsprobe.h"
+#include "core/report/entryhandles.h"
+#include "core/util/utf8.h"
 #include "rootselection.h"
-#include "util/utf8.h"
 
 #include <map>
 #include <unistd.h>
+#include <unordered_map>
 
 namespace kl::cli {
 namespace {
 
 constexpr std::size_t kShownPerCode = 20;
+
+// The handle of the entry a finding is about (its folder, or a file in it), for `klens show`,
+// `explain` and `cubin` next; "-" for a finding about a root or a file outside entries.
+class FindingHandles {
+public:
+    explicit FindingHandles(const Snapshot& snap)
+    {
+        const std::vector<std::string> handles = entryHandles(snap);
+        for (std::size_t i = 0; i < snap.entries.size(); ++i)
+            m_byPath.emplace(snap.entries[i].path, handles[i]);
+    }
+    const std::string& of(const std::string& path) const
+    {
+        static const std::string none = "-";
+        if (auto it = m_byPath.find(path); it != m_byPath.end())
+            return it->second;
+        const auto slash = path.rfind('/');
+        if (slash != std::string::npos && slash > 0)
+            if (auto it = m_byPath.find(path.substr(0, slash)); it != m_byPath.end())
+                return it->second;
+        return none;
+    }
+
+private:
+    std::unordered_map<std::string, std::string> m_byPath;
+};
 
 void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorContext& ctx,
                  const std::string& sources)
@@ -34,6 +62,7 @@ void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorC
     std::printf("\n");
 
     // Errors first, then warnings, then info; within a severity, by code, in report order.
+    const FindingHandles handles(snap);
     std::map<std::string, std::size_t> shown;
     std::map<std::string, std::string_view> fixes;
     for (FindingSeverity sev : {FindingSeverity::Error, FindingSeverity::Warning, FindingSeverity::Info}) {
@@ -42,14 +71,15 @@ void printReport(const Snapshot& snap, const DoctorReport& report, const DoctorC
                 continue;
             fixes.emplace(f.code, f.fix.english());
             if (shown[f.code]++ < kShownPerCode)
-                std::printf("%-8s %-18s %s\n", std::string(toString(f.severity)).c_str(), f.code.c_str(),
+                std::printf("%-8s %-18s %-10s %s\n", std::string(toString(f.severity)).c_str(),
+                            f.code.c_str(), printableName(handles.of(f.path)).c_str(),
                             f.message.english().c_str());
         }
     }
     for (const auto& [code, n] : shown)
         if (n > kShownPerCode)
-            std::printf("         %-18s ... %zu more (klens doctor --json lists them all)\n", code.c_str(),
-                        n - kShownPerCode);
+            std::printf("         %-18s %-10s ... %zu more (klens doctor --json lists them all)\n",
+                        code.c_str(), "", n - kShownPerCode);
     if (!fixes.empty()) {
         std::printf("\nwhat to do:\n");
         for (const auto& [code, fix] : fixes)
@@ -91,8 +121,8 @@ DoctorContext cliDoctorContext(const std::string& tritonVersion, const std::vect
 
 int runDoctor(const DoctorArgs& args)
 {
-    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    const Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
+    TerminalProgress progress(args.progress);
+    const Snapshot snap = scanRoots(args.dirs, args.threads, progress);
 
     std::string sources;
     const DoctorContext ctx = cliDoctorContext(args.tritonVersion, args.archs, &sources);
@@ -100,14 +130,9 @@ int runDoctor(const DoctorArgs& args)
     options.floodThreshold = args.flood;
     options.checkBinaries = !args.noBinaries;
     options.threads = args.threads;
-    if (showProgress)
-        options.progress = [](std::size_t done, std::size_t total) {
-            if (done % 1000 == 0 || done == total)
-                std::fprintf(stderr, "\rchecking %zu/%zu   ", done, total);
-        };
+    options.progress = progress.counter("checking");
     const DoctorReport report = Doctor(ctx, options).examine(snap);
-    if (showProgress)
-        std::fprintf(stderr, "\n");
+    progress.end();
 
     const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     if (args.json)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "doctor/doctorcontext.h"
+#include "core/doctor/doctorcontext.h"
 
 #include <cstddef>
 #include <string>

@@ -1,13 +1,13 @@
 #include "entryresolution.h"
 
 #include "clioutput.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
+#include "core/env/cacheroots.h"
+#include "core/env/environment.h"
+#include "core/scan/cachescanner.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "remoteentryfetch.h"
 #include "rootselection.h"
-#include "scan/cachescanner.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
 
 #include <cerrno>
 #include <optional>

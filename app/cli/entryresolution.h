@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cubin/occupancy.h"
-#include "model/entry.h"
+#include "core/cubin/occupancy.h"
+#include "core/model/entry.h"
 
 #include <string>
 #include <vector>

@@ -1,12 +1,18 @@
-#include "envcommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "fs/envreport.h"
-#include "fs/fsjson.h"
+#include "core/fs/envreport.h"
+#include "core/fs/fsjson.h"
 #include "fscommand.h"
 
 namespace kl::cli {
+
+struct EnvArgs {
+    bool json = false;
+};
+
+/// `klens env`: the effective folders with their health, the cache-invalidating variables set
+/// now and the installed Triton. Returns 1 when a folder got a warning.
+int runEnv(const EnvArgs& args);
 
 int runEnv(const EnvArgs& args)
 {

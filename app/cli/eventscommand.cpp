@@ -1,20 +1,32 @@
-#include "eventscommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "events/eventfollower.h"
-#include "events/eventline.h"
-#include "events/eventlogreader.h"
-#include "events/eventlogsettings.h"
-#include "events/eventstats.h"
-#include "report/snapshotjson.h"
-#include "util/isotime.h"
-#include "util/utf8.h"
+#include "core/events/eventfollower.h"
+#include "core/events/eventline.h"
+#include "core/events/eventlogreader.h"
+#include "core/events/eventlogsettings.h"
+#include "core/events/eventstats.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/isotime.h"
+#include "core/util/utf8.h"
 
 #include <atomic>
 #include <csignal>
+#include <cstddef>
+#include <string>
 
 namespace kl::cli {
+
+struct EventsArgs {
+    std::string log; ///< the events log; empty: defaultEventsLogPath
+    bool follow = false;
+    bool json = false;
+    std::size_t last = SIZE_MAX; ///< print only the newest N events already logged
+};
+
+/// `klens events`: the compile events logged, one per line, oldest first; with --follow keeps
+/// printing new ones until SIGINT or SIGTERM (exit 0). Returns the exit code.
+int runEvents(const EventsArgs& args);
+
 namespace {
 
 std::atomic<bool> g_stop{false};

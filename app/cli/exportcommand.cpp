@@ -1,14 +1,14 @@
-#include "exportcommand.h"
-
 #include "clioutput.h"
 #include "command.h"
+#include "core/export/entryarchive.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "export/entryarchive.h"
-#include "util/utf8.h"
 
 #include <cstdio>
 
 namespace kl::cli {
+// `klens export ENTRY... -o FILE.tar.gz`: entries packed for a bug report. Exit 0 written,
+// 2 usage or I/O (the message names the path); what was left out is listed on stderr.
 namespace {
 
 struct ExportArgs {

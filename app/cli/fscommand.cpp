@@ -2,8 +2,8 @@
 
 #include "clioutput.h"
 #include "command.h"
-#include "fs/fsjson.h"
-#include "util/utf8.h"
+#include "core/fs/fsjson.h"
+#include "core/util/utf8.h"
 
 namespace kl::cli {
 

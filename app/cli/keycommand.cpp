@@ -1,29 +1,32 @@
-#include "keycommand.h"
-
 #include "clioutput.h"
 #include "command.h"
+#include "core/keys/keycomponentsfile.h"
+#include "core/keys/keyjson.h"
+#include "core/keys/optionshash.h"
+#include "core/keys/tritonkey.h"
+#include "core/report/entrydetail.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "keys/keycomponentsfile.h"
-#include "keys/optionshash.h"
-#include "keys/tritonkey.h"
-#include "report/entrydetail.h"
-#include "util/jsonwriter.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+
+#include <string>
+#include <vector>
 
 namespace kl::cli {
+
+struct KeyArgs {
+    std::string components;         ///< --components FILE.json
+    std::string entry;              ///< or an entry: what its metadata lets us rebuild
+    std::vector<std::string> roots; ///< where to look an entry prefix up
+    bool readExternLibs = false;    ///< hash extern_libs files at their recorded paths
+    bool json = false;
+};
+
+/// `klens key`: Triton's cache key, its sha256 and folder names from given components, or the
+/// parts of an entry's key its metadata records. Returns the exit code.
+int runKey(const KeyArgs& args);
+
 namespace {
-
-using json::str;
-using json::Writer;
-
-void optStr(Writer& w, const std::string& s)
-{
-    if (s.empty())
-        w.Null();
-    else
-        str(w, s);
-}
 
 const char* eraNote(KeyEra era)
 {
@@ -35,22 +38,6 @@ const char* eraNote(KeyEra era)
     case KeyEra::None: break;
     }
     return "";
-}
-
-template <typename F> void withJsonWriter(F&& body)
-{
-    json::writeDocument(stdout, body);
-}
-
-void writeFolders(Writer& w, const std::vector<KeyFolder>& folders)
-{
-    w.Key("folders");
-    w.StartObject();
-    for (const KeyFolder& f : folders) {
-        w.Key(toString(f.era).data());
-        optStr(w, f.name);
-    }
-    w.EndObject();
 }
 
 int runComponents(const KeyArgs& args)
@@ -66,27 +53,13 @@ int runComponents(const KeyArgs& args)
         return ExitError;
     }
     const KeyComponents& parts = *parsed;
+    if (args.json) {
+        writeKeyJson(parts, stdout);
+        return ExitOk;
+    }
     const std::string key = tritonCacheKey(parts);
     const std::string sha = sha256Hex(key);
     const auto folders = keyFolderNames(key);
-    if (args.json) {
-        withJsonWriter([&](Writer& w) {
-            w.StartObject();
-            w.Key("schema");
-            w.String("kernellens.key/1");
-            w.Key("key");
-            str(w, key);
-            w.Key("env_part");
-            str(w, tritonEnvVarsPart(parts.envVars));
-            w.Key("sha256");
-            str(w, sha);
-            w.Key("md5");
-            str(w, md5Hex(key));
-            writeFolders(w, folders);
-            w.EndObject();
-        });
-        return ExitOk;
-    }
     std::printf("key string (%zu bytes, between the rules):\n----\n", key.size());
     std::fwrite(key.data(), 1, key.size(), stdout);
     std::printf("\n----\nenv part    %s\nsha256      %s  (the metadata \"hash\")\n\nfolder names:\n",
@@ -118,52 +91,8 @@ int runEntry(const KeyArgs& args)
     std::string optionsError = options.error.english();
     if (!options.ok() && !args.readExternLibs && !options.externLibs.empty())
         optionsError += " (--read-extern-libs hashes the files at their recorded paths)";
-    static const char* notRecorded[] = {"triton_key", "source_hash", "backend_hash"};
-
     if (args.json) {
-        withJsonWriter([&](Writer& w) {
-            w.StartObject();
-            w.Key("schema");
-            w.String("kernellens.entry-key/1");
-            w.Key("entry");
-            str(w, entry.path);
-            w.Key("kernel");
-            str(w, entry.kernel);
-            w.Key("key_era");
-            w.String(toString(entry.era).data());
-            w.Key("hash");
-            optStr(w, entry.hash);
-            w.Key("hash_ok");
-            if (entry.hashOk)
-                w.Bool(*entry.hashOk);
-            else
-                w.Null();
-            w.Key("env_part");
-            str(w, envPart);
-            w.Key("options_hash");
-            optStr(w, options.ok() ? options.hash : std::string());
-            w.Key("options_hash_error");
-            optStr(w, options.ok() ? std::string() : optionsError);
-            w.Key("options_key_text");
-            optStr(w, options.ok() ? options.keyText : std::string());
-            w.Key("extern_libs");
-            w.StartArray();
-            for (const auto& [name, path] : options.externLibs) {
-                w.StartObject();
-                w.Key("name");
-                str(w, name);
-                w.Key("path");
-                str(w, path);
-                w.EndObject();
-            }
-            w.EndArray();
-            w.Key("not_recorded");
-            w.StartArray();
-            for (const char* n : notRecorded)
-                w.String(n);
-            w.EndArray();
-            w.EndObject();
-        });
+        writeEntryKeyJson(entry, envPart, options, optionsError, stdout);
         return ExitOk;
     }
     std::printf("entry         %s  (%s)\n", printableName(entry.path).c_str(),

@@ -1,11 +1,11 @@
 #include "clioutput.h"
 #include "command.h"
+#include "core/env/environment.h"
+#include "core/lines/linemap.h"
+#include "core/lines/linemapjson.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "env/environment.h"
-#include "lines/linemap.h"
-#include "lines/linemapjson.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
 
 #include <map>
 #include <memory>

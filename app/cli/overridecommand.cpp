@@ -2,14 +2,14 @@
 // belongs to (core/override/folderlinks).
 #include "clioutput.h"
 #include "command.h"
+#include "core/env/cacheroots.h"
+#include "core/override/folderlinks.h"
+#include "core/override/overridejson.h"
+#include "core/override/overridemake.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "env/cacheroots.h"
-#include "override/folderlinks.h"
-#include "override/overridejson.h"
-#include "override/overridemake.h"
 #include "rootselection.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
 
 #include <algorithm>
 #include <set>
@@ -85,10 +85,9 @@ void printLinks(const Snapshot& snap, const std::vector<FolderLinks>& links)
 
 int runOverrideList(const OverrideListArgs& args)
 {
-    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    const Snapshot snap = scanRoots(args.dirs, args.threads, showProgress);
-    if (showProgress)
-        std::fprintf(stderr, "\n");
+    TerminalProgress progress(args.progress);
+    const Snapshot snap = scanRoots(args.dirs, args.threads, progress);
+    progress.end();
     const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     FolderLinkOptions options;
     options.threads = args.threads;
@@ -123,7 +122,8 @@ int runOverrideMake(const OverrideMakeArgs& args)
             dirs.push_back(r.path);
     if (std::find(dirs.begin(), dirs.end(), parent) == dirs.end())
         dirs.push_back(parent);
-    const Snapshot snap = scanRoots(dirs, 0, false);
+    TerminalProgress quiet(false);
+    const Snapshot snap = scanRoots(dirs, 0, quiet);
     auto it = std::find_if(snap.entries.begin(), snap.entries.end(),
                            [&](const Entry& e) { return e.path == chosen.path; });
     if (it == snap.entries.end()) {

@@ -1,73 +1,39 @@
-#include "recompilecommand.h"
-
 #include "clioutput.h"
 #include "command.h"
+#include "core/env/environment.h"
+#include "core/events/eventlog.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "core/nvrtc/recompile.h"
+#include "core/nvrtc/recompilejson.h"
+#include "core/util/durablefile.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "env/environment.h"
-#include "events/eventlog.h"
-#include "nvrtc/nvrtccache.h"
-#include "nvrtc/recompile.h"
 #include "rootselection.h"
-#include "util/durablefile.h"
-#include "util/jsonwriter.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <string>
+#include <vector>
 
 namespace kl::cli {
-namespace {
 
-void writeJson(const std::vector<std::pair<Entry, RecompileReport>>& results)
-{
-    json::writeDocument(stdout, [&](json::Writer& w) {
-        w.StartObject();
-        w.Key("schema");
-        w.String("kernellens.recompile/1");
-        w.Key("entries");
-        w.StartArray();
-        for (const auto& [e, r] : results) {
-            w.StartObject();
-            w.Key("entry");
-            json::str(w, e.path);
-            w.Key("kernel");
-            json::str(w, e.kernel);
-            w.Key("ok");
-            w.Bool(r.ok);
-            json::strOrNull(w, "error", r.error);
-            json::strOrNull(w, "kind", r.kind);
-            json::strOrNull(w, "arch", r.arch);
-            json::strOrNull(w, "assembler", r.assembler);
-            w.Key("verdict");
-            if (r.ok)
-                json::str(w, recompileVerdict(r));
-            else
-                w.Null();
-            w.Key("fresh");
-            w.Bool(r.ok && r.fresh);
-            w.Key("artefacts");
-            w.StartArray();
-            for (const auto& a : r.artefacts) {
-                w.StartObject();
-                w.Key("file");
-                json::str(w, a.file);
-                w.Key("identical");
-                w.Bool(a.identical);
-                json::strOrNull(w, "difference", a.difference);
-                w.EndObject();
-            }
-            w.EndArray();
-            w.Key("total_us");
-            w.Int64(r.event.totalUs);
-            w.EndObject();
-        }
-        w.EndArray();
-        w.EndObject();
-    });
-}
+struct RecompileArgs {
+    std::vector<std::string> targets; ///< entries: folders or unique name prefixes
+    std::vector<std::string> roots;   ///< where to look prefixes up (default: effective roots + own cache)
+    std::string keep;                 ///< when set: write each rebuilt file to keep/<entry folder>/<file>
+    std::string log;
+    bool noLog = false;
+    bool json = false;
+};
+
+/// `klens recompile`: rebuild entries and say whether each is fresh. Exit 0 all fresh, 1 some
+/// stale or failing to rebuild, 2 usage, I/O, or NVRTC unavailable.
+int runRecompile(const RecompileArgs& args);
+
+namespace {
 
 // The rebuilt files of one entry, under keep/<entry folder>/, never over an existing file: the
 // folder is for comparing (loading the cached and the rebuilt cubin side by side), not a cache.
@@ -141,7 +107,7 @@ int runRecompile(const RecompileArgs& args)
         results.emplace_back(e, std::move(r));
     }
     if (args.json)
-        writeJson(results);
+        writeRecompileJson(results, stdout);
     return code;
 }
 

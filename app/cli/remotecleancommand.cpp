@@ -1,10 +1,10 @@
 #include "clioutput.h"
-#include "remote/remotecache.h"
-#include "remote/remoteclean.h"
-#include "remote/remotejson.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remoteclean.h"
+#include "core/remote/remotejson.h"
+#include "core/util/units.h"
+#include "core/util/utf8.h"
 #include "remotecommand.h"
-#include "util/units.h"
-#include "util/utf8.h"
 
 namespace kl::cli {
 namespace {

@@ -1,14 +1,16 @@
 #include "remotecommand.h"
 
 #include "clioutput.h"
-#include "doctor/problemmapping.h"
-#include "env/environment.h"
-#include "remote/remotecache.h"
-#include "remote/remoteclean.h"
-#include "remote/remotejson.h"
-#include "report/entrylabels.h"
-#include "util/utf8.h"
+#include "core/doctor/problemmapping.h"
+#include "core/env/environment.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remoteclean.h"
+#include "core/remote/remotejson.h"
+#include "core/report/entryhandles.h"
+#include "core/report/entrylabels.h"
+#include "core/util/utf8.h"
 
+#include <algorithm>
 #include <csignal>
 #include <map>
 #include <unistd.h>
@@ -151,7 +153,13 @@ int runLs(const RemoteArgs& args)
     if (!snap->snapshot.roots.front().note.empty())
         std::printf("note: %s\n", snap->snapshot.roots.front().note.english().c_str());
     std::printf("\n");
-    std::printf("%s %s %s %s %s %s %s %s\n", column("KEY", 14).c_str(), column("KERNEL", 30).c_str(),
+    // The handle first: the shortest start of the key no other entry's key shares, which
+    // `klens remote show`, `explain remote:HANDLE` and the other ENTRY arguments take.
+    const std::vector<std::string> handles = entryHandles(snap->snapshot);
+    std::size_t width = 6;
+    for (const std::string& h : handles)
+        width = std::max(width, h.size());
+    std::printf("%s %s %s %s %s %s %s %s\n", column("HANDLE", width).c_str(), column("KERNEL", 30).c_str(),
                 column("KIND", 8).c_str(), column("ARCH", 8).c_str(), column("TRITON", 8).c_str(),
                 column("SIZE", 10).c_str(), column("IDLE", 6).c_str(), "STATUS");
     const auto& entries = snap->snapshot.entries;
@@ -159,7 +167,7 @@ int runLs(const RemoteArgs& args)
         const Entry& e = entries[i];
         const std::string arch = archLabel(e.target);
         std::printf(
-            "%s %s %s %s %s %s %s %s%s\n", column(printableName(e.folderName), 14).c_str(),
+            "%s %s %s %s %s %s %s %s%s\n", column(printableName(handles[i]), width).c_str(),
             column(displayName(e), 30).c_str(), column(std::string(toString(e.kind)), 8).c_str(),
             column(arch.empty() ? "-" : arch, 8).c_str(),
             column(e.tritonVersion.empty() ? "-" : e.tritonVersion, 8).c_str(),
@@ -181,16 +189,9 @@ int runShow(const RemoteArgs& args, const std::string& key)
     auto c = connectRemote(args);
     if (!c)
         return ExitError;
-    auto listing = remote::listEntryKeys(c->client, c->format, key, remoteInterruptFlag());
-    if (!listing) {
-        printError(listing.error().english());
+    auto listing = resolveRemoteKey(*c, key);
+    if (!listing)
         return ExitError;
-    }
-    if (listing->entries.empty()) {
-        printError("no entry " + key + " on " + c->client.server() + " (key format " + c->format.text() +
-                   ")");
-        return ExitError;
-    }
     auto snap = remote::readRemote(c->client, c->format, *listing, scanOptions(args));
     if (!snap) {
         printError(snap.error().english());
@@ -405,6 +406,45 @@ void addRemoteCommand(CLI::App& app, Commands& out)
     addRemoteReadCommands(*remote, out);
     addRemoteTransferCommands(*remote, out);
     addRemoteCleanCommand(*remote, out);
+}
+
+} // namespace kl::cli
+
+namespace kl::cli {
+
+std::optional<remote::KeyListing> resolveRemoteKey(RemoteConnection& c, const std::string& handle)
+{
+    auto listing =
+        remote::listEntryKeys(c.client, c.format, handle, remoteInterruptFlag(), remote::KeyMatch::Prefix);
+    if (!listing) {
+        printError(listing.error().english());
+        return std::nullopt;
+    }
+    const std::string where = c.client.server() + " (key format " + c.format.text() + ")";
+    if (listing->entries.empty()) {
+        printError("no entry key starts with \"" + handle + "\" on " + where);
+        return std::nullopt;
+    }
+    if (listing->entries.size() > 1) {
+        // The whole key of one entry may be the start of another's: the whole key wins.
+        if (auto exact = listing->entries.find(handle); exact != listing->entries.end()) {
+            remote::KeyListing one;
+            one.entries.insert(*exact);
+            one.keys = exact->second.size();
+            return one;
+        }
+        std::string list;
+        std::size_t shown = 0;
+        for (const auto& [key, files] : listing->entries)
+            if (shown++ < 10)
+                list += "\n  " + printableName(key);
+        if (shown > 10)
+            list += "\n  ... " + std::to_string(shown - 10) + " more";
+        printError("\"" + handle + "\" starts " + std::to_string(listing->entries.size()) +
+                   " entry keys on " + where + "; give more of the key:" + list);
+        return std::nullopt;
+    }
+    return std::move(*listing);
 }
 
 } // namespace kl::cli

@@ -1,8 +1,9 @@
 #pragma once
 
 #include "command.h"
-#include "remote/keyformat.h"
-#include "remote/redisclient.h"
+#include "core/remote/keyformat.h"
+#include "core/remote/redisclient.h"
+#include "core/remote/remotecache.h"
 
 #include <atomic>
 #include <optional>
@@ -28,6 +29,11 @@ struct RemoteConnection {
 };
 /// Connect as `args` says; on failure prints the reason (naming the server) and returns nothing.
 std::optional<RemoteConnection> connectRemote(const RemoteArgs& args);
+
+/// The keys of the one entry `handle` names: its whole key, or a prefix of it no other entry's key
+/// starts with (the handle `klens remote ls` prints). On none or several prints why (naming the
+/// server, and the candidates) and returns nothing.
+std::optional<remote::KeyListing> resolveRemoteKey(RemoteConnection& c, const std::string& handle);
 
 /// Ctrl-C sets this while a remote command runs, so SCAN and transfers stop between round trips.
 const std::atomic<bool>* remoteInterruptFlag();

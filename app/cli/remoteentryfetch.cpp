@@ -1,8 +1,8 @@
 #include "remoteentryfetch.h"
 
 #include "clioutput.h"
-#include "remote/remotecache.h"
-#include "remote/remotetransfer.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remotetransfer.h"
 #include "remotecommand.h"
 
 #include <cstdlib>
@@ -69,16 +69,10 @@ std::optional<std::string> fetchRemoteEntry(const std::string& arg)
     auto c = connectRemote(args);
     if (!c)
         return std::nullopt;
-    auto listing = remote::listEntryKeys(c->client, c->format, key, remoteInterruptFlag());
-    if (!listing) {
-        printError(listing.error().english());
+    auto listing = resolveRemoteKey(*c, key);
+    if (!listing)
         return std::nullopt;
-    }
-    if (listing->entries.empty()) {
-        printError("no entry " + key + " on " + c->client.server() + " (key format " + c->format.text() +
-                   ")");
-        return std::nullopt;
-    }
+    key = listing->entries.begin()->first; // the whole key a handle named
     auto dir = makeTempCache();
     if (!dir)
         return std::nullopt;

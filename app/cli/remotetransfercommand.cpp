@@ -1,11 +1,11 @@
 #include "clioutput.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
-#include "remote/remotecache.h"
-#include "remote/remotejson.h"
-#include "remote/remotetransfer.h"
+#include "core/env/cacheroots.h"
+#include "core/env/environment.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remotejson.h"
+#include "core/remote/remotetransfer.h"
+#include "core/util/utf8.h"
 #include "remotecommand.h"
-#include "util/utf8.h"
 
 #include <unistd.h>
 
@@ -25,6 +25,27 @@ struct PushArgs {
     std::vector<std::string> paths;
     bool force = false;
 };
+
+// The whole key a handle names in a listing already made (`klens remote ls` prints the shortest
+// start of each key that no other shares); prints why and returns nothing for none or several.
+std::optional<std::string> keyOfHandle(const remote::KeyListing& listing, const std::string& handle,
+                                       const std::string& server)
+{
+    if (listing.entries.count(handle))
+        return handle;
+    auto it = listing.entries.lower_bound(handle);
+    std::vector<std::string> matches;
+    for (; it != listing.entries.end() && it->first.starts_with(handle); ++it)
+        matches.push_back(it->first);
+    if (matches.size() == 1)
+        return matches.front();
+    if (matches.empty())
+        printError("no entry key starts with \"" + handle + "\" on " + server);
+    else
+        printError("\"" + handle + "\" starts " + std::to_string(matches.size()) + " entry keys on " +
+                   server + "; give more of the key");
+    return std::nullopt;
+}
 
 remote::TransferOptions transferOptions(const RemoteArgs& args, const char* verb)
 {
@@ -88,12 +109,18 @@ int runPull(const PullArgs& args)
         printError(listing.error().english());
         return ExitError;
     }
+    std::vector<std::string> keys;
+    for (const std::string& handle : args.keys) {
+        auto key = keyOfHandle(*listing, handle, c->client.server());
+        if (!key)
+            return ExitError;
+        keys.push_back(std::move(*key));
+    }
     StoreOptions storeOptions;
     storeOptions.fsync = !args.noFsync;
     CacheStore store(into, storeOptions);
-    auto r =
-        remote::pullEntries(c->client, c->format, *listing, args.all ? std::vector<std::string>{} : args.keys,
-                            store, transferOptions(args.remote, "pulling"));
+    auto r = remote::pullEntries(c->client, c->format, *listing, keys, store,
+                                 transferOptions(args.remote, "pulling"));
     if (!r) {
         printError(r.error().english());
         return ExitError;
@@ -125,7 +152,8 @@ void addRemoteTransferCommands(CLI::App& remote, Commands& out)
         auto* cmd =
             remote.add_subcommand("pull", "Fetch remote entries into a local cache: verified, atomic, in "
                                           "Triton's local form (schema kernellens.remote-transfer/1)");
-        cmd->add_option("KEY", args->keys, "Keys (folder names) of the entries to pull");
+        cmd->add_option("KEY", args->keys,
+                        "Keys (folder names) of the entries to pull, or the handles `remote ls` prints");
         cmd->add_flag("--all", args->all, "Pull every entry of the server");
         cmd->add_option("--into", args->into, "Local cache folder (default: the one Triton uses here)");
         cmd->add_flag("--no-fsync", args->noFsync,

@@ -1,8 +1,8 @@
 #include "rootselection.h"
 
 #include "clioutput.h"
-#include "env/cacheroots.h"
-#include "scan/cachescanner.h"
+#include "core/env/cacheroots.h"
+#include "core/scan/cachescanner.h"
 
 namespace kl::cli {
 
@@ -16,7 +16,8 @@ std::vector<Root> selectRoots(const std::vector<std::string>& dirs)
     return roots;
 }
 
-Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool progress, bool resources)
+Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, TerminalProgress& progress,
+                   bool resources)
 {
     const Environment& env = Environment::current();
     ScanOptions options;
@@ -24,11 +25,7 @@ Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool 
     options.indexDir = scanIndexDir(env);
     options.knownFolders = dumpAndOverrideRoots(env);
     options.readResources = resources;
-    if (progress)
-        options.progress = [](std::size_t done, std::size_t total) {
-            if (done % 1000 == 0 || done == total)
-                std::fprintf(stderr, "\rscanning %zu/%zu", done, total);
-        };
+    options.progress = progress.counter("scanning");
     return CacheScanner(options).scan(selectRoots(dirs));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
+#include "terminalprogress.h"
 
 #include <string>
 #include <vector>
@@ -11,10 +12,9 @@ namespace kl::cli {
 std::vector<Root> selectRoots(const std::vector<std::string>& dirs);
 
 /// The scan the commands over local folders start with: selectRoots(dirs), the scan index and
-/// the environment's dump and override folders, "scanning N/M" on a terminal's stderr when
-/// `progress` (the caller ends that line). `resources`: read each kernel's cubin
-/// (Entry::resources), as `klens scan` shows them.
-Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, bool progress,
+/// the environment's dump and override folders, "scanning N/M" on `progress`. `resources`: read
+/// each kernel's cubin (Entry::resources), as `klens scan` shows them.
+Snapshot scanRoots(const std::vector<std::string>& dirs, unsigned threads, TerminalProgress& progress,
                    bool resources = false);
 
 /// Prints each root that could not be read (a default root that does not exist is normal when

@@ -1,11 +1,11 @@
 #include "clioutput.h"
 #include "command.h"
+#include "core/env/environment.h"
+#include "core/sass/sassdisasm.h"
+#include "core/sass/sassjson.h"
+#include "core/sass/sasstext.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "env/environment.h"
-#include "sass/sassdisasm.h"
-#include "sass/sassjson.h"
-#include "sass/sasstext.h"
-#include "util/utf8.h"
 
 #include <memory>
 

@@ -1,18 +1,30 @@
-#include "scancommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "env/environment.h"
-#include "report/entryhandles.h"
-#include "report/entrylabels.h"
-#include "report/snapshotjson.h"
+#include "core/env/environment.h"
+#include "core/report/entryhandles.h"
+#include "core/report/entrylabels.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/utf8.h"
 #include "rootselection.h"
-#include "util/utf8.h"
 
 #include <algorithm>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace kl::cli {
+
+struct ScanArgs {
+    std::vector<std::string> dirs;
+    bool json = false;
+    unsigned threads = 0;
+    bool progress = false;
+    bool noResources = false; ///< skip the cubins: no registers, spills or occupancy
+};
+
+/// `klens scan`: a table and a summary, or the scan JSON. Returns the exit code.
+int runScan(const ScanArgs& args);
+
 namespace {
 
 void printTable(const Snapshot& snap)
@@ -81,10 +93,9 @@ void printTable(const Snapshot& snap)
 
 int runScan(const ScanArgs& args)
 {
-    const bool showProgress = args.progress && ::isatty(STDERR_FILENO);
-    Snapshot snap = scanRoots(args.dirs, args.threads, showProgress, !args.noResources);
-    if (showProgress)
-        std::fprintf(stderr, "\n");
+    TerminalProgress progress(args.progress);
+    Snapshot snap = scanRoots(args.dirs, args.threads, progress, !args.noResources);
+    progress.end();
     // With no folder given, a default root that does not exist is normal, not an error.
     const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     if (args.json)

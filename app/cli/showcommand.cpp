@@ -1,15 +1,27 @@
-#include "showcommand.h"
-
 #include "clioutput.h"
 #include "command.h"
+#include "core/report/entrydetail.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/isotime.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "report/entrydetail.h"
-#include "report/snapshotjson.h"
-#include "util/isotime.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+
+#include <string>
+#include <vector>
 
 namespace kl::cli {
+
+struct ShowArgs {
+    std::string entry;              ///< a folder path, or a unique folder-name prefix
+    std::vector<std::string> roots; ///< where to look a prefix up; empty: the effective roots
+    std::string stage;              ///< print this stage's content instead of the summary
+    bool json = false;
+};
+
+/// `klens show`: one entry in full, or one stage's text. Returns the exit code.
+int runShow(const ShowArgs& args);
+
 namespace {
 
 void printFields(const char* title, const std::vector<MetadataField>& fields)

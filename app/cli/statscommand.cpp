@@ -1,19 +1,29 @@
-#include "statscommand.h"
-
 #include "clioutput.h"
 #include "command.h"
-#include "events/eventlogreader.h"
-#include "events/eventlogsettings.h"
-#include "events/eventstats.h"
-#include "events/eventstatsjson.h"
-#include "report/snapshotjson.h"
-#include "util/isotime.h"
-#include "util/units.h"
-#include "util/utf8.h"
+#include "core/events/eventlogreader.h"
+#include "core/events/eventlogsettings.h"
+#include "core/events/eventstats.h"
+#include "core/events/eventstatsjson.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/isotime.h"
+#include "core/util/units.h"
+#include "core/util/utf8.h"
 
 #include <chrono>
+#include <string>
 
 namespace kl::cli {
+
+struct StatsArgs {
+    std::string log;   ///< the events log; empty: defaultEventsLogPath
+    std::string since; ///< a duration ("30m", "2h", "7d"): only events this recent
+    bool json = false;
+};
+
+/// `klens stats`: hits, misses, hit rate, compile time per stage and the slowest kernels, by
+/// origin, from the compile-events log. Returns the exit code (1 when corrupt lines were skipped).
+int runStats(const StatsArgs& args);
+
 namespace {
 
 std::string rate(const std::optional<double>& r)

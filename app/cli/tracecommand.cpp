@@ -1,16 +1,17 @@
 #include "tracecommand.h"
 
 #include "clioutput.h"
-#include "remote/remotecache.h"
+#include "core/remote/remotecache.h"
+#include "core/report/entryhandles.h"
+#include "core/trace/traceanalysis.h"
+#include "core/trace/tracejoin.h"
+#include "core/trace/tracejson.h"
+#include "core/trace/tracereader.h"
+#include "core/util/jsonwriter.h"
+#include "core/util/utf8.h"
 #include "remotecommand.h"
 #include "rootselection.h"
-#include "scan/cachescanner.h"
-#include "trace/traceanalysis.h"
-#include "trace/tracejoin.h"
-#include "trace/tracejson.h"
-#include "trace/tracereader.h"
 #include "traceexportcommand.h"
-#include "util/jsonwriter.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -105,7 +106,28 @@ std::vector<Result<trace::Trace>> readAll(const std::vector<std::string>& files)
     return out;
 }
 
-void printText(const trace::TraceReport& report, const trace::JoinResult* join, const TraceArgs& args)
+// The handle of the entry that fits each kernel's most-called binary ("-" for none): what `klens
+// show`, `cubin` and `sass` take next (with --root for a folder, or the server's URL#HANDLE).
+std::vector<std::string> entryHandlesOf(const trace::TraceReport& report, const trace::JoinResult* join,
+                                        const std::vector<const Snapshot*>& snaps,
+                                        const std::vector<std::string>& prefixes)
+{
+    std::vector<std::string> out(report.kernels.size(), "-");
+    if (!join)
+        return out;
+    std::vector<std::vector<std::string>> handles;
+    for (const Snapshot* s : snaps)
+        handles.push_back(entryHandles(*s));
+    for (const trace::KernelJoin& k : join->kernels)
+        if (k.best >= 0 && k.kernel < out.size()) {
+            const trace::EntryMatch& m = k.entries[std::size_t(k.best)];
+            out[k.kernel] = prefixes[std::size_t(m.snapshot)] + handles[std::size_t(m.snapshot)][m.entry];
+        }
+    return out;
+}
+
+void printText(const trace::TraceReport& report, const trace::JoinResult* join, const TraceArgs& args,
+               const std::vector<std::string>& entries)
 {
     for (const trace::TraceFileSummary& f : report.files) {
         std::printf("%s: %llu events, %llu on the GPU (%s)", f.path.c_str(),
@@ -139,16 +161,21 @@ void printText(const trace::TraceReport& report, const trace::JoinResult* join, 
                     static_cast<long long>(report.launchDelays.matched));
 
     const std::size_t n = args.top ? std::min(args.top, report.kernels.size()) : report.kernels.size();
-    std::printf("\n%s  %7s  %10s  %10s  %10s  %6s  %4s  %6s  %-9s  %s\n", column("TOTAL", 10).c_str(),
-                "CALLS", "MEAN", "P50", "P95", "SHARE", "REGS", "SMEM", "CACHE", "KERNEL");
+    std::size_t entryWidth = 5;
+    for (std::size_t i = 0; join && i < n; ++i)
+        entryWidth = std::max(entryWidth, entries[i].size());
+    std::printf("\n%s  %7s  %10s  %10s  %10s  %6s  %4s  %6s  %-9s  %s%s\n", column("TOTAL", 10).c_str(),
+                "CALLS", "MEAN", "P50", "P95", "SHARE", "REGS", "SMEM", "CACHE",
+                join ? (column("ENTRY", entryWidth) + "  ").c_str() : "", "KERNEL");
     for (std::size_t i = 0; i < n; ++i) {
         const trace::KernelStats& k = report.kernels[i];
-        std::printf("%s  %7lld  %10s  %10s  %10s  %6s  %4s  %6s  %-9s  %s\n",
-                    column(duration(k.totalNs), 10).c_str(), static_cast<long long>(k.calls),
-                    duration(k.meanNs).c_str(), duration(k.p50Ns).c_str(), duration(k.p95Ns).c_str(),
-                    percent(k.share).c_str(), observedText(k.registers).c_str(),
-                    observedText(k.sharedMemory).c_str(),
-                    std::string(trace::matchState(report, join, i)).c_str(), k.shortName.c_str());
+        std::printf(
+            "%s  %7lld  %10s  %10s  %10s  %6s  %4s  %6s  %-9s  %s%s\n",
+            column(duration(k.totalNs), 10).c_str(), static_cast<long long>(k.calls),
+            duration(k.meanNs).c_str(), duration(k.p50Ns).c_str(), duration(k.p95Ns).c_str(),
+            percent(k.share).c_str(), observedText(k.registers).c_str(), observedText(k.sharedMemory).c_str(),
+            std::string(trace::matchState(report, join, i)).c_str(),
+            join ? (column(printableName(entries[i]), entryWidth) + "  ").c_str() : "", k.shortName.c_str());
     }
     if (report.kernels.size() > n)
         std::printf("... %zu more kernels (--top N)\n", report.kernels.size() - n);
@@ -206,9 +233,12 @@ int runTrace(const TraceArgs& args)
                                                                                              : folders)
             .push_back(c);
     std::vector<std::unique_ptr<Snapshot>> snaps;
+    std::vector<std::string> handlePrefixes; ///< per snapshot: "" for folders, "URL#" for a server
     std::map<const Snapshot*, std::unique_ptr<RemoteConnection>> connections;
     if (!folders.empty()) {
-        snaps.push_back(std::make_unique<Snapshot>(CacheScanner().scan(selectRoots(folders))));
+        TerminalProgress quiet(false); // the trace's own progress owns the line
+        snaps.push_back(std::make_unique<Snapshot>(scanRoots(folders, 0, quiet)));
+        handlePrefixes.emplace_back();
         for (const Root& r : snaps.back()->roots)
             if (!r.error.empty()) {
                 printError(r.error.english());
@@ -231,6 +261,7 @@ int runTrace(const TraceArgs& args)
             return ExitError;
         }
         snaps.push_back(std::make_unique<Snapshot>(std::move(listed->snapshot)));
+        handlePrefixes.push_back(url + "#");
         connections[snaps.back().get()] = std::make_unique<RemoteConnection>(std::move(*c));
     }
     std::vector<const Snapshot*> snapPtrs;
@@ -255,7 +286,7 @@ int runTrace(const TraceArgs& args)
             trace::writeTraceJson(w, report, join.get(), snapPtrs, args.topGiven ? args.top : 0);
         });
     else
-        printText(report, join.get(), args);
+        printText(report, join.get(), args, entryHandlesOf(report, join.get(), snapPtrs, handlePrefixes));
     return problems ? ExitProblems : ExitOk;
 }
 

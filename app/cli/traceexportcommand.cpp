@@ -1,11 +1,11 @@
 #include "traceexportcommand.h"
 
 #include "clioutput.h"
-#include "env/environment.h"
-#include "events/eventlogreader.h"
-#include "events/eventlogsettings.h"
-#include "trace/compiletrace.h"
-#include "util/utf8.h"
+#include "core/env/environment.h"
+#include "core/events/eventlogreader.h"
+#include "core/events/eventlogsettings.h"
+#include "core/trace/compiletrace.h"
+#include "core/util/utf8.h"
 
 #include <cstdio>
 #include <memory>

@@ -1,9 +1,9 @@
 // kernellens: the desktop browser for GPU kernel compile caches. This file only parses arguments;
 // the window and its workers live in kl_gui.
-#include "common/translation.h"
-#include "diff/diffview.h"
+#include "app/gui/common/translation.h"
+#include "app/gui/diff/diffview.h"
+#include "core/scan/cachescanner.h"
 #include "mainwindow.h"
-#include "scan/cachescanner.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,17 +1,18 @@
 #include "mainwindow.h"
 
-#include "common/translation.h"
-#include "dashboard/dashboardpage.h"
-#include "demo/democache.h"
-#include "dialogs/shortcutsdialog.h"
-#include "entries/entriespage.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
-#include "events/eventlogsettings.h"
-#include "remote/remotesession.h"
-#include "roots/rootspanel.h"
-#include "trace/tracepage.h"
-#include "trace/tracesession.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/common/translation.h"
+#include "app/gui/dashboard/dashboardpage.h"
+#include "app/gui/demo/democache.h"
+#include "app/gui/dialogs/shortcutsdialog.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/remote/remotesession.h"
+#include "app/gui/roots/rootspanel.h"
+#include "app/gui/trace/tracepage.h"
+#include "app/gui/trace/tracesession.h"
+#include "core/env/cacheroots.h"
+#include "core/env/environment.h"
+#include "core/events/eventlogsettings.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -30,11 +31,6 @@
 
 namespace kl::gui {
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QStringList recentRoots()
 {
@@ -91,14 +87,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_remote, &RemoteSession::pulled, this, &MainWindow::showPullResult);
     connect(m_remote, &RemoteSession::pushed, this, &MainWindow::showPushResult);
     connect(m_remote, &RemoteSession::failed, this, [this](const QString& message) {
-        m_entries->abandonSnapshotStream();
         m_entries->showError(tr("Cannot open the remote cache: %1").arg(message));
     });
     connect(m_remote, &RemoteSession::listingStarted, this, &MainWindow::startRemoteListing);
-    connect(m_remote, &RemoteSession::entriesFound, this,
-            [this](const QString&, std::shared_ptr<std::vector<EntryTableModel::Row>> rows) {
-                m_entries->appendStreamedRows(std::move(*rows));
-            });
     connect(m_remote, &RemoteSession::passwordSaved, this,
             [this](const QString& display, bool ok, const QString& why) {
                 if (ok)

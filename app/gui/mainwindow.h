@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/backgroundjob.h"
-#include "model/snapshot.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/snapshot.h"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -122,8 +122,7 @@ private:
     void addPullActions(QMenu* entry);
     void chooseRemote();
     void startRemoteListing(const QString& display);
-    void showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot,
-                           std::shared_ptr<const std::vector<int>> rowToEntry);
+    void showRemoteListing(const QString& display);
     void showPullResult(const PullSummary& summary);
     void showPushResult(const PullSummary& summary);
     void reportTransfer(const PullSummary& summary, const QString& failed, const QString& done);

@@ -1,22 +1,23 @@
 // The menus' actions that open a dialog: over the snapshot or the selection (Entry), and the
 // Kernels menu's compile and autotune (with the GPU check that enables autotuning).
-#include "common/coretext.h"
-#include "cudabackend.h"
-#include "dashboard/dashboardpage.h"
-#include "dialogs/autotunedialog.h"
-#include "dialogs/cleandialog.h"
-#include "dialogs/compiledialog.h"
-#include "dialogs/doctordialog.h"
-#include "dialogs/overridedialog.h"
-#include "dialogs/recompiledialog.h"
-#include "entries/entriespage.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
-#include "events/eventlogsettings.h"
-#include "gpustatus.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/machinecontext.h"
+#include "app/gui/dashboard/dashboardpage.h"
+#include "app/gui/dialogs/autotunedialog.h"
+#include "app/gui/dialogs/cleandialog.h"
+#include "app/gui/dialogs/compiledialog.h"
+#include "app/gui/dialogs/doctordialog.h"
+#include "app/gui/dialogs/overridedialog.h"
+#include "app/gui/dialogs/recompiledialog.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/trace/tracepage.h"
+#include "core/env/cacheroots.h"
+#include "core/env/environment.h"
+#include "core/events/eventlogsettings.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "gpu/cudabackend.h"
+#include "gpu/gpustatus.h"
 #include "mainwindow.h"
-#include "nvrtc/nvrtccache.h"
-#include "trace/tracepage.h"
 
 #include <QTabWidget>
 #include <QTimer>
@@ -72,7 +73,7 @@ void MainWindow::runDoctor()
         showRemoteDoctor();
         return;
     }
-    auto* dialog = new DoctorDialog(snapshot, &DoctorDialog::machineContext, this);
+    auto* dialog = new DoctorDialog(snapshot, &machineContext, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     dialog->start();
@@ -117,7 +118,7 @@ CleanDialog* MainWindow::openClean()
     const auto snapshot = m_entries->snapshot();
     if (!snapshot)
         return nullptr;
-    auto* dialog = new CleanDialog(snapshot, &DoctorDialog::machineContext, this);
+    auto* dialog = new CleanDialog(snapshot, &machineContext, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // What was removed must leave the table: the watcher may not see it (network filesystems).
     connect(dialog, &CleanDialog::cleaned, this, &MainWindow::rescan);

@@ -1,13 +1,14 @@
 // MainWindow's Redis remote cache: File > Open Remote Cache, the listing shown in the Entries
 // page, the roots panel's remote servers and Entry > Pull.
-#include "entries/entriespage.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/remote/remotedoctordialog.h"
+#include "app/gui/remote/remotelistingsource.h"
+#include "app/gui/remote/remoteopendialog.h"
+#include "app/gui/remote/remotesession.h"
+#include "app/gui/roots/rootspanel.h"
+#include "core/env/cacheroots.h"
+#include "core/env/environment.h"
 #include "mainwindow.h"
-#include "remote/remotedoctordialog.h"
-#include "remote/remoteopendialog.h"
-#include "remote/remotesession.h"
-#include "roots/rootspanel.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -38,20 +39,16 @@ bool MainWindow::openRemoteUrl(const QString& url, QString* error)
     return true;
 }
 
-// The listing's rows stream into the Entries page as they are read (RemoteSession::entriesFound).
+// The listing is the Entries page's source: its rows stream in as they are read.
 void MainWindow::startRemoteListing(const QString& display)
 {
     setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
-    m_entries->setRemoteFetcher(m_remote->stageFetcher());
-    m_entries->beginSnapshotStream(display);
+    m_entries->setSource(new RemoteListingSource(m_remote, display));
 }
 
-void MainWindow::showRemoteListing(const QString& display, std::shared_ptr<const Snapshot> snapshot,
-                                   std::shared_ptr<const std::vector<int>> rowToEntry)
+void MainWindow::showRemoteListing(const QString& display)
 {
     setWindowTitle(tr("%1 — KernelLens").arg(tr("Remote cache %1").arg(display)));
-    m_entries->setRemoteFetcher(m_remote->stageFetcher());
-    m_entries->openSnapshot(std::move(snapshot), display, rowToEntry.get());
     m_rootsPanel->setRemotes(m_remote->opened(), RemoteSession::recent());
     // The environment's folders and the recent ones stay listed beside the server.
     m_rootsPanel->refresh({}, QSettings().value(QStringLiteral("recentRoots")).toStringList());

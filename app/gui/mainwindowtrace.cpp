@@ -1,14 +1,14 @@
 // MainWindow's profiler traces: File > Open Trace, the Trace page beside Entries and Dashboard,
 // the join with the caches the Entries page shows, a kernel's entries selected there and the GPU
 // time in an entry's details.
-#include "demo/democache.h"
-#include "entries/entriespage.h"
+#include "app/gui/demo/democache.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/remote/remotesession.h"
+#include "app/gui/trace/traceloader.h"
+#include "app/gui/trace/tracepage.h"
+#include "app/gui/trace/tracesession.h"
+#include "app/gui/trace/tracetext.h"
 #include "mainwindow.h"
-#include "remote/remotesession.h"
-#include "trace/traceloader.h"
-#include "trace/tracepage.h"
-#include "trace/tracesession.h"
-#include "trace/tracetext.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

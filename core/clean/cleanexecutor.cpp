@@ -1,13 +1,13 @@
-#include "clean/cleanexecutor.h"
+#include "cleanexecutor.h"
 
-#include "clean/safedir.h"
-#include "doctor/doctor.h"
-#include "doctor/processalive.h"
-#include "formats/groupfile.h"
-#include "formats/layout.h"
-#include "util/dirlist.h"
-#include "util/utf8.h"
-#include "util/workerthreads.h"
+#include "core/doctor/doctor.h"
+#include "core/doctor/processalive.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/layout.h"
+#include "core/util/dirlist.h"
+#include "core/util/utf8.h"
+#include "core/util/workerthreads.h"
+#include "safedir.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "clean/cleanplan.h"
-#include "doctor/doctorcontext.h"
-#include "util/text.h"
+#include "cleanplan.h"
+#include "core/doctor/doctorcontext.h"
+#include "core/util/text.h"
 
 #include <atomic>
 #include <cstdint>
@@ -52,7 +52,8 @@ struct CleanOptions {
     std::function<void(const std::string& entryPath)> beforeRemove;
 };
 
-/// Carries out a plan: the only code in KernelLens that deletes anything. Everything goes through
+/// Carries out a plan: the only code in KernelLens that deletes what others wrote (other code
+/// removes only its own temp files, see ARCHITECTURE.md's rules). Everything goes through
 /// a descriptor of the root (openat/unlinkat, O_NOFOLLOW | O_DIRECTORY): it never resolves a
 /// path, never follows a symlink, never reads a group file's recorded paths, never enters another
 /// mount (st_dev and mount id compared with the root's). An entry loses its group file first, so

@@ -1,8 +1,8 @@
-#include "clean/cleanjson.h"
+#include "cleanjson.h"
 
-#include "report/snapshotjson.h"
-#include "util/isotime.h"
-#include "util/jsonwriter.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/isotime.h"
+#include "core/util/jsonwriter.h"
 
 namespace kl {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "clean/cleanexecutor.h"
-#include "clean/cleanplan.h"
+#include "cleanexecutor.h"
+#include "cleanplan.h"
 
 #include <cstdio>
 

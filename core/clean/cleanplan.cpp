@@ -1,9 +1,9 @@
-#include "clean/cleanplan.h"
+#include "cleanplan.h"
 
-#include "doctor/doctor.h"
-#include "doctor/staleness.h"
-#include "formats/groupfile.h"
-#include "report/entrylabels.h"
+#include "core/doctor/doctor.h"
+#include "core/doctor/staleness.h"
+#include "core/formats/groupfile.h"
+#include "core/report/entrylabels.h"
 
 #include <algorithm>
 #include <map>

@@ -1,8 +1,14 @@
 #pragma once
 
-#include "clean/cleanpolicy.h"
-#include "doctor/doctorcontext.h"
-#include "model/snapshot.h"
+// Cleaning in three steps: a policy (cleanpolicy.h), a plan made from the snapshot and the context
+// without touching the disk (a dry run shows the plan itself), and the executor (cleanexecutor.h),
+// which checks each entry on disk again before it deletes. Dump and override folders are a user's
+// work: one goes only when its path is named (--dump-folder), and --max-size measures the cache
+// roots alone.
+
+#include "cleanpolicy.h"
+#include "core/doctor/doctorcontext.h"
+#include "core/model/snapshot.h"
 
 #include <cstdint>
 #include <string>

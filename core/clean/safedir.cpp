@@ -1,7 +1,7 @@
-#include "clean/safedir.h"
+#include "safedir.h"
 
-#include "util/dirlist.h"
-#include "util/utf8.h"
+#include "core/util/dirlist.h"
+#include "core/util/utf8.h"
 
 #include <cerrno>
 #include <dirent.h>

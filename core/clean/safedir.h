@@ -1,7 +1,7 @@
 #pragma once
 
-#include "util/posixfile.h"
-#include "util/text.h"
+#include "core/util/posixfile.h"
+#include "core/util/text.h"
 
 #include <cstdint>
 #include <string>

@@ -1,10 +1,10 @@
-#include "cubin/cubininfo.h"
+#include "cubininfo.h"
 
-#include "cubin/cudaelf.h"
-#include "cubin/nvinfo.h"
-#include "util/digest.h"
-#include "util/filetype.h"
-#include "util/posixfile.h"
+#include "core/util/digest.h"
+#include "core/util/filetype.h"
+#include "core/util/posixfile.h"
+#include "cudaelf.h"
+#include "nvinfo.h"
 
 #include <algorithm>
 #include <cstring>

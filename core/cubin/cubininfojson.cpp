@@ -1,6 +1,6 @@
-#include "cubin/cubininfojson.h"
+#include "cubininfojson.h"
 
-#include "util/jsonwriter.h"
+#include "core/util/jsonwriter.h"
 
 namespace kl {
 namespace {

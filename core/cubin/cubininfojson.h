@@ -1,8 +1,8 @@
 #pragma once
 
-#include "cubin/cubininfo.h"
-#include "cubin/occupancy.h"
-#include "util/jsonwriter.h"
+#include "core/util/jsonwriter.h"
+#include "cubininfo.h"
+#include "occupancy.h"
 
 #include <cstdio>
 #include <string>

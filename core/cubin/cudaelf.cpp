@@ -1,4 +1,4 @@
-#include "cubin/cudaelf.h"
+#include "cudaelf.h"
 
 namespace kl {
 

@@ -1,7 +1,7 @@
-#include "cubin/entryresources.h"
+#include "entryresources.h"
 
-#include "cubin/occupancy.h"
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
+#include "occupancy.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -3,8 +3,8 @@
 // The per-entry resource summary that the scan keeps (model/entry.h's KernelResources): registers,
 // local memory and occupancy of an entry's cubin at the launch its metadata describes.
 
-#include "cubin/cubininfo.h"
-#include "model/entry.h"
+#include "core/model/entry.h"
+#include "cubininfo.h"
 
 #include <string>
 

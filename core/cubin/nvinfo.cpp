@@ -1,4 +1,4 @@
-#include "cubin/nvinfo.h"
+#include "nvinfo.h"
 
 namespace kl {
 

@@ -1,4 +1,4 @@
-#include "cubin/occupancy.h"
+#include "occupancy.h"
 
 #include <algorithm>
 #include <array>

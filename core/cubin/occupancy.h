@@ -5,9 +5,9 @@
 // the figure matches cudaOccupancyMaxActiveBlocksPerMultiprocessor and Nsight Compute without a
 // GPU or the CUDA headers. tests/cubin/tst_occupancy compares it with cudaOcc over a sweep.
 
-#include "cubin/cubininfo.h"
-#include "model/entry.h"
-#include "util/text.h"
+#include "core/model/entry.h"
+#include "core/util/text.h"
+#include "cubininfo.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "diff/irnormalise.h"
+#include "irnormalise.h"
 
-#include "util/trim.h"
+#include "core/util/trim.h"
 
 #include <cctype>
 

@@ -1,4 +1,4 @@
-#include "diff/linediff.h"
+#include "linediff.h"
 
 #include <algorithm>
 #include <functional>

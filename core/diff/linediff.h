@@ -3,9 +3,11 @@
 // Line diff of two texts: lines are compared in their normalised form (irnormalise.h) and
 // matched with the histogram algorithm (git's `--histogram`: anchors on the rarest common lines,
 // recursing between them), with Myers' O(ND) algorithm for regions where every common line is
-// too frequent to anchor on. Memory is linear in the number of lines.
+// too frequent to anchor on. Memory is linear in the number of lines. Regions are worked through
+// on an explicit stack, so no input can recurse deep, and Myers runs only on regions small enough
+// for the memory it keeps (every step's diagonals); a larger anchorless region stays one change.
 
-#include "diff/irnormalise.h"
+#include "irnormalise.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "diff/unifieddiff.h"
+#include "unifieddiff.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 
 // `diff -u` / `git diff` output of a LineDiff: hunks of changes with `context` lines around them.
 
-#include "diff/linediff.h"
+#include "linediff.h"
 
 #include <string>
 

@@ -1,8 +1,12 @@
 #pragma once
 
-#include "doctor/doctorcontext.h"
-#include "doctor/finding.h"
-#include "model/snapshot.h"
+// The doctor: a snapshot in, findings out, each with a stable code, a severity and a fix. Every fix
+// comes from problemmapping: mapProblem's for a scanner problem, fixFor's (through makeFinding)
+// for the doctor's own codes.
+
+#include "core/model/snapshot.h"
+#include "doctorcontext.h"
+#include "finding.h"
 
 #include <atomic>
 #include <cstddef>

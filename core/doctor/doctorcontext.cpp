@@ -1,6 +1,6 @@
-#include "doctor/doctorcontext.h"
+#include "doctorcontext.h"
 
-#include "doctor/processalive.h"
+#include "processalive.h"
 
 #include <chrono>
 

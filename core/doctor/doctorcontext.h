@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fs/fsprobe.h"
+#include "core/fs/fsprobe.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,7 @@
-#include "doctor/doctorjson.h"
+#include "doctorjson.h"
 
-#include "report/snapshotjson.h"
-#include "util/jsonwriter.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/jsonwriter.h"
 
 namespace kl {
 namespace {

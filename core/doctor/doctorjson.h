@@ -1,6 +1,6 @@
 #pragma once
 
-#include "doctor/doctor.h"
+#include "doctor.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "doctor/finding.h"
+#include "finding.h"
 
 namespace kl {
 

@@ -1,6 +1,6 @@
-#include "doctor/gpubinary.h"
+#include "gpubinary.h"
 
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
 
 #include <algorithm>
 #include <cctype>

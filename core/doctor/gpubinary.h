@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cubin/cudaelf.h"
-#include "model/entry.h"
+#include "core/cubin/cudaelf.h"
+#include "core/model/entry.h"
 
 #include <cstdint>
 #include <string>

@@ -1,10 +1,10 @@
-#include "doctor/overridefindings.h"
+#include "overridefindings.h"
 
-#include "doctor/problemmapping.h"
-#include "formats/layout.h"
-#include "override/folderlinks.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/layout.h"
+#include "core/override/folderlinks.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "problemmapping.h"
 
 #include <algorithm>
 

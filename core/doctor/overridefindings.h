@@ -1,8 +1,8 @@
 #pragma once
 
-#include "doctor/doctorcontext.h"
-#include "doctor/finding.h"
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
+#include "doctorcontext.h"
+#include "finding.h"
 
 #include <atomic>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "doctor/problemmapping.h"
+#include "problemmapping.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 namespace kl {
 namespace {

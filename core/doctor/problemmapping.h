@@ -1,7 +1,7 @@
 #pragma once
 
-#include "doctor/finding.h"
-#include "model/entry.h"
+#include "core/model/entry.h"
+#include "finding.h"
 
 #include <optional>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "doctor/processalive.h"
+#include "processalive.h"
 
 #include <cerrno>
 #include <csignal>

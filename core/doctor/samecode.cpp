@@ -1,7 +1,7 @@
-#include "doctor/samecode.h"
+#include "samecode.h"
 
-#include "doctor/problemmapping.h"
-#include "util/utf8.h"
+#include "core/util/utf8.h"
+#include "problemmapping.h"
 
 #include <algorithm>
 #include <map>

@@ -4,9 +4,9 @@
 // "this key difference changed nothing" case that fills caches (line info on and off, a variable
 // that never reaches code generation). Compares the cubins' code sections; no disassembler.
 
-#include "cubin/cubininfo.h"
-#include "doctor/finding.h"
-#include "model/snapshot.h"
+#include "core/cubin/cubininfo.h"
+#include "core/model/snapshot.h"
+#include "finding.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "doctor/stagetarget.h"
+#include "stagetarget.h"
 
 #include <cctype>
 

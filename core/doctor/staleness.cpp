@@ -1,7 +1,7 @@
-#include "doctor/staleness.h"
+#include "staleness.h"
 
-#include "doctor/gpubinary.h"
-#include "report/entrylabels.h"
+#include "core/report/entrylabels.h"
+#include "gpubinary.h"
 
 #include <algorithm>
 #include <charconv>

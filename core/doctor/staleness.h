@@ -1,8 +1,8 @@
 #pragma once
 
-#include "doctor/doctorcontext.h"
-#include "model/entry.h"
-#include "util/text.h"
+#include "core/model/entry.h"
+#include "core/util/text.h"
+#include "doctorcontext.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "env/cacheroots.h"
+#include "cacheroots.h"
 
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
 
 #include <sys/stat.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "env/environment.h"
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
+#include "environment.h"
 
 #include <vector>
 

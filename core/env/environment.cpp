@@ -1,4 +1,4 @@
-#include "env/environment.h"
+#include "environment.h"
 
 #include <cctype>
 #include <cstdlib>

@@ -1,7 +1,7 @@
-#include "env/tritonversion.h"
+#include "tritonversion.h"
 
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <cerrno>
 #include <csignal>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "env/environment.h"
-#include "util/text.h"
+#include "core/util/text.h"
+#include "environment.h"
 
 #include <chrono>
 #include <string>

@@ -1,7 +1,7 @@
-#include "events/eventfollower.h"
+#include "eventfollower.h"
 
-#include "events/eventline.h"
-#include "events/eventlogfiles.h"
+#include "eventline.h"
+#include "eventlogfiles.h"
 
 #include <algorithm>
 #include <cerrno>

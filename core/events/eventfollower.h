@@ -1,8 +1,8 @@
 #pragma once
 
-#include "events/compileevent.h"
-#include "events/eventlogreader.h"
-#include "util/result.h"
+#include "compileevent.h"
+#include "core/util/result.h"
+#include "eventlogreader.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,8 +1,8 @@
-#include "events/eventline.h"
+#include "eventline.h"
 
-#include "formats/json.h"
-#include "util/isotime.h"
-#include "util/utf8.h"
+#include "core/formats/json.h"
+#include "core/util/isotime.h"
+#include "core/util/utf8.h"
 
 #include <cmath>
 #include <rapidjson/stringbuffer.h>

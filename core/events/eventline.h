@@ -1,7 +1,7 @@
 #pragma once
 
-#include "events/compileevent.h"
-#include "util/result.h"
+#include "compileevent.h"
+#include "core/util/result.h"
 
 #include <cstddef>
 #include <string>

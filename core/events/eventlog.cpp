@@ -1,7 +1,7 @@
-#include "events/eventlog.h"
+#include "eventlog.h"
 
-#include "events/eventline.h"
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
+#include "eventline.h"
 
 #include <cerrno>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "events/compileevent.h"
-#include "events/eventlogsettings.h"
+#include "compileevent.h"
+#include "eventlogsettings.h"
 
 #include <string>
 #include <string_view>

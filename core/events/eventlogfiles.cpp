@@ -1,7 +1,7 @@
-#include "events/eventlogfiles.h"
+#include "eventlogfiles.h"
 
-#include "events/eventlog.h"
-#include "util/dirlist.h"
+#include "core/util/dirlist.h"
+#include "eventlog.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -3,10 +3,10 @@
 // Shared by the events-log reader and follower (not a public API): opening the generations
 // consistently, and cutting bytes into lines.
 
-#include "events/compileevent.h"
-#include "events/eventlogreader.h"
-#include "util/posixfile.h"
-#include "util/result.h"
+#include "compileevent.h"
+#include "core/util/posixfile.h"
+#include "core/util/result.h"
+#include "eventlogreader.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,7 @@
-#include "events/eventlogreader.h"
+#include "eventlogreader.h"
 
-#include "events/eventline.h"
-#include "events/eventlogfiles.h"
+#include "eventline.h"
+#include "eventlogfiles.h"
 
 #include <cerrno>
 #include <unistd.h>

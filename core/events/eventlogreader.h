@@ -1,7 +1,7 @@
 #pragma once
 
-#include "events/compileevent.h"
-#include "util/text.h"
+#include "compileevent.h"
+#include "core/util/text.h"
 
 #include <atomic>
 #include <cstdint>

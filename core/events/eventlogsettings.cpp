@@ -1,6 +1,6 @@
-#include "events/eventlogsettings.h"
+#include "eventlogsettings.h"
 
-#include "util/units.h"
+#include "core/util/units.h"
 
 #include <charconv>
 

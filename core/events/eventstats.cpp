@@ -1,4 +1,4 @@
-#include "events/eventstats.h"
+#include "eventstats.h"
 
 #include <algorithm>
 #include <cmath>

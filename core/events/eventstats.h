@@ -1,6 +1,6 @@
 #pragma once
 
-#include "events/compileevent.h"
+#include "compileevent.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
-#include "events/eventstatsjson.h"
+#include "eventstatsjson.h"
 
-#include "util/isotime.h"
-#include "util/jsonwriter.h"
-#include "util/utf8.h"
+#include "core/util/isotime.h"
+#include "core/util/jsonwriter.h"
+#include "core/util/utf8.h"
 
 namespace kl {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "events/eventlogreader.h"
-#include "events/eventstats.h"
+#include "eventlogreader.h"
+#include "eventstats.h"
 
 #include <cstdio>
 #include <optional>

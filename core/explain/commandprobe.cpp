@@ -1,6 +1,6 @@
-#include "explain/commandprobe.h"
+#include "commandprobe.h"
 
-#include "util/subprocess.h"
+#include "core/util/subprocess.h"
 
 namespace kl {
 

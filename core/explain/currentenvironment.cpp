@@ -1,8 +1,8 @@
-#include "explain/currentenvironment.h"
+#include "currentenvironment.h"
 
-#include "env/tritonversion.h"
-#include "explain/commandprobe.h"
-#include "formats/envvars.h"
+#include "commandprobe.h"
+#include "core/env/tritonversion.h"
+#include "core/formats/envvars.h"
 
 #include <cctype>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "env/environment.h"
-#include "keys/tritonkey.h"
-#include "util/text.h"
+#include "core/env/environment.h"
+#include "core/keys/tritonkey.h"
+#include "core/util/text.h"
 
 #include <atomic>
 #include <optional>

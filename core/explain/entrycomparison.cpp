@@ -1,10 +1,10 @@
-#include "explain/entrycomparison.h"
+#include "entrycomparison.h"
 
-#include "cubin/cubininfo.h"
-#include "formats/envvars.h"
-#include "keys/tritonkey.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/cubin/cubininfo.h"
+#include "core/formats/envvars.h"
+#include "core/keys/tritonkey.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 

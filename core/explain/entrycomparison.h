@@ -1,8 +1,8 @@
 #pragma once
 
-#include "explain/currentenvironment.h"
-#include "report/entrydetail.h"
-#include "util/text.h"
+#include "core/report/entrydetail.h"
+#include "core/util/text.h"
+#include "currentenvironment.h"
 
 #include <optional>
 #include <string>

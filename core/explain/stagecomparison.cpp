@@ -1,9 +1,9 @@
-#include "explain/stagecomparison.h"
+#include "stagecomparison.h"
 
-#include "cubin/cubininfo.h"
-#include "diff/linediff.h"
-#include "formats/stages.h"
-#include "util/posixfile.h"
+#include "core/cubin/cubininfo.h"
+#include "core/diff/linediff.h"
+#include "core/formats/stages.h"
+#include "core/util/posixfile.h"
 
 namespace kl {
 namespace {

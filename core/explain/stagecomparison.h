@@ -4,9 +4,9 @@
 // lines, and whether two cubins that differ still hold the same code. `klens diff A B` and the
 // window's compare start from it, on the first stage that differs.
 
-#include "diff/irnormalise.h"
-#include "model/entry.h"
-#include "util/text.h"
+#include "core/diff/irnormalise.h"
+#include "core/model/entry.h"
+#include "core/util/text.h"
 
 #include <atomic>
 #include <string>

@@ -1,9 +1,9 @@
-#include "export/entryarchive.h"
+#include "entryarchive.h"
 
-#include "keys/tritonkey.h"
-#include "util/dirlist.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/keys/tritonkey.h"
+#include "core/util/dirlist.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <archive.h>

@@ -3,8 +3,8 @@
 // Cache entries packed into one .tar.gz to attach to a bug report: each entry's files under its
 // folder name, plus `kernellens-export.json` listing every file with its size and sha256.
 
-#include "model/entry.h"
-#include "util/text.h"
+#include "core/model/entry.h"
+#include "core/util/text.h"
 
 #include <cstdint>
 #include <string>

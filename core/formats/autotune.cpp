@@ -1,6 +1,6 @@
-#include "formats/autotune.h"
+#include "autotune.h"
 
-#include "formats/json.h"
+#include "json.h"
 
 namespace kl {
 

@@ -1,6 +1,6 @@
-#include "formats/dumplayout.h"
+#include "dumplayout.h"
 
-#include "formats/stages.h"
+#include "stages.h"
 
 #include <algorithm>
 #include <array>

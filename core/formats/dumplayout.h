@@ -6,9 +6,9 @@
 // one file per stage with no metadata or group file. Override folders hold a user's hand-edited
 // stages: nothing may take them for broken cache entries (a cleaner would delete a user's work).
 
-#include "model/entry.h"
-#include "model/snapshot.h"
-#include "util/text.h"
+#include "core/model/entry.h"
+#include "core/model/snapshot.h"
+#include "core/util/text.h"
 
 #include <optional>
 #include <string_view>

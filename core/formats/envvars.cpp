@@ -1,4 +1,4 @@
-#include "formats/envvars.h"
+#include "envvars.h"
 
 #include <algorithm>
 #include <array>

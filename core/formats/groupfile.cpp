@@ -1,6 +1,6 @@
-#include "formats/groupfile.h"
+#include "groupfile.h"
 
-#include "formats/json.h"
+#include "json.h"
 
 namespace kl {
 

@@ -1,4 +1,4 @@
-#include "formats/json.h"
+#include "json.h"
 
 #include <algorithm>
 #include <cstdlib>

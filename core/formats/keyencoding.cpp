@@ -1,4 +1,4 @@
-#include "formats/keyencoding.h"
+#include "keyencoding.h"
 
 #include <algorithm>
 #include <cctype>

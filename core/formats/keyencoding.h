@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/entry.h"
+#include "core/model/entry.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "formats/layout.h"
+#include "layout.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
-#include "formats/metadata.h"
+#include "metadata.h"
 
-#include "formats/envvars.h"
-#include "formats/json.h"
+#include "envvars.h"
+#include "json.h"
 
 #include <array>
 #include <cstdio>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/entry.h"
-#include "util/result.h"
+#include "core/model/entry.h"
+#include "core/util/result.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "formats/stages.h"
+#include "stages.h"
 
 namespace kl {
 

@@ -1,6 +1,6 @@
-#include "fs/envreport.h"
+#include "envreport.h"
 
-#include "formats/envvars.h"
+#include "core/formats/envvars.h"
 
 namespace kl {
 

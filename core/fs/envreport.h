@@ -1,8 +1,8 @@
 #pragma once
 
-#include "env/environment.h"
-#include "env/tritonversion.h"
-#include "fs/folderhealth.h"
+#include "core/env/environment.h"
+#include "core/env/tritonversion.h"
+#include "folderhealth.h"
 
 #include <string>
 #include <vector>

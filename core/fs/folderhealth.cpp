@@ -1,7 +1,7 @@
-#include "fs/folderhealth.h"
+#include "folderhealth.h"
 
-#include "env/cacheroots.h"
-#include "util/posixfile.h"
+#include "core/env/cacheroots.h"
+#include "core/util/posixfile.h"
 
 #include <algorithm>
 #include <sys/stat.h>

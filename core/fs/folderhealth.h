@@ -1,8 +1,8 @@
 #pragma once
 
-#include "env/environment.h"
-#include "fs/fsprobe.h"
-#include "util/text.h"
+#include "core/env/environment.h"
+#include "core/util/text.h"
+#include "fsprobe.h"
 
 #include <string>
 #include <string_view>

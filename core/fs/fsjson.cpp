@@ -1,6 +1,6 @@
-#include "fs/fsjson.h"
+#include "fsjson.h"
 
-#include "util/jsonwriter.h"
+#include "core/util/jsonwriter.h"
 
 #include <rapidjson/filewritestream.h>
 #include <rapidjson/writer.h>

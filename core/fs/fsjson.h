@@ -1,7 +1,7 @@
 #pragma once
 
-#include "fs/envreport.h"
-#include "fs/folderhealth.h"
+#include "envreport.h"
+#include "folderhealth.h"
 
 #include <cstdio>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "fs/fsprobe.h"
+#include "fsprobe.h"
 
-#include "fs/fstypes.h"
-#include "fs/mountinfo.h"
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
+#include "fstypes.h"
+#include "mountinfo.h"
 
 #include <cerrno>
 #include <climits>

@@ -1,4 +1,4 @@
-#include "fs/fstypes.h"
+#include "fstypes.h"
 
 #include <array>
 #include <string>

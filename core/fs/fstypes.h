@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fs/fsprobe.h"
+#include "fsprobe.h"
 
 #include <cstdint>
 #include <string_view>

@@ -1,6 +1,6 @@
-#include "fs/mountinfo.h"
+#include "mountinfo.h"
 
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
 
 #include <cerrno>
 #include <charconv>

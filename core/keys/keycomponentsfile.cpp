@@ -1,7 +1,7 @@
-#include "keys/keycomponentsfile.h"
+#include "keycomponentsfile.h"
 
-#include "formats/json.h"
-#include "formats/keyencoding.h"
+#include "core/formats/json.h"
+#include "core/formats/keyencoding.h"
 
 namespace kl {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "keys/tritonkey.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "tritonkey.h"
 
 #include <string>
 #include <string_view>

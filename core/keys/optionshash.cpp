@@ -1,10 +1,10 @@
-#include "keys/optionshash.h"
+#include "optionshash.h"
 
-#include "formats/json.h"
-#include "keys/pythonrepr.h"
-#include "keys/tritonkey.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/json.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "pythonrepr.h"
+#include "tritonkey.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "formats/metadata.h"
-#include "util/result.h"
+#include "core/formats/metadata.h"
+#include "core/util/result.h"
 
 #include <functional>
 #include <optional>

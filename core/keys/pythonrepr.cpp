@@ -1,6 +1,6 @@
-#include "keys/pythonrepr.h"
+#include "pythonrepr.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,9 +1,9 @@
-#include "keys/tritonkey.h"
+#include "tritonkey.h"
 
-#include "formats/envvars.h"
-#include "formats/json.h"
-#include "formats/keyencoding.h"
-#include "keys/pythonrepr.h"
+#include "core/formats/envvars.h"
+#include "core/formats/json.h"
+#include "core/formats/keyencoding.h"
+#include "pythonrepr.h"
 
 #include <algorithm>
 #include <map>

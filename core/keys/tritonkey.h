@@ -1,9 +1,12 @@
 #pragma once
 
-#include "env/environment.h"
-#include "formats/metadata.h"
-#include "model/entry.h"
-#include "util/digest.h"
+// Triton's cache key rebuilt byte for byte from what an entry records, so `klens key` and explain
+// need no Triton; tests/keys compares every part with what real Triton computes.
+
+#include "core/env/environment.h"
+#include "core/formats/metadata.h"
+#include "core/model/entry.h"
+#include "core/util/digest.h"
 
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
-#include "lines/linemap.h"
+#include "linemap.h"
 
-#include "lines/stagelocations.h"
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
+#include "stagelocations.h"
 
 #include <set>
 #include <sys/stat.h>

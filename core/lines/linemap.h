@@ -4,11 +4,11 @@
 // IR stage and the SASS instructions it produced, directly or through the @triton.jit functions
 // and `tl` library code it calls (every location of an inline chain counts for its line).
 
-#include "env/environment.h"
-#include "model/entry.h"
-#include "model/sourcelocation.h"
-#include "sass/sassdisasm.h"
-#include "util/result.h"
+#include "core/env/environment.h"
+#include "core/model/entry.h"
+#include "core/model/sourcelocation.h"
+#include "core/sass/sassdisasm.h"
+#include "core/util/result.h"
 
 #include <atomic>
 #include <cstdint>

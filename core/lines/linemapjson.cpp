@@ -1,6 +1,6 @@
-#include "lines/linemapjson.h"
+#include "linemapjson.h"
 
-#include "util/jsonwriter.h"
+#include "core/util/jsonwriter.h"
 
 namespace kl {
 

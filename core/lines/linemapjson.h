@@ -1,6 +1,6 @@
 #pragma once
 
-#include "lines/linemap.h"
+#include "linemap.h"
 
 #include <cstdio>
 #include <string>

@@ -1,4 +1,4 @@
-#include "lines/stagelocations.h"
+#include "stagelocations.h"
 
 #include <algorithm>
 #include <cctype>

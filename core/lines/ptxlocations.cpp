@@ -1,5 +1,5 @@
-#include "lines/stagelocations.h"
-#include "util/trim.h"
+#include "core/util/trim.h"
+#include "stagelocations.h"
 
 #include <charconv>
 #include <map>

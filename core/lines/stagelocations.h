@@ -5,7 +5,7 @@
 // `.loc` with `inlined_at`. Each reader is line-local after one pass over the definitions, so a
 // cut-off file gives the locations it still has and no wrong ones.
 
-#include "model/sourcelocation.h"
+#include "core/model/sourcelocation.h"
 
 #include <cstddef>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "model/entry.h"
+#include "entry.h"
 
 #include <algorithm>
 

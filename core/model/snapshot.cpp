@@ -1,4 +1,4 @@
-#include "model/snapshot.h"
+#include "snapshot.h"
 
 namespace kl {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/entry.h"
+#include "entry.h"
 
 #include <cstdint>
 #include <map>

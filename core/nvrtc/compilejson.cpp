@@ -1,9 +1,9 @@
-#include "nvrtc/compilejson.h"
+#include "compilejson.h"
 
-#include "cubin/cubininfo.h"
-#include "cubin/cubininfojson.h"
-#include "nvrtc/nvrtccache.h"
-#include "util/jsonwriter.h"
+#include "core/cubin/cubininfo.h"
+#include "core/cubin/cubininfojson.h"
+#include "core/util/jsonwriter.h"
+#include "nvrtccache.h"
 
 namespace kl {
 

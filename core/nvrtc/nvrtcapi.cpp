@@ -1,6 +1,6 @@
-#include "nvrtc/nvrtcapi.h"
+#include "nvrtcapi.h"
 
-#include "util/dynlib.h"
+#include "core/util/dynlib.h"
 
 #include <vector>
 

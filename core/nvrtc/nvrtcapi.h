@@ -4,9 +4,11 @@
 // initialisers cost every klens command and the GUI about 16 ms at start-up (measured in
 // tests/bench/RESULTS.md), and a binary built with the toolkit still starts where its libraries
 // are missing. nvrtc.h and nvJitLink.h give the types and prototypes; only nvrtccompiler.cpp
-// includes this header.
+// includes this header. The library the build found is tried first, then its soname; CMake's
+// CUDA::nvrtc is never linked, as it drags in the driver stub. Without the toolkit core/nvrtc
+// still builds and says why compiling is off.
 
-#include "util/text.h"
+#include "core/util/text.h"
 
 #include <string>
 

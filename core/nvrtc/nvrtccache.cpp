@@ -1,10 +1,10 @@
-#include "nvrtc/nvrtccache.h"
+#include "nvrtccache.h"
 
-#include "cubin/cubininfo.h"
-#include "formats/layout.h"
-#include "keys/tritonkey.h"
-#include "nvrtc/nvrtcmetadata.h"
-#include "util/posixfile.h"
+#include "core/cubin/cubininfo.h"
+#include "core/formats/layout.h"
+#include "core/keys/tritonkey.h"
+#include "core/util/posixfile.h"
+#include "nvrtcmetadata.h"
 
 #include <chrono>
 #include <unistd.h>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "env/environment.h"
-#include "events/compileevent.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "nvrtc/nvrtckey.h"
-#include "storage/cachestore.h"
+#include "core/env/environment.h"
+#include "core/events/compileevent.h"
+#include "core/storage/cachestore.h"
+#include "nvrtccompiler.h"
+#include "nvrtckey.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
-#include "nvrtc/nvrtccompiler.h"
+#include "nvrtccompiler.h"
 
-#include "nvrtc/nvrtcapi.h"
+#include "nvrtcapi.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "nvrtc/nvrtclog.h"
-#include "util/text.h"
+#include "core/util/text.h"
+#include "nvrtclog.h"
 
 #include <cstdint>
 #include <string>

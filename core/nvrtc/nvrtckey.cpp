@@ -1,7 +1,7 @@
-#include "nvrtc/nvrtckey.h"
+#include "nvrtckey.h"
 
-#include "keys/tritonkey.h"
-#include "util/posixfile.h"
+#include "core/keys/tritonkey.h"
+#include "core/util/posixfile.h"
 
 #include <set>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "nvrtc/nvrtccompiler.h"
+#include "nvrtccompiler.h"
 
 #include <string>
 #include <string_view>

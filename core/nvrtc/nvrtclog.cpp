@@ -1,4 +1,4 @@
-#include "nvrtc/nvrtclog.h"
+#include "nvrtclog.h"
 
 #include <charconv>
 

@@ -1,7 +1,7 @@
-#include "nvrtc/nvrtcmetadata.h"
+#include "nvrtcmetadata.h"
 
-#include "cubin/cubininfo.h"
-#include "formats/json.h"
+#include "core/cubin/cubininfo.h"
+#include "core/formats/json.h"
 
 #include <algorithm>
 #include <rapidjson/prettywriter.h>

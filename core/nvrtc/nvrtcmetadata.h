@@ -1,7 +1,7 @@
 #pragma once
 
-#include "nvrtc/nvrtccompiler.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "nvrtccompiler.h"
 
 #include <cstdint>
 #include <map>

@@ -1,14 +1,14 @@
-#include "nvrtc/recompile.h"
+#include "recompile.h"
 
-#include "cubin/cubininfo.h"
-#include "formats/layout.h"
-#include "keys/tritonkey.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "nvrtc/nvrtckey.h"
-#include "nvrtc/nvrtcmetadata.h"
-#include "storage/cachestore.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/cubin/cubininfo.h"
+#include "core/formats/layout.h"
+#include "core/keys/tritonkey.h"
+#include "core/storage/cachestore.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "nvrtccompiler.h"
+#include "nvrtckey.h"
+#include "nvrtcmetadata.h"
 
 #include <chrono>
 #include <unistd.h>

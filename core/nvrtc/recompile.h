@@ -1,8 +1,8 @@
 #pragma once
 
-#include "events/compileevent.h"
-#include "model/entry.h"
-#include "util/text.h"
+#include "core/events/compileevent.h"
+#include "core/model/entry.h"
+#include "core/util/text.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "nvrtc/tieredcompile.h"
+#include "tieredcompile.h"
 
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "remote/remotetransfer.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/remote/remotetransfer.h"
 
 #include <chrono>
 

@@ -1,9 +1,12 @@
 #pragma once
 
-#include "events/compileevent.h"
-#include "nvrtc/nvrtccache.h"
-#include "remote/keyformat.h"
-#include "remote/redisclient.h"
+// NVRTC's two tiers: a local miss asks the team's Redis cache (core/remote) for the entry by its
+// group's name, which the key gives, so no listing of the server is needed.
+
+#include "core/events/compileevent.h"
+#include "core/remote/keyformat.h"
+#include "core/remote/redisclient.h"
+#include "nvrtccache.h"
 
 #include <optional>
 #include <string_view>

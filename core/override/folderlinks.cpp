@@ -1,9 +1,9 @@
-#include "override/folderlinks.h"
+#include "folderlinks.h"
 
-#include "formats/layout.h"
-#include "util/digest.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/layout.h"
+#include "core/util/digest.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -5,8 +5,8 @@
 // stages themselves do. A dump holds the very bytes the compile stored in its cache entry; an
 // override folder holds a user's edit of a stage, which a compile made from it stores unchanged.
 
-#include "model/snapshot.h"
-#include "util/text.h"
+#include "core/model/snapshot.h"
+#include "core/util/text.h"
 
 #include <atomic>
 #include <cstddef>

@@ -1,8 +1,8 @@
-#include "override/overridejson.h"
+#include "overridejson.h"
 
-#include "formats/keyencoding.h"
-#include "report/snapshotjson.h"
-#include "util/jsonwriter.h"
+#include "core/formats/keyencoding.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/jsonwriter.h"
 
 #include <set>
 

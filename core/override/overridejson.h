@@ -1,8 +1,8 @@
 #pragma once
 
-#include "model/snapshot.h"
-#include "override/folderlinks.h"
-#include "override/overridemake.h"
+#include "core/model/snapshot.h"
+#include "folderlinks.h"
+#include "overridemake.h"
 
 #include <cstdio>
 #include <vector>

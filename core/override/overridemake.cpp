@@ -1,9 +1,9 @@
-#include "override/overridemake.h"
+#include "overridemake.h"
 
-#include "override/folderlinks.h"
-#include "util/durablefile.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/util/durablefile.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "folderlinks.h"
 
 #include <algorithm>
 #include <cerrno>

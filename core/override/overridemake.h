@@ -4,8 +4,8 @@
 // names both by the source's hash, which no cache entry records), holding only the chosen stage,
 // under the kernel's file name. From a cache entry it goes through the entry's linked dump.
 
-#include "model/snapshot.h"
-#include "util/text.h"
+#include "core/model/snapshot.h"
+#include "core/util/text.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "remote/inductorcache.h"
+#include "inductorcache.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "remote/redisclient.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "redisclient.h"
 
 #include <atomic>
 #include <cstdint>

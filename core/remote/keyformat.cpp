@@ -1,6 +1,6 @@
-#include "remote/keyformat.h"
+#include "keyformat.h"
 
-#include "formats/keyencoding.h"
+#include "core/formats/keyencoding.h"
 
 #include <vector>
 
@@ -131,11 +131,24 @@ std::string KeyFormat::scanPattern() const
     return globEscape(m_lit[0]) + "*" + globEscape(m_lit[1]) + "*" + globEscape(m_lit[2]);
 }
 
+namespace {
+
+std::string patternAround(const std::string (&lit)[3], bool keyFirst, const std::string& keyGlob)
+{
+    return globEscape(lit[0]) + (keyFirst ? keyGlob : "*") + globEscape(lit[1]) + (keyFirst ? "*" : keyGlob) +
+           globEscape(lit[2]);
+}
+
+} // namespace
+
 std::string KeyFormat::entryPattern(std::string_view key) const
 {
-    const std::string k = globEscape(key);
-    return globEscape(m_lit[0]) + (m_keyFirst ? k : "*") + globEscape(m_lit[1]) + (m_keyFirst ? "*" : k) +
-           globEscape(m_lit[2]);
+    return patternAround(m_lit, m_keyFirst, globEscape(key));
+}
+
+std::string KeyFormat::entryPrefixPattern(std::string_view prefix) const
+{
+    return patternAround(m_lit, m_keyFirst, globEscape(prefix) + "*");
 }
 
 } // namespace kl::remote

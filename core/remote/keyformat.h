@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 #include <optional>
 #include <string>
@@ -34,6 +34,8 @@ public:
     std::string scanPattern() const;
     /// The glob for one entry's files.
     std::string entryPattern(std::string_view key) const;
+    /// The glob for the files of every entry whose key starts with `prefix`.
+    std::string entryPrefixPattern(std::string_view prefix) const;
 
 private:
     std::string m_text;

@@ -1,4 +1,4 @@
-#include "remote/redisclient.h"
+#include "redisclient.h"
 
 #include <cerrno>
 #include <charconv>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "remote/redisendpoint.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "redisendpoint.h"
 
 #include <chrono>
 #include <memory>

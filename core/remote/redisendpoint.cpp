@@ -1,4 +1,4 @@
-#include "remote/redisendpoint.h"
+#include "redisendpoint.h"
 
 #include <charconv>
 

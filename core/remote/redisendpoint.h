@@ -1,7 +1,7 @@
 #pragma once
 
-#include "env/environment.h"
-#include "util/result.h"
+#include "core/env/environment.h"
+#include "core/util/result.h"
 
 #include <string>
 #include <string_view>

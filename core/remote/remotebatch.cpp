@@ -1,6 +1,6 @@
-#include "remote/remotebatch.h"
+#include "remotebatch.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 // What readRemote and scanRemote share (core/remote internals, not an API): the snapshot's
 // start, the sizes and idle times of a pipelined batch of values, a batch of entries judged.
 
-#include "remote/remotecache.h"
-#include "remote/remoteentry.h"
+#include "remotecache.h"
+#include "remoteentry.h"
 
 #include <span>
 #include <string>

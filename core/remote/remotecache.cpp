@@ -1,7 +1,7 @@
-#include "remote/remotecache.h"
+#include "remotecache.h"
 
-#include "remote/remotebatch.h"
-#include "remote/remotescan.h"
+#include "remotebatch.h"
+#include "remotescan.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -57,11 +57,12 @@ Result<KeyListing> listKeys(Client& client, const KeyFormat& format, const Remot
 }
 
 Result<KeyListing> listEntryKeys(Client& client, const KeyFormat& format, const std::string& key,
-                                 const std::atomic<bool>* cancel)
+                                 const std::atomic<bool>* cancel, KeyMatch match)
 {
     KeyListing listing;
     std::string cursor = "0";
-    const std::string pattern = format.entryPattern(key);
+    const bool prefix = match == KeyMatch::Prefix;
+    const std::string pattern = prefix ? format.entryPrefixPattern(key) : format.entryPattern(key);
     do {
         if (cancel && cancel->load()) {
             listing.cancelled = true;
@@ -72,8 +73,9 @@ Result<KeyListing> listEntryKeys(Client& client, const KeyFormat& format, const 
             return fail(std::move(page.error()));
         cursor = std::move(page->cursor);
         for (const std::string& k : page->keys)
-            if (auto parts = format.split(k); parts && parts->key == key) {
-                listing.entries[key].push_back(std::move(parts->filename));
+            if (auto parts = format.split(k);
+                parts && (prefix ? parts->key.starts_with(key) : parts->key == key)) {
+                listing.entries[parts->key].push_back(std::move(parts->filename));
                 ++listing.keys;
             }
     } while (cursor != "0");

@@ -1,9 +1,14 @@
 #pragma once
 
-#include "model/snapshot.h"
-#include "remote/inductorcache.h"
-#include "remote/keyformat.h"
-#include "remote/redisclient.h"
+// Triton's Redis remote cache read as a cache: listKeys (the keys alone), readRemote (a listing's
+// entries judged), scanRemote (both while SCAN runs, so a window streams rows) and fetchValue.
+// The result is a Snapshot, so every reader of one (the GUI's table, the trace join) can show a
+// server; an entry is judged by the folder reader's rules (remoteentry.h).
+
+#include "core/model/snapshot.h"
+#include "inductorcache.h"
+#include "keyformat.h"
+#include "redisclient.h"
 
 #include <atomic>
 #include <cstdint>
@@ -59,10 +64,13 @@ struct KeyListing {
 /// SCAN the whole keyspace for the format's keys (never KEYS), with progress and cancel.
 Result<KeyListing> listKeys(Client& client, const KeyFormat& format, const RemoteScanOptions& options);
 
-/// The keys of one entry only (SCAN MATCH on its own pattern: still a walk of the keyspace, but
-/// nothing is read). Empty when the server has no such entry.
+/// How listEntryKeys matches `key`: the whole key, or its start (the handle a listing printed).
+enum class KeyMatch { Exact, Prefix };
+
+/// The keys of one entry only, or of the entries whose key starts with `key` (SCAN MATCH on their
+/// own pattern: still a walk of the keyspace, but nothing is read). Empty when none matches.
 Result<KeyListing> listEntryKeys(Client& client, const KeyFormat& format, const std::string& key,
-                                 const std::atomic<bool>* cancel = nullptr);
+                                 const std::atomic<bool>* cancel = nullptr, KeyMatch match = KeyMatch::Exact);
 
 /// One value of an entry (`{key}`, `{filename}`), refused without reading when it is larger than
 /// `maxBytes`; the error names the Redis key and the cause.

@@ -1,6 +1,6 @@
-#include "remote/remoteclean.h"
+#include "remoteclean.h"
 
-#include "formats/layout.h"
+#include "core/formats/layout.h"
 
 #include <algorithm>
 #include <charconv>

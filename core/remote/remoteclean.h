@@ -1,8 +1,8 @@
 #pragma once
 
-#include "remote/keyformat.h"
-#include "remote/redisclient.h"
-#include "remote/remotecache.h"
+#include "keyformat.h"
+#include "redisclient.h"
+#include "remotecache.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/entry.h"
-#include "remote/keyformat.h"
+#include "core/model/entry.h"
+#include "keyformat.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "remote/remotejson.h"
+#include "remotejson.h"
 
-#include "report/snapshotjson.h"
-#include "util/jsonwriter.h"
+#include "core/report/snapshotjson.h"
+#include "core/util/jsonwriter.h"
 
 namespace kl::remote {
 namespace {

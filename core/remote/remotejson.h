@@ -1,8 +1,8 @@
 #pragma once
 
-#include "remote/remotecache.h"
-#include "remote/remoteclean.h"
-#include "remote/remotetransfer.h"
+#include "remotecache.h"
+#include "remoteclean.h"
+#include "remotetransfer.h"
 
 #include <cstdio>
 #include <optional>

@@ -1,12 +1,12 @@
-#include "formats/autotune.h"
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "formats/metadata.h"
-#include "remote/remotetransfer.h"
-#include "report/entrylabels.h"
-#include "scan/entryfacts.h"
-#include "util/utf8.h"
+#include "core/formats/autotune.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/formats/metadata.h"
+#include "core/report/entrylabels.h"
+#include "core/scan/entryfacts.h"
+#include "core/util/utf8.h"
+#include "remotetransfer.h"
 
 #include <algorithm>
 #include <atomic>

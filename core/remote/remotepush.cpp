@@ -1,12 +1,12 @@
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "remote/remotetransfer.h"
-#include "scan/cachescanner.h"
-#include "scan/entryreader.h"
-#include "storage/groupwriter.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/scan/cachescanner.h"
+#include "core/scan/entryreader.h"
+#include "core/storage/groupwriter.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "remotetransfer.h"
 
 #include <algorithm>
 #include <cstdlib>

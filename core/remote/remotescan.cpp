@@ -1,8 +1,8 @@
-#include "remote/remotescan.h"
+#include "remotescan.h"
 
-#include "formats/groupfile.h"
-#include "formats/layout.h"
-#include "remote/remotebatch.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/layout.h"
+#include "remotebatch.h"
 
 #include <algorithm>
 #include <optional>

@@ -1,9 +1,15 @@
 #pragma once
 
 // scanRemote's listing (core/remote internals, not an API): entries judged and handed over while
-// SCAN is still running, the rest when it ends, the snapshot sorted at the end.
+// SCAN is still running, the rest when it ends, the snapshot sorted at the end. SCAN returns an
+// entry's keys in any order, scattered over the keyspace, and may return one twice: an entry is
+// whole only once its group and every child the group names were listed. So nothing of a page is
+// read but the group of an entry seen first (its text, to learn the children, of which only the
+// names not listed yet are kept, as hashes), and a group's text is not fetched again when the
+// entry is judged. Values are taken in name order, as listKeys gives them, so the snapshot is the
+// one listKeys and readRemote make.
 
-#include "remote/remotecache.h"
+#include "remotecache.h"
 
 namespace kl::remote::detail {
 

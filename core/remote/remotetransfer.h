@@ -1,9 +1,9 @@
 #pragma once
 
-#include "remote/keyformat.h"
-#include "remote/redisclient.h"
-#include "remote/remotecache.h"
-#include "storage/cachestore.h"
+#include "core/storage/cachestore.h"
+#include "keyformat.h"
+#include "redisclient.h"
+#include "remotecache.h"
 
 #include <atomic>
 #include <cstdint>

@@ -1,10 +1,10 @@
-#include "report/entrydetail.h"
+#include "entrydetail.h"
 
-#include "formats/layout.h"
-#include "formats/stages.h"
-#include "util/filetype.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/layout.h"
+#include "core/formats/stages.h"
+#include "core/util/filetype.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <cstdio>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "formats/autotune.h"
-#include "formats/groupfile.h"
-#include "formats/metadata.h"
-#include "model/entry.h"
-#include "util/text.h"
+#include "core/formats/autotune.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/metadata.h"
+#include "core/model/entry.h"
+#include "core/util/text.h"
 
 #include <optional>
 #include <string>

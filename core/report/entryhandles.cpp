@@ -1,4 +1,4 @@
-#include "report/entryhandles.h"
+#include "entryhandles.h"
 
 #include <algorithm>
 #include <numeric>

@@ -3,7 +3,7 @@
 // The handle a listing prints so that the next command can take it: the shortest prefix of an
 // entry's folder name that names no other entry of the snapshot (what ENTRY arguments resolve).
 
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
 
 #include <cstddef>
 #include <string>

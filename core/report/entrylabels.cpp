@@ -1,6 +1,6 @@
-#include "report/entrylabels.h"
+#include "entrylabels.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <cstdio>
 

@@ -1,9 +1,9 @@
-#include "report/snapshotjson.h"
+#include "snapshotjson.h"
 
-#include "cubin/occupancy.h"
-#include "report/entryhandles.h"
-#include "util/isotime.h"
-#include "util/jsonwriter.h"
+#include "core/cubin/occupancy.h"
+#include "core/util/isotime.h"
+#include "core/util/jsonwriter.h"
+#include "entryhandles.h"
 
 #include <ctime>
 #include <rapidjson/filewritestream.h>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "model/snapshot.h"
-#include "report/entrydetail.h"
-#include "util/jsonwriter.h"
+#include "core/model/snapshot.h"
+#include "core/util/jsonwriter.h"
+#include "entrydetail.h"
 
 #include <cstdio>
 #include <functional>

@@ -1,6 +1,6 @@
-#include "sass/nvdisasmtool.h"
+#include "nvdisasmtool.h"
 
-#include "util/subprocess.h"
+#include "core/util/subprocess.h"
 
 #include <algorithm>
 #include <dirent.h>

@@ -3,8 +3,8 @@
 // Which nvdisasm disassembles cubins, found where a user has one: KernelLens ships none, and the
 // user's own (a CUDA Toolkit, or the one in Triton's wheel beside ptxas) matches their toolchain.
 
-#include "env/environment.h"
-#include "util/result.h"
+#include "core/env/environment.h"
+#include "core/util/result.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
-#include "sass/sassdisasm.h"
+#include "sassdisasm.h"
 
-#include "cubin/cubininfo.h"
-#include "util/digest.h"
-#include "util/durablefile.h"
-#include "util/posixfile.h"
-#include "util/subprocess.h"
+#include "core/cubin/cubininfo.h"
+#include "core/util/digest.h"
+#include "core/util/durablefile.h"
+#include "core/util/posixfile.h"
+#include "core/util/subprocess.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -3,10 +3,10 @@
 // A cubin's SASS: nvdisasm run once per cubin content, its text kept in KernelLens's own cache
 // under the cubin's SHA-256, so reopening an entry costs no nvdisasm run.
 
-#include "env/environment.h"
-#include "sass/nvdisasmtool.h"
-#include "sass/sasslisting.h"
-#include "util/result.h"
+#include "core/env/environment.h"
+#include "core/util/result.h"
+#include "nvdisasmtool.h"
+#include "sasslisting.h"
 
 #include <atomic>
 #include <string>

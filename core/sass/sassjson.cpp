@@ -1,6 +1,6 @@
-#include "sass/sassjson.h"
+#include "sassjson.h"
 
-#include "util/jsonwriter.h"
+#include "core/util/jsonwriter.h"
 
 namespace kl {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sass/sassdisasm.h"
+#include "sassdisasm.h"
 
 #include <cstdio>
 #include <string>

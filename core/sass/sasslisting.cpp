@@ -1,6 +1,6 @@
-#include "sass/sasslisting.h"
+#include "sasslisting.h"
 
-#include "util/trim.h"
+#include "core/util/trim.h"
 
 #include <charconv>
 #include <unordered_map>

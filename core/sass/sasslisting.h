@@ -3,7 +3,7 @@
 // The disassembly of a cubin as `nvdisasm -c -gi` prints it, read into rows. nvdisasm is the
 // reference (it is NVIDIA's, and knows every arch's encoding); this only reads its text.
 
-#include "model/sourcelocation.h"
+#include "core/model/sourcelocation.h"
 
 #include <cstdint>
 #include <optional>

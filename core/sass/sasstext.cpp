@@ -1,6 +1,6 @@
-#include "sass/sasstext.h"
+#include "sasstext.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <cctype>
 

@@ -3,7 +3,7 @@
 // The disassembly as text a person reads, the same in `klens sass` and the window's SASS tab:
 // a comment line per kernel, its labels, and one row per instruction with its source chain.
 
-#include "sass/sassdisasm.h"
+#include "sassdisasm.h"
 
 #include <cstdint>
 #include <map>

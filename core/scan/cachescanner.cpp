@@ -1,12 +1,12 @@
-#include "scan/cachescanner.h"
+#include "cachescanner.h"
 
-#include "cubin/entryresources.h"
-#include "formats/dumplayout.h"
-#include "scan/entryreader.h"
-#include "util/dirlist.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
-#include "util/workerthreads.h"
+#include "core/cubin/entryresources.h"
+#include "core/formats/dumplayout.h"
+#include "core/util/dirlist.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "core/util/workerthreads.h"
+#include "entryreader.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -269,6 +269,18 @@ CacheScanner::CacheScanner(ScanOptions options)
 
 Snapshot CacheScanner::scan(std::vector<Root> roots) const
 {
+    return scan(std::move(roots), nullptr);
+}
+
+CacheScanner::Placed CacheScanner::scanPlaced(std::vector<Root> roots) const
+{
+    Placed out;
+    out.snapshot = scan(std::move(roots), &out.placeOfRead);
+    return out;
+}
+
+Snapshot CacheScanner::scan(std::vector<Root> roots, std::vector<int>* placeOfRead) const
+{
     // Taken before anything is read: a stamp at or after it (less the margin) may hide a change.
     const std::int64_t racyFromNs = realtimeNs() - m_options.racyMarginNs;
     Snapshot snap;
@@ -458,13 +470,13 @@ Snapshot CacheScanner::scan(std::vector<Root> roots) const
         });
         order = sortByPath(snap.entries);
     }
-    if (m_options.snapshotIndexOfRead) {
+    if (placeOfRead) {
         std::vector<int> sortedOfKept(order.size());
         for (std::size_t p = 0; p < order.size(); ++p)
             sortedOfKept[order[p]] = static_cast<int>(p);
         for (int& k : keptOfRead)
             k = k < 0 ? -1 : sortedOfKept[static_cast<std::size_t>(k)];
-        *m_options.snapshotIndexOfRead = std::move(keptOfRead);
+        *placeOfRead = std::move(keptOfRead);
     }
     return snap;
 }

@@ -1,6 +1,14 @@
 #pragma once
 
-#include "model/snapshot.h"
+// The scanner: roots in, an immutable Snapshot out. Entries are read on a few threads; folders of
+// folders are searched for nested caches level by level. Every root has a kind (cache, dump,
+// override): one the environment names as Triton's dump or override folder (knownFolders, matched
+// by device and inode) or laid out as Triton's default one takes that kind, and a root nested in
+// one inherits it. In a dump or override root every folder without a group file is a dump or
+// override entry; in a cache root, a folder formats/dumplayout judges so becomes one too, with the
+// problem `dump-folder-in-cache`: a user's hand-edited stages must never look like a broken entry.
+
+#include "core/model/snapshot.h"
 
 #include <atomic>
 #include <cstdint>
@@ -38,10 +46,6 @@ struct ScanOptions {
     /// (Entry::resources), after the rows of its level went to entryRead; the scan index keeps
     /// them. Off by default: only the views that show them pay for the reads.
     bool readResources = false;
-    /// Filled when the scan returns, if set: for each readId, the index of that entry in
-    /// Snapshot::entries (-1 for ids never passed to entryRead). A viewer that showed rows while
-    /// scanning maps them to the snapshot with it, without comparing paths.
-    std::vector<int>* snapshotIndexOfRead = nullptr;
     /// Observer called just before an entry is read (tests use it to remove folders mid-scan).
     std::function<void(const std::string& entryPath)> beforeEntry;
     /// Where the scan index lives (core/scan/scanindex.h); empty: none is read or written. The
@@ -60,7 +64,7 @@ struct ScanOptions {
 };
 
 /// Walks cache roots and classifies what is directly inside each one. It reads names, sizes,
-/// times and the small json files only: never IR or binaries.
+/// times and the small json files; never IR, and a cubin only when asked (readResources).
 class CacheScanner {
 public:
     explicit CacheScanner(ScanOptions options = {});
@@ -69,10 +73,22 @@ public:
     /// get `error` set; caches found nested inside a root are appended as extra roots.
     Snapshot scan(std::vector<Root> roots) const;
 
+    /// A scan's snapshot, and where each entry given to entryRead ended up in it.
+    struct Placed {
+        Snapshot snapshot;
+        /// For each readId, the index of that entry in snapshot.entries (-1 for ids never given
+        /// to entryRead): whoever showed entries while scanning maps them to the snapshot with
+        /// it, without comparing paths.
+        std::vector<int> placeOfRead;
+    };
+    Placed scanPlaced(std::vector<Root> roots) const;
+
     /// Read one entry (a folder or a lone file) in `parentPath`. `vanished` is set when it is gone.
     Entry scanOne(const std::string& parentPath, const std::string& name, bool& vanished) const;
 
 private:
+    Snapshot scan(std::vector<Root> roots, std::vector<int>* placeOfRead) const;
+
     ScanOptions m_options;
 };
 

@@ -1,8 +1,8 @@
-#include "scan/entryfacts.h"
+#include "entryfacts.h"
 
-#include "formats/dumplayout.h"
-#include "formats/keyencoding.h"
-#include "util/utf8.h"
+#include "core/formats/dumplayout.h"
+#include "core/formats/keyencoding.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <cstdint>

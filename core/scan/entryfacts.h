@@ -1,10 +1,10 @@
 #pragma once
 
-#include "formats/groupfile.h"
-#include "formats/layout.h"
-#include "formats/metadata.h"
-#include "formats/stages.h"
-#include "model/entry.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/layout.h"
+#include "core/formats/metadata.h"
+#include "core/formats/stages.h"
+#include "core/model/entry.h"
 
 #include <string>
 #include <string_view>

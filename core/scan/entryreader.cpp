@@ -1,16 +1,16 @@
-#include "scan/entryreader.h"
+#include "entryreader.h"
 
-#include "formats/autotune.h"
-#include "formats/dumplayout.h"
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "formats/metadata.h"
-#include "formats/stages.h"
-#include "scan/entryfacts.h"
-#include "util/dirlist.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/autotune.h"
+#include "core/formats/dumplayout.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/formats/metadata.h"
+#include "core/formats/stages.h"
+#include "core/util/dirlist.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "entryfacts.h"
 
 #include <algorithm>
 #include <cerrno>

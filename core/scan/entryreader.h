@@ -1,8 +1,8 @@
 #pragma once
 
-#include "model/entry.h"
-#include "scan/cachescanner.h"
-#include "scan/scanindex.h"
+#include "cachescanner.h"
+#include "core/model/entry.h"
+#include "scanindex.h"
 
 #include <string>
 

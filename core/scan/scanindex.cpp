@@ -1,9 +1,9 @@
-#include "scan/scanindex.h"
+#include "scanindex.h"
 
-#include "formats/layout.h"
-#include "util/digest.h"
-#include "util/durablefile.h"
-#include "util/posixfile.h"
+#include "core/formats/layout.h"
+#include "core/util/digest.h"
+#include "core/util/durablefile.h"
+#include "core/util/posixfile.h"
 
 #include <algorithm>
 #include <atomic>

@@ -6,8 +6,8 @@
 // lists and parses nothing. One file per cache root (and per program: the GUI and the CLI are two
 // executables, each fingerprinted by its own size and mtime).
 
-#include "model/entry.h"
-#include "util/posixfile.h"
+#include "core/model/entry.h"
+#include "core/util/posixfile.h"
 
 #include <cstdint>
 #include <mutex>

@@ -1,14 +1,14 @@
-#include "storage/cachestore.h"
+#include "cachestore.h"
 
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "formats/stages.h"
-#include "util/durablefile.h"
-#include "storage/groupwriter.h"
-#include "util/dirlist.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/formats/stages.h"
+#include "core/util/dirlist.h"
+#include "core/util/durablefile.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "groupwriter.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
-#include "storage/groupwriter.h"
+#include "groupwriter.h"
 
-#include "util/utf8.h"
+#include "core/util/utf8.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,10 +1,10 @@
-#include "trace/compiletrace.h"
+#include "compiletrace.h"
 
-#include "formats/keyencoding.h"
-#include "trace/compiletracelayout.h"
-#include "util/jsonwriter.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "compiletracelayout.h"
+#include "core/formats/keyencoding.h"
+#include "core/util/jsonwriter.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
 
 #include <cerrno>
 #include <cinttypes>

@@ -1,4 +1,4 @@
-#include "trace/compiletracelayout.h"
+#include "compiletracelayout.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "events/compileevent.h"
+#include "core/events/compileevent.h"
 
 #include <cstddef>
 #include <cstdint>

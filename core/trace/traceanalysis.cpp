@@ -1,4 +1,4 @@
-#include "trace/traceanalysis.h"
+#include "traceanalysis.h"
 
 #include <algorithm>
 #include <cctype>

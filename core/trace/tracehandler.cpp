@@ -1,7 +1,7 @@
-#include "trace/tracehandler.h"
+#include "tracehandler.h"
 
-#include "trace/tracesource.h"
-#include "util/utf8.h"
+#include "core/util/utf8.h"
+#include "tracesource.h"
 
 #include <charconv>
 #include <cmath>

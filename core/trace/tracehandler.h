@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trace/tracemodel.h"
+#include "tracemodel.h"
 
 #include <cstdint>
 #include <functional>

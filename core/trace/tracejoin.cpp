@@ -1,7 +1,7 @@
-#include "trace/tracejoin.h"
+#include "tracejoin.h"
 
-#include "cubin/cubininfo.h"
-#include "util/posixfile.h"
+#include "core/cubin/cubininfo.h"
+#include "core/util/posixfile.h"
 
 #include <algorithm>
 #include <map>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "model/snapshot.h"
-#include "trace/traceanalysis.h"
-#include "util/result.h"
-#include "util/text.h"
+#include "core/model/snapshot.h"
+#include "core/util/result.h"
+#include "core/util/text.h"
+#include "traceanalysis.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "trace/tracejson.h"
+#include "tracejson.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "model/snapshot.h"
-#include "trace/traceanalysis.h"
-#include "trace/tracejoin.h"
-#include "util/jsonwriter.h"
+#include "core/model/snapshot.h"
+#include "core/util/jsonwriter.h"
+#include "traceanalysis.h"
+#include "tracejoin.h"
 
 #include <cstddef>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "trace/tracemodel.h"
+#include "tracemodel.h"
 
 namespace kl::trace {
 

@@ -1,7 +1,7 @@
-#include "trace/tracereader.h"
+#include "tracereader.h"
 
-#include "trace/tracehandler.h"
-#include "trace/tracesource.h"
+#include "tracehandler.h"
+#include "tracesource.h"
 
 #include <rapidjson/error/en.h>
 #include <rapidjson/reader.h>

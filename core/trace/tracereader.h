@@ -1,7 +1,7 @@
 #pragma once
 
-#include "trace/tracemodel.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "tracemodel.h"
 
 #include <atomic>
 #include <cstdint>

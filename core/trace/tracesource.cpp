@@ -1,6 +1,6 @@
-#include "trace/tracesource.h"
+#include "tracesource.h"
 
-#include "util/posixfile.h"
+#include "core/util/posixfile.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "util/digest.h"
+#include "digest.h"
 
 #include <cstdint>
 #include <new>

@@ -1,4 +1,4 @@
-#include "util/dirlist.h"
+#include "dirlist.h"
 
 namespace kl {
 

@@ -1,7 +1,7 @@
-#include "util/durablefile.h"
+#include "durablefile.h"
 
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "posixfile.h"
+#include "utf8.h"
 
 #include <atomic>
 #include <cerrno>

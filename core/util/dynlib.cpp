@@ -1,4 +1,4 @@
-#include "util/dynlib.h"
+#include "dynlib.h"
 
 #include <cstring>
 #include <dlfcn.h>

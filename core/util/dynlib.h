@@ -4,8 +4,8 @@
 // CUDA driver (gpu/cudaapi). Their headers give types and prototypes; a binary that never links
 // them starts where they are missing, and says why a feature is off when they cannot be opened.
 
-#include "util/result.h"
-#include "util/text.h"
+#include "result.h"
+#include "text.h"
 
 #include <initializer_list>
 #include <string>

@@ -1,4 +1,4 @@
-#include "util/filetype.h"
+#include "filetype.h"
 
 #include <magic.h>
 #include <mutex>

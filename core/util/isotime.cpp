@@ -1,4 +1,4 @@
-#include "util/isotime.h"
+#include "isotime.h"
 
 #include <cstdio>
 #include <ctime>

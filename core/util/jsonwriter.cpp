@@ -1,6 +1,6 @@
-#include "util/jsonwriter.h"
+#include "jsonwriter.h"
 
-#include "util/utf8.h"
+#include "utf8.h"
 
 namespace kl::json {
 

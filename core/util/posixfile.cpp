@@ -1,4 +1,4 @@
-#include "util/posixfile.h"
+#include "posixfile.h"
 
 #include <atomic>
 #include <cerrno>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/result.h"
+#include "result.h"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
-#include "util/subprocess.h"
+#include "subprocess.h"
 
-#include "util/posixfile.h"
+#include "posixfile.h"
 
 #include <cerrno>
 #include <chrono>

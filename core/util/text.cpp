@@ -1,4 +1,4 @@
-#include "util/text.h"
+#include "text.h"
 
 namespace kl {
 

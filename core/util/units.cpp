@@ -1,4 +1,4 @@
-#include "util/units.h"
+#include "units.h"
 
 #include <cctype>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "kernels/half.h"
+#include "half.h"
 
 #include <cmath>
 #include <cstring>

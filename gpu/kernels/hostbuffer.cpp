@@ -1,7 +1,7 @@
-#include "kernels/hostbuffer.h"
+#include "hostbuffer.h"
 
-#include "kernels/half.h"
-#include "kernels/launchplan.h"
+#include "half.h"
+#include "launchplan.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kernels/kernelspec.h"
+#include "kernelspec.h"
 
 #include <cstdint>
 #include <span>

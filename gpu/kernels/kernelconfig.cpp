@@ -1,4 +1,4 @@
-#include "kernels/kernelconfig.h"
+#include "kernelconfig.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "kernels/kernelspec.h"
-#include "kernels/specexpression.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "kernelspec.h"
+#include "specexpression.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "kernels/kernellibrary.h"
+#include "kernellibrary.h"
 
-#include "util/dirlist.h"
-#include "util/posixfile.h"
+#include "core/util/dirlist.h"
+#include "core/util/posixfile.h"
 
 #include <algorithm>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "kernels/hostbuffer.h"
-#include "kernels/kernelspec.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "hostbuffer.h"
+#include "kernelspec.h"
 
 #include <cstdint>
 #include <optional>

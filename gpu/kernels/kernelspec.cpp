@@ -1,11 +1,11 @@
-#include "kernels/kernelspec.h"
+#include "kernelspec.h"
 
-#include "formats/json.h"
-#include "kernels/kernelconfig.h"
-#include "kernels/kernelreference.h"
-#include "kernels/launchplan.h"
-#include "kernels/specreader.h"
-#include "util/posixfile.h"
+#include "core/formats/json.h"
+#include "core/util/posixfile.h"
+#include "kernelconfig.h"
+#include "kernelreference.h"
+#include "launchplan.h"
+#include "specreader.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,12 @@
 #pragma once
 
-#include "util/result.h"
+// The demo kernel library's specs (resources/kernels): grid, block, shared memory and sizes as
+// muparser expressions over a configuration. It lives in gpu/ rather than core/ because only the
+// autotuner, its front ends and their tests use it, and is no library of its own because the
+// autotuner is its one consumer. Pure data and arithmetic, no CUDA header: the rest of gpu/
+// launches what it plans. Errors are Results whose Text the GUI shows in its language.
+
+#include "core/util/result.h"
 
 #include <array>
 #include <cstdint>

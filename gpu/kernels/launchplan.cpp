@@ -1,6 +1,6 @@
-#include "kernels/launchplan.h"
+#include "launchplan.h"
 
-#include "kernels/half.h"
+#include "half.h"
 
 #include <cmath>
 #include <cstring>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "kernels/kernelconfig.h"
-#include "kernels/kernelspec.h"
-#include "kernels/specexpression.h"
-#include "util/result.h"
+#include "core/util/result.h"
+#include "kernelconfig.h"
+#include "kernelspec.h"
+#include "specexpression.h"
 
 #include <array>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "kernels/resultcheck.h"
+#include "resultcheck.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "kernels/hostbuffer.h"
-#include "kernels/kernelreference.h"
-#include "kernels/kernelspec.h"
-#include "util/text.h"
+#include "core/util/text.h"
+#include "hostbuffer.h"
+#include "kernelreference.h"
+#include "kernelspec.h"
 
 #include <cstdint>
 #include <optional>

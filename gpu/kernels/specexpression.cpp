@@ -1,4 +1,4 @@
-#include "kernels/specexpression.h"
+#include "specexpression.h"
 
 #include <cmath>
 #include <muParser.h>

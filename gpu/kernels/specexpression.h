@@ -1,7 +1,7 @@
 #pragma once
 
-#include "util/result.h"
-#include "util/text.h"
+#include "core/util/result.h"
+#include "core/util/text.h"
 
 #include <functional>
 #include <map>

@@ -1,4 +1,4 @@
-#include "kernels/specreader.h"
+#include "specreader.h"
 
 #include <cctype>
 #include <cmath>

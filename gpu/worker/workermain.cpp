@@ -1,6 +1,6 @@
 // klens-gpu-worker: where KernelLens's kernel launches run (gpu/gpuworker.h says why). Started
 // by the autotuner's backend as `klens-gpu-worker --fd N --device D`, never by people.
-#include "gpuworker.h"
+#include "gpu/gpuworker.h"
 
 #include <cstdio>
 #include <cstdlib>

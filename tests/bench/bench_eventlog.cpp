@@ -9,9 +9,9 @@
 // Each writer is a forked process; all start together on a pipe. Median of N repetitions, modes
 // interleaved so that machine noise hits all alike. Every run is checked: all lines whole, none lost.
 //   bench_eventlog [folder] [lines per writer] [writers] [repetitions]
-#include "events/eventline.h"
-#include "events/eventlog.h"
-#include "events/eventlogreader.h"
+#include "core/events/eventline.h"
+#include "core/events/eventlog.h"
+#include "core/events/eventlogreader.h"
 
 #include <algorithm>
 #include <cerrno>

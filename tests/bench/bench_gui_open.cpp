@@ -11,7 +11,7 @@
 // window's scan measured 1.5-2x slower than the application itself is).
 //
 //   bench_gui_open ROOT [REPS]      prints one line per repetition and the medians.
-#include "mainwindow.h"
+#include "app/gui/mainwindow.h"
 
 #include <QAbstractItemModel>
 #include <QApplication>

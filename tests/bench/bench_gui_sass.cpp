@@ -5,9 +5,9 @@
 // KernelLens's SASS cache.
 //
 //   bench_gui_sass ENTRY_FOLDER [REPS]     prints one line per repetition and the medians.
-#include "scan/cachescanner.h"
-#include "stages/codeview.h"
-#include "stages/stagetabs.h"
+#include "app/gui/stages/codeview.h"
+#include "app/gui/stages/stagetabs.h"
+#include "core/scan/cachescanner.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // The NVRTC cache's hit path against a real NVRTC compile of the same kernel, in one run.
 // Prints medians and the ratio; see RESULTS.md. Usage: bench_nvrtc [FILE.cu [ARCH [REPEATS]]]
-#include "nvrtc/nvrtccache.h"
-#include "util/posixfile.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "core/util/posixfile.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,7 @@
 // Throughput of CacheStore::put with fsync on and off, and of get, on entries shaped like a real
 // Triton CUDA compile (7 files, about 50 KB). Prints plain text; see tests/bench/RESULTS.md.
 //   bench_store [folder] [puts with fsync off] [puts with fsync on]
-#include "storage/cachestore.h"
+#include "core/storage/cachestore.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,8 +1,8 @@
 #pragma once
 
 // Small helpers shared by the clean suites (header-only: each suite is one executable).
-#include "model/snapshot.h"
-#include "scan/cachescanner.h"
+#include "core/model/snapshot.h"
+#include "core/scan/cachescanner.h"
 
 #include <QDir>
 #include <QDirIterator>

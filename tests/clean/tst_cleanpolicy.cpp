@@ -1,9 +1,9 @@
 // Clean policies -> plan -> executor on a copy of the real Triton fixture, and `klens clean` itself.
-#include "clean/cleanexecutor.h"
-#include "clean/cleanplan.h"
 #include "cleantestutil.h"
-#include "klensprocess.h"
-#include "util/units.h"
+#include "core/clean/cleanexecutor.h"
+#include "core/clean/cleanplan.h"
+#include "core/util/units.h"
+#include "tests/support/klensprocess.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

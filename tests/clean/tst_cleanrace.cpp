@@ -1,12 +1,12 @@
 // Clean while 8 processes keep writing entries the way Triton does (a temp folder per file, then a
 // rename, the group file last). No writer may fail, and afterwards no entry may be half deleted:
 // every folder has its group file and every child it lists, or no group file at all.
-#include "clean/cleanexecutor.h"
-#include "clean/cleanplan.h"
 #include "cleantestutil.h"
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "klensprocess.h"
+#include "core/clean/cleanexecutor.h"
+#include "core/clean/cleanplan.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "tests/support/klensprocess.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -2,11 +2,11 @@
 // through every path a careless cleaner could take (symlinks, a symlinked entry, `..` and absolute
 // paths in group files, bind mounts), must survive `klens clean ROOT --max-size 0 --grace 0` and
 // the in-process API, while everything Triton's that is inside goes.
-#include "clean/cleanexecutor.h"
-#include "clean/cleanplan.h"
 #include "cleantestutil.h"
-#include "klensprocess.h"
-#include "tempcache.h"
+#include "core/clean/cleanexecutor.h"
+#include "core/clean/cleanplan.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QTemporaryDir>

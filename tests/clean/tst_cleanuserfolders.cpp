@@ -4,8 +4,8 @@
 // `--dump-folder PATH` removes one, and only the one it names. Issue 28, point 0: `clean
 // --incomplete` once deleted a hand-edited override PTX as an "incomplete" cache entry.
 #include "cleantestutil.h"
-#include "klensprocess.h"
-#include "tempcache.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

@@ -1,6 +1,6 @@
 // Runs the real klens binary as a user would, on the real Triton fixture and on temp caches.
-#include "klensprocess.h"
-#include "tempcache.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -105,6 +105,25 @@ private slots:
         QCOMPARE(o["metadata"].toObject()["env_vars"].toObject()["TRITON_F32_DEFAULT"].toString(),
                  QStringLiteral("ieee"));
         QCOMPARE(o["group"].toObject()["shape"].toString(), QStringLiteral("path-map"));
+    }
+
+    // The handle a listing prints is what the next command takes: scan's and the doctor's name
+    // the same entry, and show resolves it.
+    void handlesCarryFromOneCommandToTheNext()
+    {
+        ProcessResult scan = runKlens({"scan", fixture, "--no-resources"});
+        QCOMPARE(scan.exitCode, 1); // the fixture's moved-cache warnings
+        QString handle;
+        for (const QByteArray& line : scan.out.split('\n'))
+            if (line.startsWith("EZ3QOF"))
+                handle = QString::fromUtf8(line.split(' ').front());
+        QVERIFY2(handle.startsWith("EZ3QOF") && handle.size() >= 8, scan.out.constData());
+        QVERIFY(handle.size() < 52);
+        ProcessResult doctor = runKlens({"doctor", fixture});
+        QVERIFY2(doctor.out.contains(" " + handle.toUtf8() + " "), doctor.out.constData());
+        ProcessResult show = runKlens({"show", handle, "--root", fixture});
+        QCOMPARE(show.exitCode, 1);
+        QVERIFY(show.out.contains("_row_softmax_kernel"));
     }
 
     void showPrefixErrors()

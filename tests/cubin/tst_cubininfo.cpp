@@ -1,7 +1,7 @@
-#include "cubin/cubininfo.h"
-#include "cubin/nvinfo.h"
-#include "klensprocess.h"
-#include "tempcache.h"
+#include "core/cubin/cubininfo.h"
+#include "core/cubin/nvinfo.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QDir>
 #include <QDirIterator>

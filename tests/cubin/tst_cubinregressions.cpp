@@ -1,11 +1,11 @@
 // Replays the fuzzers' seeds and every input that once crashed a parser (tests/fuzz), and damages
 // real cubins the way a bad disk or a cut-off copy does, in the ordinary builds: no clang needed.
 // The JSON parsers' inputs ride along, so that one suite replays all of tests/fuzz.
-#include "cubin/cubininfo.h"
-#include "doctor/gpubinary.h"
-#include "formats/groupfile.h"
-#include "formats/json.h"
-#include "formats/metadata.h"
+#include "core/cubin/cubininfo.h"
+#include "core/doctor/gpubinary.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/json.h"
+#include "core/formats/metadata.h"
 
 #include <QDir>
 #include <QDirIterator>

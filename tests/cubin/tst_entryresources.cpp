@@ -2,11 +2,11 @@
 // and keeps in the scan index. Checked against figures from outside KernelLens: the registers and
 // n_spills the CUDA driver reported when real Triton launched the GPU fixture's kernels on an H100
 // (expected.json), and ptxas -v's own report for a kernel that uses local memory.
-#include "cubin/entryresources.h"
-#include "cubin/occupancy.h"
-#include "klensprocess.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/cubin/entryresources.h"
+#include "core/cubin/occupancy.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,4 +1,4 @@
-#include "cubin/occupancy.h"
+#include "core/cubin/occupancy.h"
 
 #include <QTest>
 #include <climits>

@@ -1,6 +1,6 @@
 // `klens diff` on the real Triton fixture: entries by prefix, stages, normalisations, exit codes.
 
-#include "klensprocess.h"
+#include "tests/support/klensprocess.h"
 
 #include <QDir>
 #include <QFile>

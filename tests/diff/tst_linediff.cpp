@@ -1,8 +1,8 @@
 // The diff engine: edit scripts that turn a into b, minimal where Myers runs, output identical
 // to `diff -u` on cases with one best alignment, and the IR normalisations.
 
-#include "diff/linediff.h"
-#include "diff/unifieddiff.h"
+#include "core/diff/linediff.h"
+#include "core/diff/unifieddiff.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -3,11 +3,11 @@
 // Triton 3.9 wrote: sm_80 and sm_90 (same MLIR, different TTGIR on), and sm_90 without line info
 // (its cubin's .text is byte for byte the one with line info, which the test checks itself).
 
-#include "cubin/cubininfo.h"
-#include "klensprocess.h"
-#include "nvdisasmtext.h"
-#include "sass/sasslisting.h"
-#include "sass/sasstext.h"
+#include "core/cubin/cubininfo.h"
+#include "core/sass/sasslisting.h"
+#include "core/sass/sasstext.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/nvdisasmtext.h"
 
 #include <QDir>
 #include <QFile>

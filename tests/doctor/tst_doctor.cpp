@@ -1,10 +1,10 @@
 // The doctor's rules, each against a cache built for it, plus the real Triton fixture and the CLI.
-#include "doctor/doctor.h"
-#include "doctor/processalive.h"
-#include "formats/layout.h"
-#include "klensprocess.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/doctor/doctor.h"
+#include "core/doctor/processalive.h"
+#include "core/formats/layout.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QDir>

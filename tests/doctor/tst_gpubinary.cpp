@@ -1,6 +1,6 @@
 // The doctor's cubin/hsaco check (libelf) on the real code objects Triton 3.9 wrote, and on
 // damaged copies of them.
-#include "doctor/gpubinary.h"
+#include "core/doctor/gpubinary.h"
 
 #include <QFile>
 #include <QTemporaryDir>

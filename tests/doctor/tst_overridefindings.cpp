@@ -2,9 +2,9 @@
 // stage-target-mismatch on a real sm_90 entry that real Triton wrote, altered as an override for
 // another target or config leaves it; built-from-override, override-ignored and
 // override-stage-name on dump and override folders laid out as Triton lays them out.
-#include "doctor/doctor.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/doctor/doctor.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QDir>

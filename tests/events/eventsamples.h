@@ -2,7 +2,7 @@
 
 // Events whose statistics are worked out by hand in tst_eventstats and tst_eventscli.
 
-#include "events/compileevent.h"
+#include "core/events/compileevent.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 // One event as one line: the schema round trip, shortening to PIPE_BUF, the default location and
 // the rotation settings from the environment.
-#include "events/eventline.h"
-#include "events/eventlogsettings.h"
-#include "fakeenvironment.h"
+#include "core/events/eventline.h"
+#include "core/events/eventlogsettings.h"
+#include "tests/support/fakeenvironment.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 // The events log under load: writer processes appending thousands of lines while rotation is
 // forced by a small bound, with a reader running alongside; and the reader on damaged logs.
-#include "events/eventline.h"
-#include "events/eventlog.h"
-#include "events/eventlogreader.h"
+#include "core/events/eventline.h"
+#include "core/events/eventlog.h"
+#include "core/events/eventlogreader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,9 +1,9 @@
 // `klens stats` and `klens events` through the klens binary: the documented JSON, the text, exit
 // codes, the default location from the environment, and --follow seeing lines appended (also
 // across a rotation) after it started, then exiting cleanly on SIGINT.
-#include "events/eventlog.h"
+#include "core/events/eventlog.h"
 #include "eventsamples.h"
-#include "klensprocess.h"
+#include "tests/support/klensprocess.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,5 +1,5 @@
 // Statistics over compile events, checked against figures worked out by hand (eventsamples.h).
-#include "events/eventstats.h"
+#include "core/events/eventstats.h"
 #include "eventsamples.h"
 
 #include <QTest>

@@ -2,11 +2,11 @@
 // with Triton's stage times, a second process on the same cache logs a hit, and KernelLens's
 // reader and statistics read both. Also: the listener's own appender interleaved with C++
 // appenders under forced rotation (plain python3, no Triton).
-#include "events/eventline.h"
-#include "events/eventlog.h"
-#include "events/eventlogreader.h"
-#include "events/eventstats.h"
-#include "formats/keyencoding.h"
+#include "core/events/eventline.h"
+#include "core/events/eventlog.h"
+#include "core/events/eventlogreader.h"
+#include "core/events/eventstats.h"
+#include "core/formats/keyencoding.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,13 +1,13 @@
 // `klens explain` on the real Triton fixture: pairs of entries that differ in exactly one
 // recorded input, an entry against itself, and one entry against a controlled environment
 // (fake python3 and nvidia-smi on PATH, chosen cache-invalidating variables).
-#include "explain/currentenvironment.h"
-#include "explain/entrycomparison.h"
-#include "formats/envvars.h"
-#include "klensprocess.h"
-#include "report/entrydetail.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/explain/currentenvironment.h"
+#include "core/explain/entrycomparison.h"
+#include "core/formats/envvars.h"
+#include "core/report/entrydetail.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QElapsedTimer>
 #include <QFile>

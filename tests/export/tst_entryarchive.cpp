@@ -1,10 +1,10 @@
 // Entries packed for a bug report, unpacked again with the real `tar`: every file byte for byte,
 // symlinks and temp folders left out and listed, nothing written when the output cannot be.
 
-#include "export/entryarchive.h"
-#include "klensprocess.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/export/entryarchive.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QDir>

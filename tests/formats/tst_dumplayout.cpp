@@ -3,7 +3,7 @@
 // rows follow compiler.py's stage loop (3.1, 3.2 and 3.9 read from their wheels): a cache write
 // puts .source (3.4+), then each stage in order, then the metadata and the group file; a dump
 // gets every stage from TTIR on and, from 3.4, the cubin's .sass.
-#include "formats/dumplayout.h"
+#include "core/formats/dumplayout.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fs/folderhealth.h"
+#include "core/fs/folderhealth.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
 // Judging the effective folders with an injected environment and recorded mountinfo: the
 // DeepSpeed lesson (judge the folder actually used, say which and why, cope with folders that do
 // not exist yet).
+#include "core/fs/envreport.h"
+#include "core/fs/folderhealth.h"
 #include "enumnames.h"
-#include "fakeenvironment.h"
-#include "fs/envreport.h"
-#include "fs/folderhealth.h"
+#include "tests/support/fakeenvironment.h"
 
 #include <QFile>
 #include <QTest>

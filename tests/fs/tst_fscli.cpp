@@ -1,5 +1,5 @@
 // `klens fs` and `klens env` as a user runs them: shapes, exit codes, effective-folder reasons.
-#include "klensprocess.h"
+#include "tests/support/klensprocess.h"
 
 #include <QFile>
 #include <QJsonArray>

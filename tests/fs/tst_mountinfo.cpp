@@ -1,9 +1,9 @@
 // Filesystem classification from recorded /proc/self/mountinfo files (tests/fs/mountinfo/): no
 // mounts needed, every path lexical.
+#include "core/fs/fsprobe.h"
+#include "core/fs/fstypes.h"
+#include "core/fs/mountinfo.h"
 #include "enumnames.h"
-#include "fs/fsprobe.h"
-#include "fs/fstypes.h"
-#include "fs/mountinfo.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,10 +1,10 @@
 // Real mounts: a tmpfs mounted with mount(2), and a FUSE network filesystem (sshfs to our own
 // sshd on a loopback port). Both need root (CAP_SYS_ADMIN) and skip with the reason otherwise.
+#include "core/fs/folderhealth.h"
+#include "core/fs/fsprobe.h"
 #include "enumnames.h"
-#include "fakeenvironment.h"
-#include "fs/folderhealth.h"
-#include "fs/fsprobe.h"
-#include "klensprocess.h"
+#include "tests/support/fakeenvironment.h"
+#include "tests/support/klensprocess.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // Asking a Python interpreter for its Triton: the real venv, missing interpreters, failing
 // imports and interpreters that never answer.
-#include "env/tritonversion.h"
-#include "fakeenvironment.h"
+#include "core/env/tritonversion.h"
+#include "tests/support/fakeenvironment.h"
 
 #include <QElapsedTimer>
 #include <QFile>

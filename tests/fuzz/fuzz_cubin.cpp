@@ -1,8 +1,8 @@
 // libFuzzer target for kl::readCubinInfo: any bytes give ok or an error text, never a crash.
 // The result also goes through the `klens cubin --json` writer, since kernel names come
 // straight from the (hostile) section name table.
-#include "cubin/cubininfo.h"
-#include "cubin/cubininfojson.h"
+#include "core/cubin/cubininfo.h"
+#include "core/cubin/cubininfojson.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // libFuzzer target for the doctor's ELF check (kl::checkGpuBinary) of cubin and hsaco files.
 // It reads through a descriptor, so the bytes go into a memfd; each input is checked as a
 // cubin and as an hsaco, and once more with a size larger than the file (it shrank after stat).
-#include "doctor/gpubinary.h"
+#include "core/doctor/gpubinary.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // libFuzzer target for Triton group files (`__grp__<name>.json`), both parse paths.
-#include "formats/groupfile.h"
+#include "core/formats/groupfile.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // libFuzzer target for Triton metadata parsing (`<name>.json`): the full reader (recursive
 // parser with a depth limit, every field re-serialised) and the scanner's in-place fast path.
-#include "formats/metadata.h"
+#include "core/formats/metadata.h"
 
 #include <cstddef>
 #include <cstdint>

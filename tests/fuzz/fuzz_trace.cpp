@@ -1,8 +1,8 @@
 // libFuzzer target for profiler traces: the streaming reader (plain and gzip by magic bytes,
 // SAX state machine, exact time parsing) and the analysis over whatever it kept, with a small
 // token limit so long strings reach the limit's path too.
-#include "trace/traceanalysis.h"
-#include "trace/tracereader.h"
+#include "core/trace/traceanalysis.h"
+#include "core/trace/tracereader.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,7 +5,7 @@
 // a real cubin naming the entry, so the NVRTC cache path is exercised for real. Faults are chosen
 // per configuration from its parameter values (LaunchPlan::variables).
 
-#include "autotunebackend.h"
+#include "gpu/autotunebackend.h"
 
 #include <functional>
 #include <string>

@@ -3,13 +3,13 @@
 // on a GPU, the dialog's run (the job with makeCudaBackend, as AutotuneDialog::start builds it)
 // against `klens autotune --json` on the same spec and cache.
 
-#include "autotunejob.h"
+#include "core/nvrtc/nvrtccompiler.h"
 #include "cpubackend.h"
-#include "cudabackend.h"
-#include "gpustatus.h"
-#include "kernels/kernellibrary.h"
-#include "klensprocess.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "gpu/autotunejob.h"
+#include "gpu/cudabackend.h"
+#include "gpu/gpustatus.h"
+#include "gpu/kernels/kernellibrary.h"
+#include "tests/support/klensprocess.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,15 +1,15 @@
 // The autotuner's logic on vector_add from the demo library: real NVRTC compiles through the
 // real cache, real CPU references and checks, real files; only the device is the CPU stand-in.
 
-#include "autotunefile.h"
-#include "autotuner.h"
+#include "core/formats/autotune.h"
+#include "core/formats/json.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "core/util/posixfile.h"
 #include "cpubackend.h"
-#include "formats/autotune.h"
-#include "formats/json.h"
-#include "kernels/kernelconfig.h"
-#include "kernels/kernellibrary.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "util/posixfile.h"
+#include "gpu/autotunefile.h"
+#include "gpu/autotuner.h"
+#include "gpu/kernels/kernelconfig.h"
+#include "gpu/kernels/kernellibrary.h"
 
 #include <QTemporaryDir>
 #include <QTest>

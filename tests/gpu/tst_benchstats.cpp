@@ -1,5 +1,5 @@
-#include "benchstats.h"
-#include "kernelargs.h"
+#include "gpu/benchstats.h"
+#include "gpu/kernelargs.h"
 
 #include <QTest>
 #include <cmath>

@@ -1,8 +1,8 @@
 // `klens gpu` and `klens autotune` as a user runs them: exit codes and messages with and without
 // a driver (the toolkit's stub stands in for a machine whose driver is not installed).
 
-#include "gpustatus.h"
-#include "klensprocess.h"
+#include "gpu/gpustatus.h"
+#include "tests/support/klensprocess.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>

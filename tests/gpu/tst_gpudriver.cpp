@@ -1,8 +1,8 @@
 // Loading the CUDA driver at run time: a missing library, a library that is not the driver,
 // the toolkit's stub (every symbol present, cuInit refuses), and error naming.
 
-#include "cudaapi.h"
-#include "gpustatus.h"
+#include "gpu/cudaapi.h"
+#include "gpu/gpustatus.h"
 
 #include <QFileInfo>
 #include <QTest>

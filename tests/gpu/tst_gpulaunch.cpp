@@ -3,16 +3,16 @@
 // too large a block is refused; a hung kernel is reported), and the autotuner with the CUDA
 // backend. Every test QSKIPs with the driver's reason where there is none.
 
-#include "autotuner.h"
-#include "cudabackend.h"
-#include "cudasession.h"
-#include "cudatimer.h"
-#include "gpustatus.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "gpu/autotuner.h"
+#include "gpu/cudabackend.h"
+#include "gpu/cudasession.h"
+#include "gpu/cudatimer.h"
+#include "gpu/gpustatus.h"
+#include "gpu/gpuworker.h"
+#include "gpu/kernelargs.h"
+#include "gpu/kernels/kernellibrary.h"
 #include "gputestkernels.h"
-#include "gpuworker.h"
-#include "kernelargs.h"
-#include "kernels/kernellibrary.h"
-#include "nvrtc/nvrtccompiler.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,9 +2,9 @@
 // or corrupt message is refused rather than read past its end, and a real klens-gpu-worker
 // started where there is no driver says why through its greeting.
 
-#include "gpuworker.h"
-#include "workerprotocol.h"
-#include "workerwire.h"
+#include "gpu/gpuworker.h"
+#include "gpu/workerprotocol.h"
+#include "gpu/workerwire.h"
 
 #include <QTest>
 #include <cstdlib>

@@ -2,11 +2,11 @@
 // driver; the dialog's worker, progress, table and cancel driven through the CPU stand-in
 // backend (real NVRTC compiles and reference checks).
 
-#include "cpubackend.h"
-#include "dialogs/autotunedialog.h"
-#include "kernels/kernellibrary.h"
-#include "mainwindow.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "app/gui/dialogs/autotunedialog.h"
+#include "app/gui/mainwindow.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "gpu/kernels/kernellibrary.h"
+#include "tests/gpu/cpubackend.h"
 
 #include <QAction>
 #include <QSignalSpy>
@@ -57,8 +57,8 @@ private slots:
             best += d.table()->item(r, 0)->text().endsWith("(best)");
         }
         QCOMPARE(best, 1);
-        QVERIFY2(d.statusText().startsWith("Best: BLOCK_SIZE=128"), qPrintable(d.statusText()));
-        QVERIFY(d.statusText().contains("vector_add.autotune.json"));
+        QVERIFY2(d.summaryText().startsWith("Best: BLOCK_SIZE=128"), qPrintable(d.summaryText()));
+        QVERIFY(d.summaryText().contains("vector_add.autotune.json"));
     }
 
     void cancellingStopsTheRun()
@@ -72,7 +72,7 @@ private slots:
         d.start(vectorAdd(), "small");
         d.cancel();
         QVERIFY(done.wait(60000));
-        QVERIFY2(d.statusText().contains("cancelled"), qPrintable(d.statusText()));
+        QVERIFY2(d.summaryText().contains("cancelled"), qPrintable(d.summaryText()));
         QVERIFY(d.table()->rowCount() > 0);
         QVERIFY(d.table()->item(d.table()->rowCount() - 1, 1)->text().startsWith("not-run"));
     }
@@ -88,7 +88,7 @@ private slots:
         QSignalSpy done(&d, &kl::gui::AutotuneDialog::finished);
         d.start(vectorAdd(), "small");
         QVERIFY(done.wait(20000));
-        QCOMPARE(d.statusText(), QString("Cannot autotune: no CUDA driver (test)"));
+        QCOMPARE(d.summaryText(), QString("Cannot autotune: no CUDA driver (test)"));
     }
 };
 

@@ -2,7 +2,7 @@
 // the running work, destroying the owner waits only for the work's cancellation check and
 // delivers nothing, progress and results arrive on the owner's thread. Latches order the
 // threads; nothing sleeps for a fixed time.
-#include "common/backgroundjob.h"
+#include "app/gui/common/backgroundjob.h"
 
 #include <QElapsedTimer>
 #include <QSemaphore>

@@ -1,10 +1,10 @@
 // Live updates: entries written while the window is open appear without a manual rescan, with
 // inotify events on local folders and by polling where a network filesystem raises none.
 
-#include "entries/cachewatcher.h"
-#include "mainwindow.h"
-#include "storage/cachestore.h"
-#include "tempcache.h"
+#include "app/gui/entries/cachewatcher.h"
+#include "app/gui/mainwindow.h"
+#include "core/storage/cachestore.h"
+#include "tests/support/tempcache.h"
 
 #include <QLabel>
 #include <QSignalSpy>

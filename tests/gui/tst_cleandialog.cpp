@@ -2,13 +2,13 @@
 // preview, a refused confirmation removes nothing, a confirmed one removes exactly what was listed
 // and nothing outside the root. Entry > Recompile on a real NVRTC entry.
 
-#include "dialogs/cleandialog.h"
-#include "dialogs/recompiledialog.h"
-#include "mainwindow.h"
-#include "nvrtc/nvrtccache.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "app/gui/dialogs/cleandialog.h"
+#include "app/gui/dialogs/recompiledialog.h"
+#include "app/gui/mainwindow.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/tempcache.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,8 +1,8 @@
 // File > Open CUDA File offscreen: a real NVRTC compile through a temp cache, then a hit, then
 // a syntax error shown as file:line; the events log gets the compiles.
 
-#include "dialogs/compiledialog.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "app/gui/dialogs/compiledialog.h"
+#include "core/nvrtc/nvrtccompiler.h"
 
 #include <QCheckBox>
 #include <QComboBox>

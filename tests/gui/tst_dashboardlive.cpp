@@ -2,9 +2,9 @@
 // a miss then a hit) and a real Triton compile with KernelLens's listener. Each new event shows
 // within a second or two of being written.
 
-#include "dashboard/dashboardpage.h"
-#include "klensprocess.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "app/gui/dashboard/dashboardpage.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "tests/support/klensprocess.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 // The dashboard's figures and table models over a small hand-made event list whose every value is
 // worked out in the comments, and the CSV export's quoting.
-#include "dashboard/chartexport.h"
-#include "dashboard/dashboarddata.h"
-#include "dashboard/dashboardmodels.h"
-#include "dashboard/diskfigures.h"
+#include "app/gui/dashboard/chartexport.h"
+#include "app/gui/dashboard/dashboarddata.h"
+#include "app/gui/dashboard/dashboardmodels.h"
+#include "app/gui/dashboard/diskfigures.h"
 
 #include <QAbstractItemModelTester>
 #include <QStandardItemModel>

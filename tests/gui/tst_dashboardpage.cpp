@@ -1,12 +1,12 @@
 // The dashboard offscreen: charts that really draw, the exports, live logs (appended lines,
 // corrupt and partial ones, missing and unreadable logs), the time-range selection, and the
 // demo's bundled events history.
-#include "dashboard/dashboardmodels.h"
-#include "dashboard/dashboardpage.h"
-#include "dashboard/rangechartview.h"
-#include "demo/democache.h"
-#include "events/eventline.h"
-#include "events/eventlogreader.h"
+#include "app/gui/dashboard/dashboardmodels.h"
+#include "app/gui/dashboard/dashboardpage.h"
+#include "app/gui/dashboard/rangechartview.h"
+#include "app/gui/demo/democache.h"
+#include "core/events/eventline.h"
+#include "core/events/eventlogreader.h"
 
 #include <QChart>
 #include <QLineSeries>

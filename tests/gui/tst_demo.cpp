@@ -2,11 +2,11 @@
 // left moved, KernelLens's NVRTC entries beside them, the planted problems found by the doctor and
 // chosen by the cleaner's default policies, entries dated inside the events history.
 
-#include "clean/cleanplan.h"
-#include "demo/democache.h"
-#include "doctor/doctor.h"
-#include "events/eventlogreader.h"
-#include "scan/cachescanner.h"
+#include "app/gui/demo/democache.h"
+#include "core/clean/cleanplan.h"
+#include "core/doctor/doctor.h"
+#include "core/events/eventlogreader.h"
+#include "core/scan/cachescanner.h"
 
 #include <QTest>
 #include <map>

@@ -1,10 +1,10 @@
 // Desktop integration: the shortcut list comes from the menus, the embedded icon loads, colours
 // stay readable on light and dark palettes, the window layout is kept in the settings.
 
-#include "common/theme.h"
-#include "common/translation.h"
-#include "dialogs/shortcutsdialog.h"
-#include "mainwindow.h"
+#include "app/gui/common/theme.h"
+#include "app/gui/common/translation.h"
+#include "app/gui/dialogs/shortcutsdialog.h"
+#include "app/gui/mainwindow.h"
 
 #include <QApplication>
 #include <QDockWidget>

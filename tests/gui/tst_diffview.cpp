@@ -1,10 +1,10 @@
 // The side-by-side diff offscreen: two real fixture entries, stages, normalisation toggles,
 // navigation, superseded results, and the main window's Compare Selected action.
 
-#include "diff/diffview.h"
-#include "explain/stagecomparison.h"
-#include "mainwindow.h"
-#include "scan/cachescanner.h"
+#include "app/gui/diff/diffview.h"
+#include "app/gui/mainwindow.h"
+#include "core/explain/stagecomparison.h"
+#include "core/scan/cachescanner.h"
 
 #include <QAction>
 #include <QApplication>

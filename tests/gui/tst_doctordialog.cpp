@@ -1,9 +1,9 @@
 // Entry > Run Doctor offscreen on the real Triton fixture (whose group files record the folder
 // it was generated in, so every kernel entry is a moved cache).
 
-#include "dialogs/doctordialog.h"
-#include "mainwindow.h"
-#include "scan/cachescanner.h"
+#include "app/gui/dialogs/doctordialog.h"
+#include "app/gui/mainwindow.h"
+#include "core/scan/cachescanner.h"
 
 #include <QAction>
 #include <QSignalSpy>

@@ -1,15 +1,15 @@
 // The grouped-by-kernel view (under QAbstractItemModelTester), the metadata tab and the doctor tab,
 // offscreen on the real Triton fixture: 6 add_kernel specialisations, 2 softmax ones, 1 module.
 
-#include "entries/entrydoctorview.h"
-#include "entries/entryfilterproxy.h"
-#include "entries/entrytablemodel.h"
-#include "entries/kernelgroupmodel.h"
-#include "entries/metadatatree.h"
-#include "mainwindow.h"
-#include "scan/cachescanner.h"
-#include "stages/codeview.h"
-#include "stages/stagetabs.h"
+#include "app/gui/entries/entrydoctorview.h"
+#include "app/gui/entries/entryfilterproxy.h"
+#include "app/gui/entries/entrytablemodel.h"
+#include "app/gui/entries/kernelgroupmodel.h"
+#include "app/gui/entries/metadatatree.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/stages/codeview.h"
+#include "app/gui/stages/stagetabs.h"
+#include "core/scan/cachescanner.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,8 +1,8 @@
 // EntryTableModel and EntryFilterProxy over real scans: a TempCache and the Triton 3.9 fixture.
-#include "entries/entryfilterproxy.h"
-#include "entries/entrytablemodel.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "app/gui/entries/entryfilterproxy.h"
+#include "app/gui/entries/entrytablemodel.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/tempcache.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,5 +1,5 @@
 // EntryText: the texts of table cells and of the detail pane, for odd entries.
-#include "entries/entrytext.h"
+#include "app/gui/entries/entrytext.h"
 
 #include <QtTest>
 

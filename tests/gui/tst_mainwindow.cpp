@@ -1,10 +1,10 @@
 // MainWindow, headless: opening folders, the detail pane, the debounced filter, superseded scans
 // and the demo copy.
-#include "demo/democache.h"
-#include "entries/entrytablemodel.h"
-#include "mainwindow.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "app/gui/demo/democache.h"
+#include "app/gui/entries/entrytablemodel.h"
+#include "app/gui/mainwindow.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/tempcache.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

@@ -1,9 +1,9 @@
 // Entry > Make Override (dialogs/overridedialog): the stage Triton reads, written off the UI thread
 // into the override folder named as the entry's dump; the environment to set; never over a file
 // without "Replace"; without a dump, how to get one. Also reached through the Entry menu.
-#include "dialogs/overridedialog.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "app/gui/dialogs/overridedialog.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/tempcache.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // released by the timer, at once by the user's scrolling, and all on again when streaming stops.
 // Paints are counted on the real viewport (offscreen); no test waits a fixed time.
 
-#include "common/paintthrottle.h"
+#include "app/gui/common/paintthrottle.h"
 
 #include <QScrollBar>
 #include <QStandardItemModel>

@@ -2,17 +2,17 @@
 // File > Open Remote Cache's listing in the Entries page (rows streaming in as batches are read),
 // the roots panel's servers, the password kept out of the settings, Entry > Pull into a local
 // cache that a scan reads whole, and a 512 MiB stage the stage tab refuses to fetch.
-#include "../remote/remotetestutil.h"
-#include "entries/entriespage.h"
-#include "mainwindow.h"
-#include "remote/remotecache.h"
-#include "remote/remotedoctordialog.h"
-#include "remote/remoteopendialog.h"
-#include "remote/remotesession.h"
-#include "roots/rootspanel.h"
-#include "scan/cachescanner.h"
-#include "stages/codeview.h"
-#include "stages/stagetabs.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/remote/remotedoctordialog.h"
+#include "app/gui/remote/remoteopendialog.h"
+#include "app/gui/remote/remotesession.h"
+#include "app/gui/roots/rootspanel.h"
+#include "app/gui/stages/codeview.h"
+#include "app/gui/stages/stagetabs.h"
+#include "core/remote/remotecache.h"
+#include "core/scan/cachescanner.h"
+#include "tests/remote/remotetestutil.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -5,13 +5,13 @@
 // reopens the server from the roots panel with the password read back from the keyring and lists
 // it; forgetting the server deletes it. Without a keyring (no session bus) the dialog says so and
 // the password is asked for. The password never reaches the settings.
-#include "../remote/remotetestutil.h"
-#include "entries/entriespage.h"
-#include "mainwindow.h"
-#include "remote/passwordkeyring.h"
-#include "remote/remoteopendialog.h"
-#include "remote/remotesession.h"
-#include "roots/rootspanel.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/remote/passwordkeyring.h"
+#include "app/gui/remote/remoteopendialog.h"
+#include "app/gui/remote/remotesession.h"
+#include "app/gui/roots/rootspanel.h"
+#include "tests/remote/remotetestutil.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -2,10 +2,10 @@
 // each with a filesystem badge; a banner for network (a described NFS mount) and memory (a real
 // tmpfs mounted here) filesystems; double-click opens; the demo's labelled example.
 
-#include "fakeenvironment.h"
-#include "fs/fsprobe.h"
-#include "mainwindow.h"
-#include "roots/rootspanel.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/roots/rootspanel.h"
+#include "core/fs/fsprobe.h"
+#include "tests/support/fakeenvironment.h"
 
 #include <QLabel>
 #include <QSettings>

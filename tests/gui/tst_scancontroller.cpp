@@ -1,7 +1,7 @@
 // ScanController: results arrive on the UI thread, superseded scans never report, cancel stops
 // early, progress is throttled.
-#include "entries/scancontroller.h"
-#include "tempcache.h"
+#include "app/gui/entries/scancontroller.h"
+#include "tests/support/tempcache.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

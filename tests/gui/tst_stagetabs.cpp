@@ -1,13 +1,13 @@
 // The stage tabs offscreen on a real fixture entry: tabs per stage, text with syntax colours,
 // find and go to line, the cubin table, and a large stage loading while the event loop runs.
 
-#include "env/environment.h"
-#include "lines/linemap.h"
-#include "scan/cachescanner.h"
-#include "stages/codeview.h"
-#include "stages/irhighlighter.h"
-#include "stages/linesview.h"
-#include "stages/stagetabs.h"
+#include "app/gui/stages/codeview.h"
+#include "app/gui/stages/irhighlighter.h"
+#include "app/gui/stages/linesview.h"
+#include "app/gui/stages/stagetabs.h"
+#include "core/env/environment.h"
+#include "core/lines/linemap.h"
+#include "core/scan/cachescanner.h"
 
 #include <QElapsedTimer>
 #include <QFile>

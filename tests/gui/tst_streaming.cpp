@@ -2,11 +2,11 @@
 // final snapshot takes the rows over without a reset, a superseded stream never reports, and the
 // dashboard's time range narrows the entries (on the demo, whose entries are dated by its events).
 
-#include "dashboard/dashboardpage.h"
-#include "entries/entrytablemodel.h"
-#include "entries/scancontroller.h"
-#include "mainwindow.h"
-#include "tempcache.h"
+#include "app/gui/dashboard/dashboardpage.h"
+#include "app/gui/entries/entrytablemodel.h"
+#include "app/gui/entries/scancontroller.h"
+#include "app/gui/mainwindow.h"
+#include "tests/support/tempcache.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

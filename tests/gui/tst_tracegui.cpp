@@ -3,19 +3,19 @@
 // the UI thread, a kernel's entries selected on the Entries page and its GPU time in an entry's
 // details, the demo's planted register mismatch, and the timeline's zoom, pan, tooltips and the
 // cost of painting a million events.
-#include "common/coretext.h"
-#include "common/translation.h"
-#include "demo/democache.h"
-#include "entries/entriespage.h"
-#include "mainwindow.h"
-#include "trace/kernelfilterproxy.h"
-#include "trace/kerneltablemodel.h"
-#include "trace/timelineview.h"
-#include "trace/tracejson.h"
-#include "trace/traceloader.h"
-#include "trace/tracepage.h"
-#include "trace/tracesession.h"
-#include "trace/tracetext.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/translation.h"
+#include "app/gui/demo/democache.h"
+#include "app/gui/entries/entriespage.h"
+#include "app/gui/mainwindow.h"
+#include "app/gui/trace/kernelfilterproxy.h"
+#include "app/gui/trace/kerneltablemodel.h"
+#include "app/gui/trace/timelineview.h"
+#include "app/gui/trace/traceloader.h"
+#include "app/gui/trace/tracepage.h"
+#include "app/gui/trace/tracesession.h"
+#include "app/gui/trace/tracetext.h"
+#include "core/trace/tracejson.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

@@ -3,19 +3,19 @@
 // "%n entry" / "%n entries"), the .ts files current with the sources (lupdate run through
 // scripts/update-translations.sh into a temporary copy), the .qm files embedded in kl_gui, and
 // installLanguage()/chosenLanguage() (app/gui/common/translation.h).
-#include "common/coretext.h"
-#include "common/translation.h"
-#include "dialogs/cleandialog.h"
-#include "dialogs/recompiledialog.h"
-#include "doctor/doctor.h"
-#include "entries/entrytext.h"
-#include "env/cacheroots.h"
-#include "explain/entrycomparison.h"
-#include "fs/folderhealth.h"
-#include "gpustatus.h"
-#include "mainwindow.h"
-#include "nvrtc/recompile.h"
-#include "scan/cachescanner.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/translation.h"
+#include "app/gui/dialogs/cleandialog.h"
+#include "app/gui/dialogs/jobdialog.h"
+#include "app/gui/entries/entrytext.h"
+#include "app/gui/mainwindow.h"
+#include "core/doctor/doctor.h"
+#include "core/env/cacheroots.h"
+#include "core/explain/entrycomparison.h"
+#include "core/fs/folderhealth.h"
+#include "core/nvrtc/recompile.h"
+#include "core/scan/cachescanner.h"
+#include "gpu/gpustatus.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -434,7 +434,7 @@ private slots:
         QCOMPARE(currentLanguage(), QStringLiteral("de"));
         QVERIFY(counter.count > 0);
         QCOMPARE(CleanDialog::tr("Clean Cache"), QStringLiteral("Cache bereinigen"));
-        QCOMPARE(RecompileDialog::tr("&Cancel"), QStringLiteral("&Abbrechen"));
+        QCOMPARE(JobDialog::tr("&Cancel"), QStringLiteral("&Abbrechen"));
         QCOMPARE(EntryText::tr("kernel"), QStringLiteral("Kernel"));
         QCOMPARE(QObject::tr("(not set)"), QStringLiteral("(nicht gesetzt)"));
         QCOMPARE(QCoreApplication::translate("kl::gui::EntryDoctorView", "%n finding(s) for this entry.",
@@ -454,7 +454,7 @@ private slots:
         QCOMPARE(currentLanguage(), QStringLiteral("zh_CN"));
         QVERIFY(counter.count > before);
         QCOMPARE(CleanDialog::tr("Clean Cache"), QStringLiteral("清理缓存"));
-        QCOMPARE(RecompileDialog::tr("&Cancel"), QStringLiteral("取消(&C)"));
+        QCOMPARE(JobDialog::tr("&Cancel"), QStringLiteral("取消(&C)"));
         QCOMPARE(QCoreApplication::translate("kl::gui::EntryDoctorView", "%n finding(s) for this entry.",
                                              nullptr, 3),
                  QStringLiteral("此条目有 3 项发现。"));

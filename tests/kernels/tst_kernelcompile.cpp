@@ -1,9 +1,9 @@
-#include "cubin/cubininfo.h"
-#include "kernels/kernelconfig.h"
-#include "kernels/kernellibrary.h"
-#include "kernels/kernelspec.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "util/posixfile.h"
+#include "core/cubin/cubininfo.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "core/util/posixfile.h"
+#include "gpu/kernels/kernelconfig.h"
+#include "gpu/kernels/kernellibrary.h"
+#include "gpu/kernels/kernelspec.h"
 
 #include <QFile>
 #include <QFileInfo>

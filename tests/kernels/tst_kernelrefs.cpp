@@ -1,11 +1,11 @@
-#include "kernels/half.h"
-#include "kernels/hostbuffer.h"
-#include "kernels/kernelconfig.h"
-#include "kernels/kernellibrary.h"
-#include "kernels/kernelreference.h"
-#include "kernels/kernelspec.h"
-#include "kernels/launchplan.h"
-#include "kernels/resultcheck.h"
+#include "gpu/kernels/half.h"
+#include "gpu/kernels/hostbuffer.h"
+#include "gpu/kernels/kernelconfig.h"
+#include "gpu/kernels/kernellibrary.h"
+#include "gpu/kernels/kernelreference.h"
+#include "gpu/kernels/kernelspec.h"
+#include "gpu/kernels/launchplan.h"
+#include "gpu/kernels/resultcheck.h"
 
 #include <QTest>
 #include <cmath>

@@ -1,8 +1,8 @@
-#include "kernels/kernelconfig.h"
-#include "kernels/kernellibrary.h"
-#include "kernels/kernelspec.h"
-#include "kernels/launchplan.h"
-#include "kernels/specexpression.h"
+#include "gpu/kernels/kernelconfig.h"
+#include "gpu/kernels/kernellibrary.h"
+#include "gpu/kernels/kernelspec.h"
+#include "gpu/kernels/launchplan.h"
+#include "gpu/kernels/specexpression.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 // Python's repr() of str, str() of floats and of JSON-shaped values, checked against literals
 // CPython 3.11 prints, and the printable table against the Python that generated it.
-#include "keys/optionshash.h"
-#include "keys/pythonrepr.h"
+#include "core/keys/optionshash.h"
+#include "core/keys/pythonrepr.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

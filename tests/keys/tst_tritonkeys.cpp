@@ -2,14 +2,14 @@
 // part, the options hash, the key string, its sha256 and the folder name, on the real fixture
 // cache and on odd environment values. The Triton half runs triton_keys.py in the venv that
 // scripts/triton-venv.sh makes; without it those tests skip and say why.
-#include "formats/keyencoding.h"
-#include "keys/keycomponentsfile.h"
-#include "keys/optionshash.h"
-#include "keys/tritonkey.h"
-#include "klensprocess.h"
-#include "report/entrydetail.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/formats/keyencoding.h"
+#include "core/keys/keycomponentsfile.h"
+#include "core/keys/optionshash.h"
+#include "core/keys/tritonkey.h"
+#include "core/report/entrydetail.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QDir>
 #include <QFile>

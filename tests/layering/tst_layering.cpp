@@ -1,6 +1,7 @@
 // The layering written in ARCHITECTURE.md, enforced: every #include in core/, gpu/ and app/ is
 // resolved to the folder it names, and a folder may include only folders on earlier lines of the
-// "Layers" block (its own files aside). Core and gpu include no Qt header.
+// "Layers" block (its own files aside). Core and gpu include no Qt header. An include outside the
+// includer's own folder is written from the repository root, so it names the layer it reaches.
 
 #include <QDir>
 #include <QDirIterator>
@@ -64,25 +65,37 @@ QString unitOf(const QString& relPath)
     return parts.value(0) + QLatin1Char('/') + parts.value(1);
 }
 
-// Where #include "x" resolves from `relPath`, as the build's include paths would find it: the
-// including file's folder, its unit's root, then core/, gpu/, app/gui/, app/cli/. Empty when the
-// header is not in the tree (generated files, moc output).
+// Where #include "x" resolves from `relPath`, as the build finds it: the including file's own
+// folder, then the one include root, the repository. Empty when the header is not in the tree
+// (generated files, moc output).
 QString resolve(const QString& root, const QString& relPath, const QString& include)
 {
-    const QString dir = QFileInfo(relPath).path();
-    const QString unit = unitOf(relPath);
-    const QString unitRoot = unit.startsWith(QLatin1String("core/")) ? QStringLiteral("core") : unit;
-    const QStringList bases{dir,
-                            unitRoot,
-                            QStringLiteral("core"),
-                            QStringLiteral("gpu"),
-                            QStringLiteral("app/gui"),
-                            QStringLiteral("app/cli")};
-    for (const QString& base : bases) {
-        const QString candidate = QDir::cleanPath(base + QLatin1Char('/') + include);
+    for (const QString& base : {QFileInfo(relPath).path(), QString()}) {
+        const QString candidate =
+            QDir::cleanPath(base.isEmpty() ? include : base + QLatin1Char('/') + include);
         if (QFileInfo::exists(root + QLatin1Char('/') + candidate))
             return candidate;
     }
+    return {};
+}
+
+// An include that is not in the includer's own folder must name its layer from the repository
+// root ("core/trace/tracejoin.h", not "trace/tracejoin.h" or "../trace/tracejoin.h"). Returns why
+// `include` breaks that rule, or nothing.
+QString unrootedBecause(const QString& root, const QString& relPath, const QString& include)
+{
+    const QString dir = QFileInfo(relPath).path();
+    if (QFileInfo::exists(root + QLatin1Char('/') + dir + QLatin1Char('/') + include)) {
+        if (!include.contains(QLatin1Char('/')))
+            return {}; // its own folder
+        return QStringLiteral("is reached from its includer's folder");
+    }
+    if (QFileInfo::exists(root + QLatin1Char('/') + include))
+        return {};
+    for (const QString& oldRoot : {QStringLiteral("core"), QStringLiteral("gpu"), QStringLiteral("app/gui"),
+                                   QStringLiteral("app/cli"), QStringLiteral("tests/support")})
+        if (QFileInfo::exists(root + QLatin1Char('/') + oldRoot + QLatin1Char('/') + include))
+            return QStringLiteral("omits its top folder %1/").arg(oldRoot);
     return {};
 }
 
@@ -119,6 +132,12 @@ Report check(const QString& root, const QMap<QString, int>& layers)
                         (include.startsWith(QLatin1Char('Q')) || include.startsWith(QLatin1String("qt"))))
                         r.violations << QStringLiteral("%1 includes Qt's <%2>: core and gpu are plain C++")
                                             .arg(rel, include);
+                    continue;
+                }
+                if (const QString why = unrootedBecause(root, rel, include); !why.isEmpty()) {
+                    r.violations << QStringLiteral("%1 includes \"%2\", which %3: write it from the "
+                                                   "repository root")
+                                        .arg(rel, include, why);
                     continue;
                 }
                 const QString target = resolve(root, rel, include);
@@ -178,20 +197,30 @@ private slots:
                                         {QStringLiteral("core/storage"), 1},
                                         {QStringLiteral("gpu"), 2},
                                         {QStringLiteral("app/gui"), 3}};
-        writeFile(root + "/core/util/a.h", "#include \"scan/b.h\"\n#include \"util/c.h\"\n");
+        writeFile(root + "/core/util/a.h", "#include \"core/scan/b.h\"\n#include \"c.h\"\n");
         writeFile(root + "/core/util/c.h", "#include <QString>\n");
-        writeFile(root + "/core/scan/b.h", "#include \"util/a.h\"\n#include \"storage/d.h\"\n");
-        writeFile(root + "/core/storage/d.h", "#include \"util/c.h\"\n");
-        writeFile(root + "/gpu/g.h", "#include \"storage/d.h\"\n#include \"g2.h\"\n");
+        writeFile(root + "/core/scan/b.h", "#include \"core/util/a.h\"\n#include \"core/storage/d.h\"\n");
+        writeFile(root + "/core/storage/d.h", "#include \"core/util/c.h\"\n");
+        writeFile(root + "/gpu/g.h", "#include \"core/storage/d.h\"\n#include \"g2.h\"\n");
         writeFile(root + "/gpu/g2.h", "\n");
-        writeFile(root + "/app/gui/w.h", "#include <QWidget>\n#include \"g.h\"\n#include \"missing.h\"\n");
+        writeFile(root + "/app/gui/w.h",
+                  "#include <QWidget>\n#include \"gpu/g.h\"\n#include \"missing.h\"\n#include \"sub/v.h\"\n");
+        writeFile(root + "/app/gui/sub/v.h", "#include \"util/c.h\"\n#include \"../w.h\"\n");
         writeFile(root + "/core/fresh/x.h", "\n");
         const Report r = check(root, layers);
         QCOMPARE(r.unplaced, QStringList{QStringLiteral("core/fresh")});
-        QCOMPARE(r.violations.size(), 3);
-        QVERIFY(r.violations.filter(QStringLiteral("core/util/a.h includes \"scan/b.h\"")).size() == 1);
-        QVERIFY(r.violations.filter(QStringLiteral("core/scan/b.h includes \"storage/d.h\"")).size() == 1);
+        QCOMPARE(r.violations.size(), 6);
+        QVERIFY(r.violations.filter(QStringLiteral("core/util/a.h includes \"core/scan/b.h\"")).size() == 1);
+        QVERIFY(r.violations.filter(QStringLiteral("core/scan/b.h includes \"core/storage/d.h\"")).size() ==
+                1);
         QVERIFY(r.violations.filter(QStringLiteral("core/util/c.h includes Qt's <QString>")).size() == 1);
+        // Includes that do not name their layer from the repository root.
+        QVERIFY(r.violations.filter(QStringLiteral("app/gui/w.h includes \"sub/v.h\", which is reached from"))
+                    .size() == 1);
+        QVERIFY(r.violations.filter(QStringLiteral("includes \"util/c.h\", which omits its top folder core/"))
+                    .size() == 1);
+        QVERIFY(r.violations.filter(QStringLiteral("includes \"../w.h\", which is reached from")).size() ==
+                1);
     }
 
     void aMalformedBlockIsAnError()

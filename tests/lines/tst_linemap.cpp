@@ -2,11 +2,11 @@
 // expressions of the test's own: every IR line listed for a source line must carry a location
 // whose chain reaches that line, and every line that carries one must be listed.
 
-#include "fakeenvironment.h"
-#include "klensprocess.h"
-#include "lines/linemap.h"
-#include "nvdisasmtext.h"
-#include "scan/cachescanner.h"
+#include "core/lines/linemap.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/fakeenvironment.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/nvdisasmtext.h"
 
 #include <QDir>
 #include <QFile>

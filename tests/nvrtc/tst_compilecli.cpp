@@ -1,6 +1,6 @@
-#include "klensprocess.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "core/nvrtc/nvrtccompiler.h"
 #include "nvrtctestkernels.h"
+#include "tests/support/klensprocess.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -1,9 +1,9 @@
-#include "fakeenvironment.h"
-#include "nvrtc/nvrtccache.h"
-#include "nvrtc/nvrtcmetadata.h"
-#include "nvrtc/recompile.h"
+#include "core/nvrtc/nvrtccache.h"
+#include "core/nvrtc/nvrtcmetadata.h"
+#include "core/nvrtc/recompile.h"
+#include "core/scan/cachescanner.h"
 #include "nvrtctestkernels.h"
-#include "scan/cachescanner.h"
+#include "tests/support/fakeenvironment.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,5 +1,5 @@
-#include "cubin/cubininfo.h"
-#include "nvrtc/nvrtccompiler.h"
+#include "core/cubin/cubininfo.h"
+#include "core/nvrtc/nvrtccompiler.h"
 #include "nvrtctestkernels.h"
 
 #include <QTemporaryDir>

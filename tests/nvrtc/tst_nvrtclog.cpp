@@ -1,4 +1,4 @@
-#include "nvrtc/nvrtclog.h"
+#include "core/nvrtc/nvrtclog.h"
 
 #include <QTest>
 

@@ -1,10 +1,10 @@
 // NVRTC with two tiers against a real redis-server: a compile on one machine is pushed, another
 // machine with an empty cache pulls it instead of compiling (same cubin bytes), a poisoned remote
 // entry is never used, and a server that stops answering costs the remote tier, not the compile.
-#include "nvrtc/tieredcompile.h"
+#include "core/nvrtc/tieredcompile.h"
+#include "core/remote/redisendpoint.h"
 #include "nvrtctestkernels.h"
-#include "redisserver.h"
-#include "remote/redisendpoint.h"
+#include "tests/support/redisserver.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,10 +2,10 @@
 // (core/override/folderlinks), and `klens override ls --json` (kernellens.override/1). The
 // folders are laid out as Triton writes them; tests/override/test_dump_override_clean.py does
 // the same against what real Triton writes.
-#include "klensprocess.h"
-#include "override/folderlinks.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/override/folderlinks.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // `makeOverride` (core/override/overridemake): the override folder Triton reads, made from a dump
 // or from a cache entry through its linked dump; never over a user's file without force, nothing
 // written when it refuses. tests/override/test_real_triton.py proves real Triton reads what it makes.
-#include "override/overridemake.h"
-#include "scan/cachescanner.h"
-#include "tempcache.h"
+#include "core/override/overridemake.h"
+#include "core/scan/cachescanner.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QDir>

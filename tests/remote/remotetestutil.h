@@ -1,11 +1,11 @@
 #pragma once
 
-#include "klensprocess.h"
-#include "redisserver.h"
-#include "remote/keyformat.h"
-#include "remote/redisclient.h"
-#include "remote/redisendpoint.h"
-#include "remote/remotetransfer.h"
+#include "core/remote/keyformat.h"
+#include "core/remote/redisclient.h"
+#include "core/remote/redisendpoint.h"
+#include "core/remote/remotetransfer.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/redisserver.h"
 
 #include <QDir>
 #include <QFile>

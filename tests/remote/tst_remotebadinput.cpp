@@ -1,7 +1,7 @@
 // Bad servers and bad values: every failure names the server (and key) and the cause, a local
 // cache is never half-written, and nothing crashes.
-#include "remote/remotecache.h"
-#include "remote/remotetransfer.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remotetransfer.h"
 #include "remotetestutil.h"
 
 #include <QTemporaryDir>

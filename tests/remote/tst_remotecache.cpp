@@ -1,14 +1,14 @@
 // The remote cache against a real redis-server: what klens pushes is what a local scan saw, what
 // it pulls is byte for byte what was pushed (in Triton's local form), problems planted on the
 // server are found with the local doctor's codes, and cleaning deletes each group first.
-#include "env/cacheroots.h"
-#include "formats/groupfile.h"
-#include "remote/remotecache.h"
-#include "remote/remoteclean.h"
-#include "remote/remotejson.h"
+#include "core/env/cacheroots.h"
+#include "core/formats/groupfile.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remoteclean.h"
+#include "core/remote/remotejson.h"
+#include "core/scan/cachescanner.h"
+#include "core/storage/groupwriter.h"
 #include "remotetestutil.h"
-#include "scan/cachescanner.h"
-#include "storage/groupwriter.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -53,6 +53,48 @@ private slots:
         ProcessResult table = klens({"remote", "ls", url});
         QCOMPARE(table.exitCode, 0);
         QVERIFY(table.out.contains("_row_softmax_kernel"));
+        // Each row starts with the handle the next command takes: a start of the key that no
+        // other key shares, shorter than the key, and `remote show` and `show remote:` take it.
+        QString handle;
+        for (const QByteArray& line : table.out.split('\n'))
+            if (line.contains("_row_softmax_kernel"))
+                handle = QString::fromUtf8(line.split(' ').front());
+        QVERIFY2(handle.size() >= 8, table.out.constData());
+        QStringList startsWith;
+        for (const QString& k : demoKeys())
+            if (k.startsWith(handle))
+                startsWith << k;
+        QCOMPARE(startsWith.size(), 1);
+        QVERIFY(handle.size() < startsWith.front().size());
+        ProcessResult byHandle = klens({"remote", "show", handle, "--url", url});
+        QCOMPARE(byHandle.exitCode, 0);
+        QVERIFY2(byHandle.out.contains(startsWith.front().toUtf8()), byHandle.out.constData());
+        QTemporaryDir pulledOne;
+        ProcessResult pullOne = klens(
+            {"remote", "pull", handle, "--into", pulledOne.path(), "--url", url, "--json", "--no-fsync"});
+        QCOMPARE(pullOne.exitCode, 0);
+        QCOMPARE(pullOne.json["done"].toInt(), 1);
+        QVERIFY(QDir(pulledOne.filePath(startsWith.front())).exists());
+        ProcessResult shown = klens({"show", "remote:" + handle}, {{"KERNELLENS_REDIS_URL", url}});
+        QVERIFY2(shown.exitCode == 0 && shown.out.contains("_row_softmax_kernel"), shown.err.constData());
+        // A start several keys share is refused with the candidates, never a guess.
+        QString shared;
+        for (int n = 1; shared.isEmpty() && n < 8; ++n) {
+            const QString p = demoKeys().front().left(n);
+            int count = 0;
+            for (const QString& k : demoKeys())
+                count += k.startsWith(p) ? 1 : 0;
+            if (count > 1)
+                shared = p;
+        }
+        if (!shared.isEmpty()) {
+            ProcessResult ambiguous = klens({"remote", "show", shared, "--url", url});
+            QCOMPARE(ambiguous.exitCode, 2);
+            QVERIFY2(ambiguous.err.contains("give more of the key"), ambiguous.err.constData());
+        }
+        ProcessResult none = klens({"remote", "show", "ZZZZZZZZ", "--url", url});
+        QCOMPARE(none.exitCode, 2);
+        QVERIFY2(none.err.contains("no entry key starts with"), none.err.constData());
 
         ProcessResult show = klens({"remote", "show", demoKeys().front(), "--url", url});
         QCOMPARE(show.exitCode, 0);

@@ -1,10 +1,10 @@
 // Redis URLs, Triton's key format both ways, base32 keys and the remote group text: the rules
 // `klens remote` and the Triton backend share, checked against what Python and Triton write.
-#include "formats/keyencoding.h"
-#include "remote/inductorcache.h"
-#include "remote/keyformat.h"
-#include "remote/redisendpoint.h"
-#include "storage/groupwriter.h"
+#include "core/formats/keyencoding.h"
+#include "core/remote/inductorcache.h"
+#include "core/remote/keyformat.h"
+#include "core/remote/redisendpoint.h"
+#include "core/storage/groupwriter.h"
 
 #include <QTest>
 #include <map>

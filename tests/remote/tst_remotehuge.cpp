@@ -5,9 +5,9 @@
 // cause, writes nothing of it, and pulls every other entry. Proof it was never read: the server's
 // own count of bytes sent (INFO stats total_net_output_bytes) and klens's peak RSS (GNU time).
 // Skipped only when the machine has less than 3 GiB of memory available.
-#include "remote/remotecache.h"
+#include "core/remote/remotecache.h"
+#include "core/scan/cachescanner.h"
 #include "remotetestutil.h"
-#include "scan/cachescanner.h"
 
 #include <QFile>
 #include <QJsonArray>

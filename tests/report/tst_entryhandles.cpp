@@ -1,8 +1,8 @@
 // The handle `klens scan` prints is what the next command takes: unique, a prefix, and resolved
 // back to the same entry by `klens show`.
 
-#include "klensprocess.h"
-#include "report/entryhandles.h"
+#include "core/report/entryhandles.h"
+#include "tests/support/klensprocess.h"
 
 #include <QJsonArray>
 #include <QTest>

@@ -1,12 +1,12 @@
 // klens sass and core/sass against nvdisasm's own text, parsed here in a few lines of the test's
 // own (not with the code under test), on cubins real Triton wrote.
 
-#include "fakeenvironment.h"
-#include "klensprocess.h"
-#include "nvdisasmtext.h"
-#include "sass/nvdisasmtool.h"
-#include "sass/sassdisasm.h"
-#include "sass/sasslisting.h"
+#include "core/sass/nvdisasmtool.h"
+#include "core/sass/sassdisasm.h"
+#include "core/sass/sasslisting.h"
+#include "tests/support/fakeenvironment.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/nvdisasmtext.h"
 
 #include <QDir>
 #include <QDirIterator>

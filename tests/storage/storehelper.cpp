@@ -5,7 +5,7 @@
 //   kl_store_helper writer <root> <seed> <fsync 0|1> <sharedKeys>
 //       writes "R" to stdout, then puts forever (half on shared keys, half on fresh ones) until killed.
 #include "checkedcontent.h"
-#include "storage/cachestore.h"
+#include "core/storage/cachestore.h"
 
 #include <cstdio>
 #include <cstdlib>

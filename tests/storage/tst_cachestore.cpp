@@ -1,13 +1,13 @@
 // CacheStore: Triton's layout byte for byte (checked against the cache real Triton wrote), hits and
 // misses, errors that name the path and the cause, and the scanner's verdict on what it writes.
-#include "env/cacheroots.h"
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "scan/cachescanner.h"
-#include "storage/cachestore.h"
-#include "storage/groupwriter.h"
-#include "tempcache.h"
+#include "core/env/cacheroots.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/scan/cachescanner.h"
+#include "core/storage/cachestore.h"
+#include "core/storage/groupwriter.h"
+#include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
 #include <QDir>

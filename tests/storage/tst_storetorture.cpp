@@ -4,11 +4,11 @@
 //    complete with a missing or partial file, and the scanner reports every leftover.
 // KL_STORE_TORTURE_SCALE (default 1) scales the iteration and kill counts (the ASan build uses it).
 #include "checkedcontent.h"
-#include "env/cacheroots.h"
-#include "formats/keyencoding.h"
-#include "scan/cachescanner.h"
-#include "storage/cachestore.h"
-#include "tempcache.h"
+#include "core/env/cacheroots.h"
+#include "core/formats/keyencoding.h"
+#include "core/scan/cachescanner.h"
+#include "core/storage/cachestore.h"
+#include "tests/support/tempcache.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "env/environment.h"
+#include "core/env/environment.h"
 
 #include <map>
 #include <string>

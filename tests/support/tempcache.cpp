@@ -1,6 +1,6 @@
 #include "tempcache.h"
 
-#include "formats/keyencoding.h"
+#include "core/formats/keyencoding.h"
 
 #include <QCryptographicHash>
 #include <QDir>

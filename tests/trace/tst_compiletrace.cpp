@@ -3,14 +3,14 @@
 // kernel through NVRTC (with a redis-server as the remote tier when one is installed). The trace
 // is parsed back with RapidJSON keeping numbers as text, so times are checked to the nanosecond
 // against the log, which is read independently of the exporter.
-#include "../nvrtc/nvrtctestkernels.h"
-#include "events/eventlog.h"
-#include "formats/keyencoding.h"
-#include "klensprocess.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "redisserver.h"
-#include "trace/compiletrace.h"
-#include "trace/compiletracelayout.h"
+#include "core/events/eventlog.h"
+#include "core/formats/keyencoding.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "core/trace/compiletrace.h"
+#include "core/trace/compiletracelayout.h"
+#include "tests/nvrtc/nvrtctestkernels.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/redisserver.h"
 
 #include <QDir>
 #include <QFile>

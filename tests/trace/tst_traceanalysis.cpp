@@ -1,8 +1,8 @@
 // The analysis over small traces whose figures are worked out by hand in the comments: busy
 // time as a union of intervals, compute/communication overlap, percentiles, launch delays,
 // kernel classes, binaries per name, several ranks; and the shortening of demangled names.
-#include "trace/traceanalysis.h"
-#include "trace/tracereader.h"
+#include "core/trace/traceanalysis.h"
+#include "core/trace/tracereader.h"
 
 #include <QTest>
 

@@ -1,8 +1,8 @@
 // `klens trace` as a user runs it: per-kernel totals in --json against json.load's sums on the
 // corpus traces, the demo trace joined with the demo caches (the planted mismatch found, exit 1),
 // several files as ranks, --top, and a missing or cut-off file.
-#include "klensprocess.h"
-#include "redisserver.h"
+#include "tests/support/klensprocess.h"
+#include "tests/support/redisserver.h"
 #include "tracetestutil.h"
 
 #include <QDir>

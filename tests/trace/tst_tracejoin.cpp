@@ -3,12 +3,12 @@
 // fits; a changed register count is a binary-mismatch naming the entry; another GPU is an
 // arch-mismatch; an NVRTC kernel joins by its demangled name; an Inductor kernel without an
 // entry says where Inductor's cache is; unknown kernels are listed.
-#include "cubin/cubininfo.h"
-#include "env/cacheroots.h"
-#include "scan/cachescanner.h"
-#include "trace/tracejoin.h"
-#include "trace/tracereader.h"
-#include "util/posixfile.h"
+#include "core/cubin/cubininfo.h"
+#include "core/env/cacheroots.h"
+#include "core/scan/cachescanner.h"
+#include "core/trace/tracejoin.h"
+#include "core/trace/tracereader.h"
+#include "core/util/posixfile.h"
 
 #include <QTest>
 

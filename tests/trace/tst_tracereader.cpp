@@ -2,8 +2,8 @@
 // figures computed independently by traceexpect.py with json.load and Decimal times) and
 // against broken input: truncated and corrupt gzip, not JSON, not a trace, bad numbers,
 // invalid UTF-8, a hostile token and nesting depth, cancel.
-#include "trace/tracehandler.h"
-#include "trace/tracereader.h"
+#include "core/trace/tracehandler.h"
+#include "core/trace/tracereader.h"
 #include "tracetestutil.h"
 
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "common/backgroundjob.h"
+#include "backgroundjob.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/backgroundpool.h"
+#include "backgroundpool.h"
 
 #include <QObject>
 #include <QThreadPool>

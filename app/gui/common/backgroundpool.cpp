@@ -1,4 +1,4 @@
-#include "common/backgroundpool.h"
+#include "backgroundpool.h"
 
 #include <QThreadPool>
 

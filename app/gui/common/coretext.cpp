@@ -1,4 +1,4 @@
-#include "common/coretext.h"
+#include "coretext.h"
 
 #include <QCoreApplication>
 

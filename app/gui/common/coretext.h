@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/text.h"
+#include "core/util/text.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "common/paintthrottle.h"
+#include "paintthrottle.h"
 
 #include <QAbstractScrollArea>
 #include <QEvent>

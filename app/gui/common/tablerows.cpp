@@ -1,6 +1,6 @@
-#include "common/tablerows.h"
+#include "tablerows.h"
 
-#include "common/coretext.h"
+#include "coretext.h"
 
 #include <QCoreApplication>
 #include <QTableWidget>

@@ -3,7 +3,7 @@
 // Filling result tables (doctor findings, clean plans, recompile verdicts): one row of cells,
 // each with its full text as a tooltip since long paths and messages are elided.
 
-#include "doctor/finding.h"
+#include "core/doctor/finding.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "common/translation.h"
+#include "translation.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "dashboard/chartexport.h"
+#include "chartexport.h"
 
 #include <QAbstractItemModel>
 #include <QGraphicsView>

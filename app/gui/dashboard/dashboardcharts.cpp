@@ -1,7 +1,8 @@
-#include "dashboard/dashboardcharts.h"
+#include "dashboardcharts.h"
 
-#include "dashboard/dashboardmodels.h"
-#include "dashboard/diskfigures.h"
+#include "app/gui/common/theme.h"
+#include "dashboardmodels.h"
+#include "diskfigures.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -180,7 +181,7 @@ void fillHitRateChart(QChart* chart, const TimelineModel& model)
     attach(chart, events, x, count);
     attach(chart, rate, x, percent);
     QPen pen = events->pen();
-    pen.setColor(QColor(160, 160, 160));
+    pen.setColor(theme::secondarySeries());
     events->setPen(pen);
     const Timeline copy = t; // the model may change before the next hover
     for (QLineSeries* s : {rate, events})

@@ -1,4 +1,4 @@
-#include "dashboard/dashboarddata.h"
+#include "dashboarddata.h"
 
 #include <algorithm>
 #include <array>

@@ -3,8 +3,8 @@
 // The dashboard's figures, computed from compile events in one pass per chart. Plain data and
 // pure functions, so that they can run on a worker thread and be tested without widgets.
 
-#include "events/compileevent.h"
-#include "events/eventstats.h"
+#include "core/events/compileevent.h"
+#include "core/events/eventstats.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,6 @@
-#include "dashboard/dashboardmodels.h"
+#include "dashboardmodels.h"
+
+#include "app/gui/common/qstrings.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -7,11 +9,6 @@
 
 namespace kl::gui {
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QVariant percent(std::size_t part, std::size_t whole)
 {

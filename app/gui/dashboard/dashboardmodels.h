@@ -5,7 +5,7 @@
 // DisplayRole is what a person reads; EditRole is the raw value (numbers, UTC ISO times) that
 // the CSV export writes.
 
-#include "dashboard/dashboarddata.h"
+#include "dashboarddata.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

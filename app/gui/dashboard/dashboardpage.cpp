@@ -1,10 +1,10 @@
-#include "dashboard/dashboardpage.h"
+#include "dashboardpage.h"
 
-#include "dashboard/chartexport.h"
-#include "dashboard/dashboardcharts.h"
-#include "dashboard/dashboardmodels.h"
-#include "dashboard/eventsource.h"
-#include "dashboard/rangechartview.h"
+#include "chartexport.h"
+#include "dashboardcharts.h"
+#include "dashboardmodels.h"
+#include "eventsource.h"
+#include "rangechartview.h"
 
 #include <QChart>
 #include <QChartView>

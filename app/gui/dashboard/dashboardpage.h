@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/backgroundjob.h"
-#include "dashboard/dashboarddata.h"
-#include "dashboard/diskfigures.h"
+#include "app/gui/common/backgroundjob.h"
+#include "dashboarddata.h"
+#include "diskfigures.h"
 
 #include <QDateTime>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "dashboard/diskfigures.h"
+#include "diskfigures.h"
 
-#include "report/entrylabels.h"
+#include "core/report/entrylabels.h"
 
 #include <QDateTime>
 #include <QLocale>

@@ -4,9 +4,9 @@
 // over time as the entries were written, and its size per kernel and per arch. Computed from a
 // snapshot on a worker; shown by the dashboard next to what the events say was compiled.
 
-#include "dashboard/dashboarddata.h"
-#include "dashboard/dashboardmodels.h"
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
+#include "dashboarddata.h"
+#include "dashboardmodels.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,7 +1,7 @@
-#include "dashboard/eventsource.h"
+#include "eventsource.h"
 
-#include "common/coretext.h"
-#include "events/eventfollower.h"
+#include "app/gui/common/coretext.h"
+#include "core/events/eventfollower.h"
 
 #include <QFileInfo>
 #include <atomic>

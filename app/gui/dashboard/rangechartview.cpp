@@ -1,4 +1,4 @@
-#include "dashboard/rangechartview.h"
+#include "rangechartview.h"
 
 #include <QMouseEvent>
 #include <QRubberBand>

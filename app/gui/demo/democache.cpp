@@ -1,7 +1,7 @@
-#include "demo/democache.h"
+#include "democache.h"
 
-#include "demo/demoplanting.h"
-#include "events/eventlogreader.h"
+#include "core/events/eventlogreader.h"
+#include "demoplanting.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -1,10 +1,10 @@
-#include "demo/demoplanting.h"
+#include "demoplanting.h"
 
-#include "formats/groupfile.h"
-#include "formats/keyencoding.h"
-#include "formats/layout.h"
-#include "util/durablefile.h"
-#include "storage/groupwriter.h"
+#include "core/formats/groupfile.h"
+#include "core/formats/keyencoding.h"
+#include "core/formats/layout.h"
+#include "core/storage/groupwriter.h"
+#include "core/util/durablefile.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

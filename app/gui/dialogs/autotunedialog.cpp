@@ -1,8 +1,8 @@
-#include "dialogs/autotunedialog.h"
+#include "autotunedialog.h"
 
-#include "common/coretext.h"
-#include "kernels/kernellibrary.h"
-#include "kernels/kernelspec.h"
+#include "app/gui/common/coretext.h"
+#include "gpu/kernels/kernellibrary.h"
+#include "gpu/kernels/kernelspec.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -35,65 +35,42 @@ AutotuneReport tune(const BackendFactory& factory, const AutotuneJob& job, const
 } // namespace
 
 AutotuneDialog::AutotuneDialog(BackendFactory factory, QString cacheRoot, QString eventsLog, QWidget* parent)
-    : QDialog(parent)
+    : JobDialog(
+          tr("Autotune"),
+          {tr("Configuration"), tr("Status"), tr("Median ms"), tr("p20 ms"), tr("p80 ms"), tr("Throughput")},
+          QStringLiteral("autotuneResults"), parent)
     , m_factory(std::move(factory))
     , m_cacheRoot(std::move(cacheRoot))
     , m_eventsLog(std::move(eventsLog))
 {
-    setWindowTitle(tr("Autotune"));
     m_spec = new QComboBox(this);
     for (const std::string& path : listKernelSpecs(kernelLibraryDir()))
         m_spec->addItem(QFileInfo(QString::fromStdString(path)).completeBaseName(),
                         QString::fromStdString(path));
     m_size = new QComboBox(this);
     m_startButton = new QPushButton(tr("&Start"), this);
-    m_cancelButton = new QPushButton(tr("&Cancel Run"), this);
-    m_cancelButton->setEnabled(false);
-    m_progress = new QProgressBar(this);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_table = new QTableWidget(0, 6, this);
-    m_table->setHorizontalHeaderLabels(
-        {tr("Configuration"), tr("Status"), tr("Median ms"), tr("p20 ms"), tr("p80 ms"), tr("Throughput")});
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-
+    m_cancelButton->setText(tr("&Cancel Run"));
     auto* form = new QFormLayout;
     form->addRow(tr("Kernel:"), m_spec);
     form->addRow(tr("Size:"), m_size);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_startButton);
-    buttons->addWidget(m_cancelButton);
-    buttons->addStretch();
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_status);
-    layout->addWidget(m_table, 1);
+    setForm(form);
+    addButton(m_startButton);
     resize(900, 560);
 
     connect(m_spec, &QComboBox::currentIndexChanged, this, &AutotuneDialog::onSpecChanged);
     connect(m_startButton, &QPushButton::clicked, this,
             [this] { start(m_spec->currentData().toString(), m_size->currentText()); });
-    connect(m_cancelButton, &QPushButton::clicked, this, &AutotuneDialog::cancel);
     onSpecChanged();
 }
 
 AutotuneDialog::~AutotuneDialog() = default;
-
-QString AutotuneDialog::statusText() const
-{
-    return m_status->text();
-}
 
 void AutotuneDialog::onSpecChanged()
 {
     m_size->clear();
     const auto spec = loadKernelSpec(m_spec->currentData().toString().toStdString());
     if (!spec) {
-        m_status->setText(coreText(spec.error()));
+        m_summary->setText(coreText(spec.error()));
         m_startButton->setEnabled(false);
         return;
     }
@@ -108,10 +85,8 @@ void AutotuneDialog::start(const QString& specPath, const QString& size, std::si
     if (m_job.isRunning())
         return;
     m_table->setRowCount(0);
-    m_progress->setRange(0, 0);
-    m_status->setText(tr("Starting…"));
     m_startButton->setEnabled(false);
-    m_cancelButton->setEnabled(true);
+    showBusy(tr("Starting…"));
     AutotuneJob job;
     job.specPath = specPath.toStdString();
     job.options.size = size.toStdString();
@@ -137,22 +112,18 @@ void AutotuneDialog::onProgress(const AutotuneProgress& p)
 {
     if (p.phase == "done")
         return;
-    m_progress->setRange(0, static_cast<int>(p.total));
-    m_progress->setValue(static_cast<int>(p.index));
-    m_status->setText(tr("%1 of %2: %3 %4")
-                          .arg(p.index + 1)
-                          .arg(p.total)
-                          .arg(QString::fromStdString(p.phase), QString::fromStdString(p.label)));
+    showProgress(p.index, p.total);
+    m_summary->setText(tr("%1 of %2: %3 %4")
+                           .arg(p.index + 1)
+                           .arg(p.total)
+                           .arg(QString::fromStdString(p.phase), QString::fromStdString(p.label)));
 }
 
 void AutotuneDialog::onFinished(const AutotuneReport& r)
 {
     m_startButton->setEnabled(true);
-    m_cancelButton->setEnabled(false);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(1);
     if (!r.error.empty()) {
-        m_status->setText(tr("Cannot autotune: %1").arg(coreText(r.error)));
+        showIdle(tr("Cannot autotune: %1").arg(coreText(r.error)));
         emit finished();
         return;
     }
@@ -184,7 +155,7 @@ void AutotuneDialog::onFinished(const AutotuneReport& r)
         text += tr(" — stopped: %1").arg(coreText(r.stopped));
     if (!r.resultsPath.empty())
         text += tr(" — saved %1").arg(QString::fromStdString(r.resultsPath));
-    m_status->setText(text);
+    showIdle(text);
     emit finished();
 }
 

@@ -1,9 +1,10 @@
-#include "dialogs/cleandialog.h"
+#include "cleandialog.h"
 
-#include "common/coretext.h"
-#include "common/tablerows.h"
-#include "entries/entrytext.h"
-#include "util/units.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/common/tablerows.h"
+#include "app/gui/entries/entrytext.h"
+#include "core/util/units.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -23,20 +24,17 @@ namespace {
 
 enum Column { PathColumn, KernelColumn, KindColumn, SizeColumn, WrittenColumn, WhyColumn, ResultColumn };
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 } // namespace
 
 CleanDialog::CleanDialog(std::shared_ptr<const Snapshot> snapshot, std::function<DoctorContext()> context,
                          QWidget* parent)
-    : QDialog(parent)
+    : JobDialog(
+          tr("Clean Cache"),
+          {tr("Path"), tr("Kernel"), tr("Kind"), tr("Size"), tr("Last written"), tr("Why"), tr("Result")},
+          QStringLiteral("plan"), parent)
     , m_snapshot(std::move(snapshot))
     , m_makeContext(std::move(context))
 {
-    setWindowTitle(tr("Clean Cache"));
     m_confirm = [this](const QString& question) {
         return QMessageBox::question(this, tr("Clean Cache"), question) == QMessageBox::Yes;
     };
@@ -93,49 +91,26 @@ CleanDialog::CleanDialog(std::shared_ptr<const Snapshot> snapshot, std::function
     form->addRow(m_incomplete);
     form->addRow(tr("Grace period:"), m_grace);
 
-    m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("cleanSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
     m_previewButton = new QPushButton(tr("&Preview"), this);
     m_previewButton->setObjectName(QStringLiteral("previewButton"));
     m_previewButton->setToolTip(tr("Dry run: list what would be removed, remove nothing"));
     m_cleanButton = new QPushButton(tr("&Remove…"), this);
     m_cleanButton->setObjectName(QStringLiteral("cleanButton"));
     m_cleanButton->setEnabled(false);
-    m_cancelButton = new QPushButton(tr("&Cancel"), this);
-    m_cancelButton->setEnabled(false);
     auto* close = new QPushButton(tr("Close"), this);
     connect(m_previewButton, &QPushButton::clicked, this, &CleanDialog::preview);
     connect(m_cleanButton, &QPushButton::clicked, this, &CleanDialog::clean);
-    connect(m_cancelButton, &QPushButton::clicked, this, &CleanDialog::cancel);
     connect(close, &QPushButton::clicked, this, &QDialog::close);
 
-    m_table = new QTableWidget(0, 7, this);
-    m_table->setObjectName(QStringLiteral("plan"));
-    m_table->setHorizontalHeaderLabels(
-        {tr("Path"), tr("Kernel"), tr("Kind"), tr("Size"), tr("Last written"), tr("Why"), tr("Result")});
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
 
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_progress, 1);
-    buttons->addWidget(m_previewButton);
-    buttons->addWidget(m_cleanButton);
-    buttons->addWidget(m_cancelButton);
-    buttons->addWidget(close);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
+    setForm(form);
+    addButton(m_previewButton);
+    addButton(m_cleanButton);
+    addButton(close, AfterCancel);
     resize(1100, 640);
 
     m_summary->setText(tr("%1 entries, %2. Choose what may go, then Preview: nothing is removed until you "
@@ -145,11 +120,6 @@ CleanDialog::CleanDialog(std::shared_ptr<const Snapshot> snapshot, std::function
 }
 
 CleanDialog::~CleanDialog() = default;
-
-QString CleanDialog::summaryText() const
-{
-    return m_summary->text();
-}
 
 std::optional<CleanPolicy> CleanDialog::policy(QString* error) const
 {

@@ -5,29 +5,26 @@
 // for policies that have since changed is dropped, and the Clean button only ever acts on the
 // preview the user is looking at.
 
-#include "clean/cleanexecutor.h"
-#include "clean/cleanplan.h"
-#include "clean/cleanpolicy.h"
-#include "common/backgroundjob.h"
-#include "doctor/doctorcontext.h"
-#include "model/snapshot.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/clean/cleanexecutor.h"
+#include "core/clean/cleanplan.h"
+#include "core/clean/cleanpolicy.h"
+#include "core/doctor/doctorcontext.h"
+#include "core/model/snapshot.h"
+#include "jobdialog.h"
 
-#include <QDialog>
 #include <functional>
 #include <memory>
 #include <optional>
 
 class QCheckBox;
-class QLabel;
 class QLineEdit;
-class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QTableWidget;
 
 namespace kl::gui {
 
-class CleanDialog : public QDialog {
+class CleanDialog : public JobDialog {
     Q_OBJECT
 public:
     /// `context` is built on a worker thread (for --stale it asks Python and nvidia-smi).
@@ -40,8 +37,6 @@ public:
 
     /// The policy the form describes, or nothing (with `error` naming the field) when a field is invalid.
     std::optional<CleanPolicy> policy(QString* error) const;
-    const QTableWidget* table() const { return m_table; }
-    QString summaryText() const;
     bool isBusy() const { return m_busy; }
     QPushButton* cleanButton() const { return m_cleanButton; }
 
@@ -50,7 +45,7 @@ public slots:
     void preview();
     /// Remove what the current preview lists, after confirmation.
     void clean();
-    void cancel();
+    void cancel() override;
 
 signals:
     void previewReady();
@@ -78,12 +73,8 @@ private:
     QCheckBox* m_incomplete = nullptr;
     QLineEdit* m_grace = nullptr;
 
-    QLabel* m_summary = nullptr;
-    QProgressBar* m_progress = nullptr;
     QPushButton* m_previewButton = nullptr;
     QPushButton* m_cleanButton = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QTableWidget* m_table = nullptr;
 
     struct Planned {
         CleanPlan plan;

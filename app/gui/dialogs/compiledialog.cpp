@@ -1,14 +1,14 @@
-#include "dialogs/compiledialog.h"
+#include "compiledialog.h"
 
-#include "common/coretext.h"
-#include "cubin/cubininfo.h"
-#include "env/environment.h"
-#include "events/eventlog.h"
-#include "events/eventlogsettings.h"
-#include "gpustatus.h"
-#include "nvrtc/nvrtccompiler.h"
-#include "util/posixfile.h"
-#include "util/utf8.h"
+#include "app/gui/common/coretext.h"
+#include "core/cubin/cubininfo.h"
+#include "core/env/environment.h"
+#include "core/events/eventlog.h"
+#include "core/events/eventlogsettings.h"
+#include "core/nvrtc/nvrtccompiler.h"
+#include "core/util/posixfile.h"
+#include "core/util/utf8.h"
+#include "gpu/gpustatus.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -5,8 +5,8 @@
 // diagnostics as file:line, and each kernel's registers and shared memory. The compile is
 // logged to the events log like `klens compile`.
 
-#include "common/backgroundjob.h"
-#include "nvrtc/nvrtccache.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/nvrtc/nvrtccache.h"
 
 #include <QDialog>
 

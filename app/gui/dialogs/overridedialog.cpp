@@ -1,7 +1,7 @@
-#include "dialogs/overridedialog.h"
+#include "overridedialog.h"
 
-#include "common/coretext.h"
-#include "util/posixfile.h"
+#include "app/gui/common/coretext.h"
+#include "core/util/posixfile.h"
 
 #include <QCheckBox>
 #include <QComboBox>

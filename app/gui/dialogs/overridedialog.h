@@ -5,9 +5,9 @@
 // the folder is written off the UI thread (the kernel's stages are read to find its dump), and
 // the dialog says what to set for Triton to use it and opens the file in the user's editor.
 
-#include "common/backgroundjob.h"
-#include "model/snapshot.h"
-#include "override/overridemake.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/snapshot.h"
+#include "core/override/overridemake.h"
 
 #include <QDialog>
 #include <memory>

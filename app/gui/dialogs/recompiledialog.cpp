@@ -1,49 +1,31 @@
-#include "dialogs/recompiledialog.h"
+#include "recompiledialog.h"
 
-#include "common/coretext.h"
-#include "common/tablerows.h"
-#include "env/environment.h"
-#include "events/eventlog.h"
-#include "events/eventlogsettings.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/common/tablerows.h"
+#include "core/env/environment.h"
+#include "core/events/eventlog.h"
+#include "core/events/eventlogsettings.h"
 
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QTableWidget>
-#include <QVBoxLayout>
 
 namespace kl::gui {
 namespace {
 
 enum Column { EntryColumn, KindColumn, ArchColumn, AssemblerColumn, VerdictColumn, DetailColumn };
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 } // namespace
 
 RecompileDialog::RecompileDialog(std::vector<Entry> entries, QString eventsLog, QWidget* parent)
-    : QDialog(parent)
+    : JobDialog(tr("Recompile"),
+                {tr("Entry"), tr("Kind"), tr("Built for"), tr("Assembler"), tr("Verdict"), tr("Artefacts")},
+                QStringLiteral("recompileResults"), parent)
     , m_entries(std::move(entries))
     , m_eventsLog(std::move(eventsLog))
 {
-    setWindowTitle(tr("Recompile"));
-    m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("recompileSummary"));
-    m_summary->setWordWrap(true);
-    m_progress = new QProgressBar(this);
-    m_cancelButton = new QPushButton(tr("&Cancel"), this);
-    m_table = new QTableWidget(int(m_entries.size()), 6, this);
-    m_table->setObjectName(QStringLiteral("recompileResults"));
-    m_table->setHorizontalHeaderLabels(
-        {tr("Entry"), tr("Kind"), tr("Built for"), tr("Assembler"), tr("Verdict"), tr("Artefacts")});
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setRowCount(int(m_entries.size()));
     m_table->setWordWrap(true);
     for (std::size_t i = 0; i < m_entries.size(); ++i) {
         const Entry& e = m_entries[i];
@@ -53,23 +35,10 @@ RecompileDialog::RecompileDialog(std::vector<Entry> entries, QString eventsLog, 
         m_table->setItem(int(i), EntryColumn, item);
         m_table->setItem(int(i), VerdictColumn, new QTableWidgetItem(tr("waiting")));
     }
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(m_progress, 1);
-    bar->addWidget(m_cancelButton);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table, 1);
     resize(1000, 480);
-    connect(m_cancelButton, &QPushButton::clicked, this, &RecompileDialog::cancel);
 }
 
 RecompileDialog::~RecompileDialog() = default;
-
-QString RecompileDialog::summaryText() const
-{
-    return m_summary->text();
-}
 
 void RecompileDialog::cancel()
 {
@@ -84,9 +53,8 @@ void RecompileDialog::start()
     m_cancelled = false;
     m_next = 0;
     m_fresh = m_stale = m_failed = 0;
-    m_progress->setRange(0, int(m_entries.size()));
-    m_progress->setValue(0);
-    m_cancelButton->setEnabled(true);
+    showBusy(QString());
+    showProgress(0, m_entries.size());
     runNext();
 }
 
@@ -94,15 +62,14 @@ void RecompileDialog::runNext()
 {
     if (m_next >= m_entries.size() || m_cancelled) {
         m_running = false;
-        m_cancelButton->setEnabled(false);
         for (std::size_t i = m_next; i < m_entries.size(); ++i)
             m_table->item(int(i), VerdictColumn)->setText(tr("cancelled"));
-        m_summary->setText(tr("%1 fresh, %2 stale, %3 could not be rebuilt%4")
-                               .arg(m_fresh)
-                               .arg(m_stale)
-                               .arg(m_failed)
-                               .arg(m_next < m_entries.size() ? tr(" — cancelled") : QString()));
         m_table->resizeRowsToContents();
+        showIdle(tr("%1 fresh, %2 stale, %3 could not be rebuilt%4")
+                     .arg(m_fresh)
+                     .arg(m_stale)
+                     .arg(m_failed)
+                     .arg(m_next < m_entries.size() ? tr(" — cancelled") : QString()));
         emit finished();
         return;
     }
@@ -146,7 +113,7 @@ void RecompileDialog::onEntryDone(const RecompileReport& r)
     setRowCells(m_table, row, cells, KindColumn);
     if (!r.log.empty()) // the compiler's or linker's log behind the artefact comparison
         m_table->item(row, DetailColumn)->setToolTip(detail + QLatin1String("\n\n") + qs(r.log));
-    m_progress->setValue(row + 1);
+    showProgress(row + 1, m_entries.size());
     ++m_next;
     runNext();
 }

@@ -5,22 +5,17 @@
 // progress and cancel are per entry. The entries are never changed; each rebuild is logged as a
 // compile event like `klens recompile` does.
 
-#include "common/backgroundjob.h"
-#include "model/entry.h"
-#include "nvrtc/recompile.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/entry.h"
+#include "core/nvrtc/recompile.h"
+#include "jobdialog.h"
 
-#include <QDialog>
 #include <memory>
 #include <vector>
 
-class QLabel;
-class QProgressBar;
-class QPushButton;
-class QTableWidget;
-
 namespace kl::gui {
 
-class RecompileDialog : public QDialog {
+class RecompileDialog : public JobDialog {
     Q_OBJECT
 public:
     /// `eventsLog`: where each rebuild is logged; empty logs nothing.
@@ -29,14 +24,9 @@ public:
 
     void start();
     bool isRunning() const { return m_running; }
-    const QTableWidget* table() const { return m_table; }
-    QString summaryText() const;
 
 public slots:
-    void cancel();
-
-signals:
-    void finished();
+    void cancel() override;
 
 private:
     void runNext();
@@ -47,11 +37,7 @@ private:
     std::size_t m_next = 0;
     std::size_t m_fresh = 0, m_stale = 0, m_failed = 0;
     bool m_running = false;
-    bool m_cancelled = false; ///< checked between entries (a rebuild itself cannot be stopped)
-    QLabel* m_summary = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QTableWidget* m_table = nullptr;
+    bool m_cancelled = false;             ///< checked between entries (a rebuild itself cannot be stopped)
     BackgroundJob m_job{exclusivePool()}; ///< compiles: one at a time with the others
 };
 

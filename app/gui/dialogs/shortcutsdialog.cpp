@@ -1,4 +1,4 @@
-#include "dialogs/shortcutsdialog.h"
+#include "shortcutsdialog.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

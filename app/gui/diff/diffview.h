@@ -4,9 +4,9 @@
 // core's diff: aligned rows, changed lines and their changed middles highlighted, next/previous
 // change, the normalisation toggles, and for entries the "why did it miss" explanation.
 
-#include "common/backgroundjob.h"
-#include "explain/stagecomparison.h"
-#include "model/entry.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/explain/stagecomparison.h"
+#include "core/model/entry.h"
 
 #include <QWidget>
 #include <memory>

@@ -1,6 +1,6 @@
-#include "entries/cachewatcher.h"
+#include "cachewatcher.h"
 
-#include "fs/fsprobe.h"
+#include "core/fs/fsprobe.h"
 
 #include <sys/stat.h>
 

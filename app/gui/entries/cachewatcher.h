@@ -6,7 +6,7 @@
 // mtime, checked off the UI thread so a hung server cannot freeze the window), and the window
 // says which. $KERNELLENS_WATCH=events|poll|off overrides the choice.
 
-#include "common/backgroundjob.h"
+#include "app/gui/common/backgroundjob.h"
 
 #include <QFileSystemWatcher>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "entries/detailloader.h"
+#include "detailloader.h"
 
 #include <algorithm>
 #include <exception>

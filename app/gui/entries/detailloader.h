@@ -1,9 +1,9 @@
 #pragma once
 
-#include "common/backgroundjob.h"
-#include "model/snapshot.h"
-#include "override/folderlinks.h"
-#include "report/entrydetail.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/snapshot.h"
+#include "core/override/folderlinks.h"
+#include "core/report/entrydetail.h"
 
 #include <QObject>
 #include <memory>

@@ -1,20 +1,21 @@
-#include "entries/entriespage.h"
+#include "entriespage.h"
 
-#include "common/coretext.h"
-#include "common/paintthrottle.h"
-#include "dialogs/doctordialog.h"
-#include "entries/cachewatcher.h"
-#include "entries/detailloader.h"
-#include "entries/entrydoctorview.h"
-#include "entries/entryfilterproxy.h"
-#include "entries/entrytablemodel.h"
-#include "entries/entrytext.h"
-#include "entries/kernelgroupmodel.h"
-#include "entries/metadatatree.h"
-#include "entries/rowupdate.h"
-#include "entries/scancontroller.h"
-#include "entries/windowtext.h"
-#include "stages/stagetabs.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/machinecontext.h"
+#include "app/gui/common/paintthrottle.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/common/theme.h"
+#include "app/gui/stages/stagetabs.h"
+#include "detailloader.h"
+#include "entrydoctorview.h"
+#include "entryfilterproxy.h"
+#include "entrytablemodel.h"
+#include "entrytext.h"
+#include "folderscansource.h"
+#include "kernelgroupmodel.h"
+#include "metadatatree.h"
+#include "rowupdate.h"
+#include "windowtext.h"
 
 #include <QApplication>
 #include <QFontDatabase>
@@ -37,23 +38,12 @@
 #include <mutex>
 
 namespace kl::gui {
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 EntriesPage::EntriesPage(QWidget* parent)
     : QWidget(parent)
     , m_model(new EntryTableModel(this))
     , m_proxy(new EntryFilterProxy(this))
     , m_groupModel(new KernelGroupModel(this))
-    , m_scanner(new ScanController(this))
     , m_detailLoader(new DetailLoader(this))
-    , m_cacheWatcher(new CacheWatcher(this))
 {
     m_proxy->setSourceModel(m_model);
 
@@ -61,16 +51,13 @@ EntriesPage::EntriesPage(QWidget* parent)
     m_rootMessages->setObjectName(QStringLiteral("rootMessages"));
     m_rootMessages->setWordWrap(true);
     m_rootMessages->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_rootMessages->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; padding: 4px; }"));
+    m_rootMessages->setStyleSheet(theme::noteBanner());
     m_rootMessages->hide();
     m_fsBanner = new QLabel(this);
     m_fsBanner->setObjectName(QStringLiteral("fsBanner"));
     m_fsBanner->setWordWrap(true);
     m_fsBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Fixed colours with their own text colour: readable on light and dark palettes alike.
-    m_fsBanner->setStyleSheet(QStringLiteral(
-        "QLabel { background: #ffe2c2; color: #5a2a00; border-left: 4px solid #d96c00; padding: 6px; }"));
+    m_fsBanner->setStyleSheet(theme::warningBanner());
     m_fsBanner->hide();
 
     m_view = new QTableView(this);
@@ -149,7 +136,7 @@ EntriesPage::EntriesPage(QWidget* parent)
     auto context = std::make_shared<std::pair<std::once_flag, DoctorContext>>();
     m_entryDoctor = new EntryDoctorView(
         [context] {
-            std::call_once(context->first, [&] { context->second = DoctorDialog::machineContext(); });
+            std::call_once(context->first, [&] { context->second = machineContext(); });
             return context->second;
         },
         this);
@@ -179,32 +166,6 @@ EntriesPage::EntriesPage(QWidget* parent)
                        static_cast<QWidget*>(m_progressBar), static_cast<QWidget*>(m_cancelButton),
                        static_cast<QWidget*>(m_liveLabel)})
         w->hide(); // until a status bar takes them
-    connect(m_cacheWatcher, &CacheWatcher::descriptionChanged, m_liveLabel, &QLabel::setText);
-    connect(m_cacheWatcher, &CacheWatcher::changed, this, [this] {
-        // A change during a scan is picked up by one more scan when it ends.
-        if (isScanning())
-            m_rescanPending = true;
-        else
-            rescan();
-    });
-
-    connect(m_scanner, &ScanController::started, this, &EntriesPage::onScanStarted);
-    connect(m_scanner, &ScanController::progress, this,
-            [this](quint64, qint64 done, qint64 total, qint64 elapsedMs) {
-                onScanProgress(done, total, elapsedMs);
-            });
-    connect(
-        m_scanner, &ScanController::finished, this,
-        [this](quint64, std::shared_ptr<const Snapshot> snapshot) { onScanFinished(std::move(snapshot)); });
-    // A newly opened folder streams its rows in as they are read; a rescan replaces them at its end.
-    connect(m_scanner, &ScanController::entriesFound, this,
-            [this](quint64, std::shared_ptr<std::vector<EntryTableModel::Row>> batch) {
-                if (m_streaming)
-                    insertStreamedRows(std::move(*batch));
-            });
-    connect(
-        m_scanner, &ScanController::streamEnded, this,
-        [this](quint64, std::shared_ptr<const std::vector<int>> index) { m_streamIndex = std::move(index); });
     connect(m_detailLoader, &DetailLoader::loaded, this, &EntriesPage::onDetailLoaded);
 }
 
@@ -212,7 +173,7 @@ EntriesPage::~EntriesPage()
 {
     for (const QPointer<QWidget>& w : m_diffWindows)
         delete w.data();
-    delete m_scanner;
+    delete m_source; // its scan may be reading a folder the window removes next (the demo copy)
     delete m_detailLoader;
 }
 
@@ -233,49 +194,51 @@ void EntriesPage::addLiveStatus(QStatusBar* bar)
 
 void EntriesPage::open(std::vector<Root> roots)
 {
-    m_roots = roots;
-    m_detached = false;
-    m_detachedStreaming = false;
-    m_folders.clear();
-    for (const Root& r : m_roots)
-        m_folders << qs(r.path);
+    setSource(new FolderScanSource(std::move(roots)));
+}
+
+void EntriesPage::setSource(EntrySource* source)
+{
+    delete m_source; // cancels what it was listing: nothing it had in flight reaches the page
+    m_source = source;
+    source->setParent(this);
+    m_folders = source->names();
     m_selectedPath.clear();
     m_fitColumnsPending = true;
-    // Another folder: what was shown no longer applies.
+    // Another source: what was shown no longer applies.
+    m_rowUpdateJob.discard();
+    m_facetsJob.discard();
+    m_nextUpdate.reset();
     m_model->resetSnapshot(nullptr);
     m_stageTabs->clearEntry();
     m_detailView->clear();
     m_detailView->setPlaceholderText(WindowText::tr("Select an entry to see its details."));
     m_rootMessages->hide();
-    m_cacheWatcher->watch(m_folders);
-    m_streaming = true;
-    m_streamIndex.reset();
-    m_rowUpdateJob.discard(); // a rescan of the folder shown before
-    m_facetsJob.discard();
-    m_nextUpdate.reset();
+    m_liveLabel->clear();
+    hideProgress();
+    connect(source, &EntrySource::rowsAppended, this, &EntriesPage::insertStreamedRows);
+    connect(source, &EntrySource::finished, this, &EntriesPage::onSourceFinished);
+    connect(source, &EntrySource::updated, this, &EntriesPage::onSourceUpdated);
+    connect(source, &EntrySource::failed, this, &EntriesPage::onSourceFailed);
+    connect(source, &EntrySource::progress, this, &EntriesPage::onSourceProgress);
+    connect(source, &EntrySource::liveStatus, m_liveLabel, &QLabel::setText);
     m_paintThrottle->start();
-    m_scanner->start(std::move(roots), /*stream=*/true);
+    source->start();
 }
 
-void EntriesPage::beginSnapshotStream(const QString& source)
+bool EntriesPage::hasLocalFiles() const
 {
-    openSnapshot(nullptr, source);
-    m_detachedStreaming = true;
-    m_paintThrottle->start();
+    return !m_source || m_source->hasLocalFiles();
 }
 
-void EntriesPage::appendStreamedRows(std::vector<EntryTableModel::Row> rows)
+// Rows as the source reads them: painted at the throttle's pace, columns fitted to the first
+// rows, the first row current unless an entry was asked for.
+void EntriesPage::insertStreamedRows(EntrySource::Rows rows)
 {
-    if (m_detachedStreaming && !m_model->snapshot())
-        insertStreamedRows(std::move(rows));
-}
-
-// A folder scan's and a remote listing's rows alike: painted at the throttle's pace, columns
-// fitted to the first rows, the first row current unless an entry was asked for.
-void EntriesPage::insertStreamedRows(std::vector<EntryTableModel::Row> rows)
-{
+    if (m_model->snapshot())
+        return; // only a listing's first rows stream; a snapshot shown takes updates
     m_paintThrottle->beforeChange();
-    m_model->appendRows(std::move(rows));
+    m_model->appendRows(std::move(*rows));
     if (m_fitColumnsPending && m_model->rowCount() > 0) {
         fitColumns(); // on the first rows: later batches must not cost a resize each
         m_fitColumnsPending = false;
@@ -284,52 +247,13 @@ void EntriesPage::insertStreamedRows(std::vector<EntryTableModel::Row> rows)
         m_view->setCurrentIndex(m_proxy->index(0, 0));
 }
 
-void EntriesPage::abandonSnapshotStream()
+void EntriesPage::onSourceFailed()
 {
-    if (!std::exchange(m_detachedStreaming, false))
-        return;
+    hideProgress();
     m_paintThrottle->stop();
     m_model->resetSnapshot(nullptr);
     m_stageTabs->clearEntry();
     m_detailView->clear();
-}
-
-void EntriesPage::openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source,
-                               const std::vector<int>* rowToEntry)
-{
-    m_paintThrottle->stop();
-    // The rows streamed in are this snapshot's entries: keep them, serve them from it.
-    if (std::exchange(m_detachedStreaming, false) && snapshot && m_folders == QStringList{source}) {
-        std::vector<int> identity;
-        if (!rowToEntry) {
-            identity.resize(snapshot->entries.size());
-            for (std::size_t i = 0; i < identity.size(); ++i)
-                identity[i] = int(i);
-        }
-        if (m_model->adoptSnapshot(snapshot, rowToEntry ? *rowToEntry : identity)) {
-            showSnapshot(snapshot, RowsKept::Streamed);
-            return;
-        }
-    }
-    // A folder scan still running must not replace it: its rows and its end are ignored.
-    m_scanner->cancel();
-    m_streaming = false;
-    m_streamIndex.reset();
-    m_rowUpdateJob.discard();
-    m_facetsJob.discard();
-    m_nextUpdate.reset();
-    m_rescanPending = false;
-    m_detached = true;
-    m_roots.clear();
-    m_folders = QStringList{source};
-    m_selectedPath.clear();
-    m_fitColumnsPending = true;
-    m_cacheWatcher->watch({});
-    m_stageTabs->clearEntry();
-    m_detailView->clear();
-    m_model->resetSnapshot(snapshot);
-    if (snapshot)
-        showSnapshot(snapshot, RowsKept::No);
 }
 
 void EntriesPage::showNothingOpened(const QString& why)
@@ -351,8 +275,8 @@ std::shared_ptr<const Snapshot> EntriesPage::snapshot() const
 
 void EntriesPage::rescan()
 {
-    if (!m_roots.empty())
-        m_scanner->start(m_roots);
+    if (m_source)
+        m_source->rescan();
 }
 
 void EntriesPage::selectAfterScan(const QString& folderPrefix, const QString& stage)
@@ -368,32 +292,37 @@ void EntriesPage::showDetailTab(int index)
 
 void EntriesPage::cancelScan()
 {
-    if (!m_scanner->isRunning())
+    if (!m_source || !m_source->isRunning())
         return;
-    m_scanner->cancel();
+    m_source->cancel();
     m_cancelButton->setEnabled(false);
     m_progressLabel->setText(WindowText::tr("Cancelling…"));
 }
 
 bool EntriesPage::isScanning() const
 {
-    return m_scanner->isRunning() || m_rowUpdateJob.isRunning(); // the rows shown are not the scan's yet
+    // While a row update runs, the rows shown are not the scan's yet.
+    return (m_source && m_source->isRunning()) || m_rowUpdateJob.isRunning();
 }
 
-void EntriesPage::onScanStarted()
+void EntriesPage::hideProgress()
 {
-    m_progressBar->setRange(0, 0); // indeterminate until the scanner knows how much there is
-    m_progressLabel->setText(WindowText::tr("Scanning…"));
-    m_progressLabel->show();
-    m_progressBar->show();
-    m_cancelButton->setEnabled(true);
-    m_cancelButton->show();
+    m_progressLabel->hide();
+    m_progressBar->hide();
+    m_cancelButton->hide();
 }
 
-void EntriesPage::onScanProgress(qint64 done, qint64 total, qint64 elapsedMs)
+void EntriesPage::onSourceProgress(qint64 done, qint64 total, qint64 elapsedMs)
 {
-    if (total <= 0)
+    if (total <= 0) { // started: indeterminate until the source knows how much there is
+        m_progressBar->setRange(0, 0);
+        m_progressLabel->setText(WindowText::tr("Scanning…"));
+        m_progressLabel->show();
+        m_progressBar->show();
+        m_cancelButton->setEnabled(true);
+        m_cancelButton->show();
         return;
+    }
     // QProgressBar takes ints; scale large counts down.
     const int scale = total > 1'000'000 ? static_cast<int>(total / 1'000'000 + 1) : 1;
     m_progressBar->setRange(0, static_cast<int>(total / scale));
@@ -406,27 +335,24 @@ void EntriesPage::onScanProgress(qint64 done, qint64 total, qint64 elapsedMs)
     m_progressLabel->setText(text);
 }
 
-void EntriesPage::onScanFinished(std::shared_ptr<const Snapshot> snapshot)
+void EntriesPage::onSourceFinished(std::shared_ptr<const Snapshot> snapshot, EntrySource::Order order)
 {
-    if (m_detached) { // a scan cancelled by openSnapshot
-        m_progressLabel->hide();
-        m_progressBar->hide();
-        m_cancelButton->hide();
-        return;
-    }
-    if (std::exchange(m_rescanPending, false))
-        QTimer::singleShot(0, this, &EntriesPage::rescan);
-    m_progressLabel->hide();
-    m_progressBar->hide();
-    m_cancelButton->hide();
-
+    hideProgress();
     m_paintThrottle->stop();
-    const bool streamed = std::exchange(m_streaming, false);
-    const auto index = std::exchange(m_streamIndex, nullptr);
-    // A streamed first scan keeps the rows on screen; a rescan changes only the rows that differ.
-    if (streamed && index && m_model->adoptSnapshot(snapshot, *index)) {
+    // Streamed rows stay on screen (sort, scroll, selection) when the source says where each is.
+    if (order && m_model->adoptSnapshot(snapshot, *order)) {
         showSnapshot(snapshot, RowsKept::Streamed);
-    } else if (!streamed && m_model->snapshot()) {
+    } else {
+        m_model->resetSnapshot(snapshot);
+        showSnapshot(snapshot, RowsKept::No);
+    }
+}
+
+// A rescan changes only the rows that differ.
+void EntriesPage::onSourceUpdated(std::shared_ptr<const Snapshot> snapshot)
+{
+    hideProgress();
+    if (m_model->snapshot()) {
         updateRows(std::move(snapshot));
     } else {
         m_model->resetSnapshot(snapshot);
@@ -534,17 +460,18 @@ void EntriesPage::onCurrentRowChanged()
     // What the scan already knows shows at once; the full metadata follows from the loader.
     EntryDetail quick;
     quick.entry = *entry;
-    if (m_detached) {
+    if (!hasLocalFiles()) {
         // Its paths are keys on a server, not files: what the listing read, and each stage fetched
         // from the server when its tab is opened.
-        m_stageTabs->setFetcher(m_remoteFetcher);
+        const StageTabs::StageFetcher fetcher = m_source->stageFetcher();
+        m_stageTabs->setFetcher(fetcher);
         m_stageTabs->setEntry(*entry);
-        showDetailText(*entry, EntryText::detail(quick) + QLatin1String("\n") +
-                                   (m_remoteFetcher
-                                        ? WindowText::tr("This entry is on a Redis server: each stage is "
-                                                         "fetched from there when its tab is opened.")
-                                        : WindowText::tr("This entry is on a Redis server: its stages are "
-                                                         "not read from there. Pull it to read them.")));
+        showDetailText(*entry,
+                       EntryText::detail(quick) + QLatin1String("\n") +
+                           (fetcher ? WindowText::tr("This entry is on a Redis server: each stage is "
+                                                     "fetched from there when its tab is opened.")
+                                    : WindowText::tr("This entry is on a Redis server: its stages are "
+                                                     "not read from there. Pull it to read them.")));
         m_metadataTree->setDetail(quick);
         m_entryDoctor->clear();
         return;

@@ -1,10 +1,11 @@
 #pragma once
 
-#include "common/backgroundjob.h"
-#include "entries/entrytablemodel.h"
-#include "model/snapshot.h"
-#include "report/entrydetail.h"
-#include "stages/stagetabs.h"
+#include "app/gui/common/backgroundjob.h"
+#include "app/gui/stages/stagetabs.h"
+#include "core/model/snapshot.h"
+#include "core/report/entrydetail.h"
+#include "entrysource.h"
+#include "entrytablemodel.h"
 
 #include <QModelIndexList>
 #include <QPointer>
@@ -31,7 +32,6 @@ class QTreeView;
 
 namespace kl::gui {
 
-class CacheWatcher;
 class DetailLoader;
 struct LoadedDetail;
 class EntryDoctorView;
@@ -40,13 +40,12 @@ class EntryTableModel;
 class KernelGroupModel;
 class MetadataTree;
 class PaintThrottle;
-class ScanController;
 class StageTabs;
 
-/// The Entries page: the scan of the opened folders (streamed rows, rescans as row updates, live
-/// updates from the CacheWatcher), the filter box and facet combos over the table or the
-/// by-kernel tree, and the selected entry's detail pane. Snapshot -> model -> proxy -> views, one
-/// way; every read runs through a BackgroundJob.
+/// The Entries page: a view over one EntrySource (a folder scan, a Redis listing): its rows as
+/// they stream in, its snapshot, its later snapshots as row updates; the filter box and facet
+/// combos over the table or the by-kernel tree, and the selected entry's detail pane.
+/// Source -> model -> proxy -> views, one way; every read runs through a BackgroundJob.
 class EntriesPage : public QWidget {
     Q_OBJECT
 
@@ -62,29 +61,15 @@ public:
     void addStatusWidgets(QStatusBar* bar);
     void addLiveStatus(QStatusBar* bar);
 
-    /// Scan `roots`, replacing what is shown; rows stream in as they are read.
+    /// Show `source`'s entries in place of what is shown; the page owns it and starts it.
+    void setSource(EntrySource* source);
+    /// Scan `roots` (a FolderScanSource): rows stream in as they are read.
     void open(std::vector<Root> roots);
-    /// Show a snapshot made elsewhere (a remote cache's listing) in place of a folder scan: no
-    /// watcher, no rescan, and the detail pane reads nothing from disk (its paths are not files).
-    /// `source` names it where the folders are named. `rowToEntry` says which entry of the
-    /// snapshot each streamed row is (none: the rows are its entries in order).
-    void openSnapshot(std::shared_ptr<const Snapshot> snapshot, const QString& source,
-                      const std::vector<int>* rowToEntry = nullptr);
-    /// A snapshot made elsewhere starts arriving (a remote cache's listing): what was shown goes,
-    /// rows given to appendStreamedRows() show as they come, and openSnapshot() keeps them (no
-    /// reset: sort, scroll and selection stay) when its entries are those rows (placed by
-    /// `rowToEntry`, else in that order).
-    void beginSnapshotStream(const QString& source);
-    void appendStreamedRows(std::vector<EntryTableModel::Row> rows);
-    /// The stream ended without a snapshot (the listing failed): its rows go.
-    void abandonSnapshotStream();
-    /// How the stages of a snapshot given to openSnapshot are read (a remote cache's GET).
-    void setRemoteFetcher(StageTabs::StageFetcher fetcher) { m_remoteFetcher = std::move(fetcher); }
-    /// False while a snapshot given to openSnapshot is shown: its entries have no local files.
-    bool hasLocalFiles() const { return !m_detached; }
+    /// False while the source's entries are not files here (a Redis listing).
+    bool hasLocalFiles() const;
     /// Nothing to open: the detail pane says why.
     void showNothingOpened(const QString& why);
-    /// The folders of the scan shown (or running), as given.
+    /// The folders of the scan shown (or running), as given; the server of a listing.
     QStringList folders() const { return m_folders; }
     std::shared_ptr<const Snapshot> snapshot() const;
     bool isScanning() const;
@@ -147,10 +132,12 @@ private:
     void showFacets(const Facets& f);
     QModelIndexList selectedProxyRows() const;
     QModelIndex currentProxyRow() const;
-    void onScanStarted();
-    void onScanProgress(qint64 done, qint64 total, qint64 elapsedMs);
-    void onScanFinished(std::shared_ptr<const Snapshot> snapshot);
-    void insertStreamedRows(std::vector<EntryTableModel::Row> rows);
+    void onSourceProgress(qint64 done, qint64 total, qint64 elapsedMs);
+    void onSourceFinished(std::shared_ptr<const Snapshot> snapshot, EntrySource::Order order);
+    void onSourceUpdated(std::shared_ptr<const Snapshot> snapshot);
+    void onSourceFailed();
+    void hideProgress();
+    void insertStreamedRows(EntrySource::Rows rows);
     enum class RowsKept { No, Streamed, Updated };
     /// Everything but the rows: facets, messages, selection, summary.
     void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot, RowsKept kept);
@@ -166,9 +153,8 @@ private:
     EntryTableModel* m_model = nullptr;
     EntryFilterProxy* m_proxy = nullptr;
     KernelGroupModel* m_groupModel = nullptr;
-    ScanController* m_scanner = nullptr;
+    EntrySource* m_source = nullptr; ///< owned; replaced by setSource()
     DetailLoader* m_detailLoader = nullptr;
-    CacheWatcher* m_cacheWatcher = nullptr;
 
     QLabel* m_fsBanner = nullptr;
     QLabel* m_rootMessages = nullptr;
@@ -194,21 +180,14 @@ private:
     QPushButton* m_cancelButton = nullptr;
     QLabel* m_liveLabel = nullptr;
 
-    std::vector<Root> m_roots; ///< what the last scan was asked for, for rescan()
     QStringList m_folders;
     std::string m_selectedPath; ///< kept across rescans so the selection survives
     std::string m_pendingEntry;
     QString m_pendingStage;
-    bool m_rescanPending = false;
-    bool m_detached = false;          ///< showing a snapshot given to openSnapshot
-    bool m_detachedStreaming = false; ///< rows of a snapshot given to openSnapshot are arriving
-    StageTabs::StageFetcher m_remoteFetcher;
     DetailAppendix m_detailAppendix;
     QString m_detailBase; ///< the detail text without the appendix, for refreshDetailAppendix()
     std::optional<Entry> m_detailEntry;
     bool m_fitColumnsPending = false;
-    bool m_streaming = false; ///< the scan running streams rows into the model (a newly opened folder)
-    std::shared_ptr<const std::vector<int>> m_streamIndex;
     std::shared_ptr<const Snapshot> m_nextUpdate; ///< a rescan that waits for the update running
     QList<QPointer<QWidget>> m_diffWindows;       ///< open diff windows (closed with this page)
     /// More separate removed ranges than this and a rescan resets the rows instead.

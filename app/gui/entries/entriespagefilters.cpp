@@ -1,9 +1,9 @@
-#include "entries/entriespage.h"
-#include "entries/entryfilterproxy.h"
-#include "entries/entrytext.h"
-#include "entries/windowtext.h"
-#include "report/entrylabels.h"
-#include "stages/stagetabs.h"
+#include "app/gui/stages/stagetabs.h"
+#include "core/report/entrylabels.h"
+#include "entriespage.h"
+#include "entryfilterproxy.h"
+#include "entrytext.h"
+#include "windowtext.h"
 
 #include <QApplication>
 #include <QComboBox>

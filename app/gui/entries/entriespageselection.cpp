@@ -1,12 +1,13 @@
-#include "common/coretext.h"
-#include "diff/diffview.h"
-#include "entries/entriespage.h"
-#include "entries/entryfilterproxy.h"
-#include "entries/entrytablemodel.h"
-#include "entries/entrytext.h"
-#include "entries/kernelgroupmodel.h"
-#include "entries/windowtext.h"
-#include "export/entryarchive.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/diff/diffview.h"
+#include "core/export/entryarchive.h"
+#include "entriespage.h"
+#include "entryfilterproxy.h"
+#include "entrytablemodel.h"
+#include "entrytext.h"
+#include "kernelgroupmodel.h"
+#include "windowtext.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -19,15 +20,6 @@
 
 // What the Entries page does with the selected rows: copy, export, compare; and the by-kernel tree.
 namespace kl::gui {
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 std::vector<Entry> EntriesPage::selectedEntries() const
 {
     std::vector<Entry> out;

@@ -1,6 +1,6 @@
-#include "entries/entrydoctorview.h"
+#include "entrydoctorview.h"
 
-#include "common/tablerows.h"
+#include "app/gui/common/tablerows.h"
 
 #include <QHeaderView>
 #include <QLabel>

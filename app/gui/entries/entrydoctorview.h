@@ -4,9 +4,9 @@
 // temp files, invalid binaries), run off the UI thread when the entry changes; findings for an
 // entry no longer shown are dropped.
 
-#include "common/backgroundjob.h"
-#include "doctor/doctor.h"
-#include "model/snapshot.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/doctor/doctor.h"
+#include "core/model/snapshot.h"
 
 #include <QWidget>
 #include <functional>

@@ -1,7 +1,7 @@
-#include "entries/entryfilterproxy.h"
+#include "entryfilterproxy.h"
 
-#include "entries/entrytablemodel.h"
-#include "entries/entrytext.h"
+#include "entrytablemodel.h"
+#include "entrytext.h"
 
 namespace kl::gui {
 

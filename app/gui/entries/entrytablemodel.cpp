@@ -1,11 +1,11 @@
-#include "entries/entrytablemodel.h"
+#include "entrytablemodel.h"
 
-#include "common/backgroundpool.h"
-#include "entries/entrytext.h"
-#include "entries/rowupdate.h"
-#include "env/environment.h"
-#include "report/entrylabels.h"
-#include "util/utf8.h"
+#include "app/gui/common/backgroundpool.h"
+#include "core/env/environment.h"
+#include "core/report/entrylabels.h"
+#include "core/util/utf8.h"
+#include "entrytext.h"
+#include "rowupdate.h"
 
 #include <QApplication>
 #include <QStyle>

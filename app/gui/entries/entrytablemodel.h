@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
 
 #include <QAbstractTableModel>
 #include <QIcon>

@@ -1,8 +1,9 @@
-#include "entries/entrytext.h"
+#include "entrytext.h"
 
-#include "common/coretext.h"
-#include "report/entrylabels.h"
-#include "util/utf8.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
+#include "core/report/entrylabels.h"
+#include "core/util/utf8.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -10,11 +11,6 @@
 
 namespace kl::gui {
 namespace {
-
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
 
 // File names may hold bytes that are not UTF-8; show them escaped, as the CLI does.
 QString name(std::string_view s)

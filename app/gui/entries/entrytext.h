@@ -1,8 +1,8 @@
 #pragma once
 
-#include "model/snapshot.h"
-#include "override/folderlinks.h"
-#include "report/entrydetail.h"
+#include "core/model/snapshot.h"
+#include "core/override/folderlinks.h"
+#include "core/report/entrydetail.h"
 
 #include <QCoreApplication>
 #include <QString>

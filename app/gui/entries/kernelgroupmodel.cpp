@@ -1,7 +1,7 @@
-#include "entries/kernelgroupmodel.h"
+#include "kernelgroupmodel.h"
 
-#include "entries/entrytablemodel.h"
-#include "entries/entrytext.h"
+#include "entrytablemodel.h"
+#include "entrytext.h"
 
 #include <QFont>
 #include <QHash>

@@ -1,6 +1,7 @@
-#include "entries/metadatatree.h"
+#include "metadatatree.h"
 
-#include "common/coretext.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
 
 #include <QHeaderView>
 #include <QJsonArray>
@@ -10,11 +11,6 @@
 
 namespace kl::gui {
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // Objects and arrays become children; JSON that Qt cannot parse (Python's Infinity, NaN) stays text.
 void addValue(QTreeWidgetItem* item, const QJsonValue& v)

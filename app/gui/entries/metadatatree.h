@@ -5,7 +5,7 @@
 // the group file's children). Values stay the JSON text Triton wrote; objects and arrays open as
 // children.
 
-#include "report/entrydetail.h"
+#include "core/report/entrydetail.h"
 
 #include <QTreeWidget>
 

@@ -1,4 +1,4 @@
-#include "entries/rowupdate.h"
+#include "rowupdate.h"
 
 #include <algorithm>
 #include <string_view>

@@ -5,8 +5,8 @@
 // rest stay where they are (selection, scroll and sort survive). Computed off the UI thread:
 // a reset of 100,000 rows took about a second there.
 
-#include "entries/entrytablemodel.h"
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
+#include "entrytablemodel.h"
 
 #include <memory>
 #include <vector>

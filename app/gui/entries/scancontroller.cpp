@@ -1,8 +1,8 @@
-#include "entries/scancontroller.h"
+#include "scancontroller.h"
 
-#include "common/batchscheduling.h"
-#include "env/cacheroots.h"
-#include "env/environment.h"
+#include "app/gui/common/batchscheduling.h"
+#include "core/env/cacheroots.h"
+#include "core/env/environment.h"
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -22,10 +22,16 @@ struct ScanStream {
 
 namespace {
 
-std::shared_ptr<const Snapshot> runScan(const ScanOptions& options, std::vector<Root> roots)
+std::shared_ptr<const Snapshot> runScan(const ScanOptions& options, std::vector<Root> roots,
+                                        std::vector<int>* placeOfRead)
 {
     std::vector<Root> given = roots;
     try {
+        if (placeOfRead) {
+            CacheScanner::Placed placed = CacheScanner(options).scanPlaced(std::move(roots));
+            *placeOfRead = std::move(placed.placeOfRead);
+            return std::make_shared<const Snapshot>(std::move(placed.snapshot));
+        }
         return std::make_shared<const Snapshot>(CacheScanner(options).scan(std::move(roots)));
     } catch (const std::exception& e) {
         // Never let a failure vanish in the thread pool: report it on every root.
@@ -41,8 +47,7 @@ std::shared_ptr<const Snapshot> runScan(const ScanOptions& options, std::vector<
 
 // Where each delivered entry ended up once the snapshot was sorted by path: the view keeps its
 // rows and only swaps the storage behind them (no reset, no re-sort).
-std::shared_ptr<const std::vector<int>> streamIndex(ScanStream& stream,
-                                                    const std::vector<int>& snapshotIndexOfRead)
+std::shared_ptr<const std::vector<int>> streamIndex(ScanStream& stream, const std::vector<int>& placeOfRead)
 {
     std::vector<std::size_t> order;
     {
@@ -52,7 +57,7 @@ std::shared_ptr<const std::vector<int>> streamIndex(ScanStream& stream,
     auto index = std::make_shared<std::vector<int>>();
     index->reserve(order.size());
     for (const std::size_t id : order)
-        index->push_back(id < snapshotIndexOfRead.size() ? snapshotIndexOfRead[id] : -1);
+        index->push_back(id < placeOfRead.size() ? placeOfRead[id] : -1);
     return index;
 }
 
@@ -115,15 +120,13 @@ quint64 ScanController::start(std::vector<Root> roots, bool stream)
                 stream->order.push_back(readId);
             };
         }
-        std::vector<int> snapshotIndexOfRead;
-        if (stream)
-            options.snapshotIndexOfRead = &snapshotIndexOfRead;
+        std::vector<int> placeOfRead;
         // The scan's threads (created from this one, so they inherit it) yield to the UI thread:
         // on a 2-core machine busy readers otherwise starve it for 30-60 ms at a time.
         const BatchScheduling batch;
-        Outcome out{runScan(options, std::move(roots)), nullptr};
+        Outcome out{runScan(options, std::move(roots), stream ? &placeOfRead : nullptr), nullptr};
         if (stream)
-            out.snapshotIndex = streamIndex(*stream, snapshotIndexOfRead);
+            out.snapshotIndex = streamIndex(*stream, placeOfRead);
         return out;
     };
     m_currentId = m_job.start(std::move(work), [this](Outcome out) {

@@ -1,8 +1,14 @@
 #pragma once
 
-#include "common/backgroundjob.h"
-#include "entries/entrytablemodel.h"
-#include "scan/cachescanner.h"
+// A newly opened folder streams rows: the table's rows are made on the scan's threads, and the UI
+// thread swaps their vector with its emptied backlog, never freeing what a reader allocated while
+// readers run (that free waits on the reader's malloc arena). At the end the snapshot takes the
+// rows over through a row-to-entry index, which the scanner gives by the id it handed each entry
+// to entryRead, so the rows shown stay as they are.
+
+#include "app/gui/common/backgroundjob.h"
+#include "core/scan/cachescanner.h"
+#include "entrytablemodel.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,4 +1,4 @@
-#include "remote/passwordkeyring.h"
+#include "passwordkeyring.h"
 
 #include <QCoreApplication>
 #include <QTimer>

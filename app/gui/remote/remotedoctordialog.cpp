@@ -1,7 +1,7 @@
-#include "remote/remotedoctordialog.h"
+#include "remotedoctordialog.h"
 
-#include "common/coretext.h"
-#include "doctor/problemmapping.h"
+#include "app/gui/common/coretext.h"
+#include "core/doctor/problemmapping.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

@@ -4,7 +4,7 @@
 // severity, the entries it concerns and what to do, as `klens remote doctor` prints them. The
 // listing (with its progress and cancel) already read everything; this only arranges it.
 
-#include "model/snapshot.h"
+#include "core/model/snapshot.h"
 
 #include <QDialog>
 

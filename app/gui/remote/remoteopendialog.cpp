@@ -1,9 +1,10 @@
-#include "remote/remoteopendialog.h"
+#include "remoteopendialog.h"
 
-#include "common/coretext.h"
-#include "env/environment.h"
-#include "remote/keyformat.h"
-#include "remote/passwordkeyring.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/theme.h"
+#include "core/env/environment.h"
+#include "core/remote/keyformat.h"
+#include "passwordkeyring.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -54,7 +55,7 @@ RemoteOpenDialog::RemoteOpenDialog(QWidget* parent)
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("remoteError"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #a4000f; }"));
+    m_error->setStyleSheet(theme::errorText(palette()));
     m_error->hide();
 
     auto* form = new QFormLayout;

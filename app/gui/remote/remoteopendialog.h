@@ -5,7 +5,7 @@
 // system keyring (passwordkeyring.h) the password can be remembered there, and a remembered one
 // is filled in; otherwise the dialog says why not and the password is asked for each time.
 
-#include "remote/remotesession.h"
+#include "remotesession.h"
 
 #include <QDialog>
 

@@ -1,13 +1,13 @@
-#include "remote/remotesession.h"
+#include "remotesession.h"
 
-#include "common/coretext.h"
-#include "env/environment.h"
-#include "remote/keyformat.h"
-#include "remote/passwordkeyring.h"
-#include "remote/redisclient.h"
-#include "remote/remotecache.h"
-#include "remote/remotetransfer.h"
-#include "storage/cachestore.h"
+#include "app/gui/common/coretext.h"
+#include "core/env/environment.h"
+#include "core/remote/keyformat.h"
+#include "core/remote/redisclient.h"
+#include "core/remote/remotecache.h"
+#include "core/remote/remotetransfer.h"
+#include "core/storage/cachestore.h"
+#include "passwordkeyring.h"
 
 #include <QLabel>
 #include <QLocale>

@@ -6,11 +6,11 @@
 // in a BackgroundJob with progress and cancel in the status bar. Recent servers are kept in the
 // settings by their URL without the password (Endpoint::display()); a password never is.
 
-#include "common/backgroundjob.h"
-#include "entries/entrytablemodel.h"
-#include "model/snapshot.h"
-#include "remote/redisendpoint.h"
-#include "util/result.h"
+#include "app/gui/common/backgroundjob.h"
+#include "app/gui/entries/entrytablemodel.h"
+#include "core/model/snapshot.h"
+#include "core/remote/redisendpoint.h"
+#include "core/util/result.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,7 +1,9 @@
-#include "roots/rootspanel.h"
+#include "rootspanel.h"
 
-#include "common/coretext.h"
-#include "nvrtc/nvrtccache.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/common/theme.h"
+#include "core/nvrtc/nvrtccache.h"
 
 #include <QHeaderView>
 #include <QMenu>
@@ -14,22 +16,10 @@
 namespace kl::gui {
 namespace {
 
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 // A small round badge: the colour says the filesystem class at a glance, the text says it exactly.
 QIcon badge(FsCategory c)
 {
-    QColor colour;
-    switch (c) {
-    case FsCategory::Local: colour = QColor(0x2e, 0x9d, 0x4f); break;
-    case FsCategory::Network: colour = QColor(0xd9, 0x6c, 0x00); break;
-    case FsCategory::Memory: colour = QColor(0x7a, 0x4d, 0xc9); break;
-    case FsCategory::Overlay: colour = QColor(0x25, 0x7a, 0xbf); break;
-    case FsCategory::Unknown: colour = QColor(0x88, 0x88, 0x88); break;
-    }
+    const QColor colour = theme::fsBadge(c);
     QPixmap pm(14, 14);
     pm.fill(Qt::transparent);
     QPainter p(&pm);

@@ -7,9 +7,9 @@
 // one, what goes wrong there and the variable that moves it. Probing runs off the UI thread (a
 // stat on a dead NFS server blocks) and a newer refresh supersedes an older one.
 
-#include "common/backgroundjob.h"
-#include "env/environment.h"
-#include "fs/folderhealth.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/env/environment.h"
+#include "core/fs/folderhealth.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "stages/codeview.h"
+#include "codeview.h"
 
 #include <QElapsedTimer>
 #include <QFontDatabase>

@@ -1,6 +1,6 @@
-#include "stages/irhighlighter.h"
+#include "irhighlighter.h"
 
-#include "common/theme.h"
+#include "app/gui/common/theme.h"
 
 #include <QGuiApplication>
 

@@ -1,13 +1,13 @@
-#include "stages/linesview.h"
+#include "linesview.h"
 
-#include "common/coretext.h"
-#include "common/theme.h"
-#include "env/environment.h"
-#include "lines/linemap.h"
-#include "sass/sasstext.h"
-#include "stages/codeview.h"
-#include "stages/irhighlighter.h"
-#include "util/posixfile.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/theme.h"
+#include "codeview.h"
+#include "core/env/environment.h"
+#include "core/lines/linemap.h"
+#include "core/sass/sasstext.h"
+#include "core/util/posixfile.h"
+#include "irhighlighter.h"
 
 #include <QComboBox>
 #include <QFile>

@@ -5,8 +5,8 @@
 // Clicking a line anywhere lights the lines it is linked to everywhere else, as Compiler Explorer
 // and TritonParse do. The map (core/lines) is built off the UI thread when the tab is first shown.
 
-#include "common/backgroundjob.h"
-#include "model/entry.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/entry.h"
 
 #include <QHash>
 #include <QSet>

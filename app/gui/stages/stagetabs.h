@@ -6,9 +6,9 @@
 // (nvdisasm) and a Lines tab (stages/linesview). A stage is read off the UI
 // thread the first time its tab is shown; results for an entry no longer shown are dropped.
 
-#include "common/backgroundjob.h"
-#include "model/entry.h"
-#include "util/result.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/entry.h"
+#include "core/util/result.h"
 
 #include <QTabWidget>
 #include <functional>

@@ -1,6 +1,6 @@
-#include "trace/kernelfilterproxy.h"
+#include "kernelfilterproxy.h"
 
-#include "trace/kerneltablemodel.h"
+#include "kerneltablemodel.h"
 
 namespace kl::gui {
 

@@ -1,7 +1,8 @@
-#include "trace/kerneltablemodel.h"
+#include "kerneltablemodel.h"
 
-#include "trace/timelinecolours.h"
-#include "trace/tracetext.h"
+#include "app/gui/common/qstrings.h"
+#include "app/gui/common/theme.h"
+#include "tracetext.h"
 
 #include <QBrush>
 #include <QGuiApplication>
@@ -9,15 +10,6 @@
 #include <QPalette>
 
 namespace kl::gui {
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
-
 KernelTableModel::KernelTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -124,13 +116,13 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::DecorationRole:
         if (column == KernelColumn)
-            return timelineColour(k.cls, QGuiApplication::palette());
+            return theme::timelineColour(k.cls, QGuiApplication::palette());
         return {};
     case Qt::ForegroundRole:
         if (column == CacheColumn && m_data->cacheMatch(row) == CacheMatch::Mismatch)
-            return QBrush(mismatchColour(QGuiApplication::palette()));
+            return QBrush(theme::mismatchColour(QGuiApplication::palette()));
         if (column == CacheColumn && m_data->cacheMatch(row) == CacheMatch::Fits)
-            return QBrush(matchedColour(QGuiApplication::palette()));
+            return QBrush(theme::matchedColour(QGuiApplication::palette()));
         return {};
     }
     return {};

@@ -1,7 +1,7 @@
-#include "trace/timelinedata.h"
+#include "timelinedata.h"
 
-#include "trace/traceanalysis.h"
-#include "trace/tracemodel.h"
+#include "core/trace/traceanalysis.h"
+#include "core/trace/tracemodel.h"
 
 #include <algorithm>
 #include <string_view>

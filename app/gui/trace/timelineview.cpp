@@ -1,7 +1,7 @@
-#include "trace/timelineview.h"
+#include "timelineview.h"
 
-#include "trace/timelinecolours.h"
-#include "trace/tracetext.h"
+#include "app/gui/common/theme.h"
+#include "tracetext.h"
 
 #include <QElapsedTimer>
 #include <QHelpEvent>
@@ -97,13 +97,13 @@ void TimelineView::buildColours()
     if (m_data)
         for (std::size_t k = 0; k < m_data->kernelClasses.size(); ++k)
             m_kernelColours.push_back(
-                kernelColour(trace::KernelClass(m_data->kernelClasses[k]), std::int32_t(k), p));
+                theme::kernelColour(trace::KernelClass(m_data->kernelClasses[k]), std::int32_t(k), p));
     // A merged column blends its class's colour into the background by how busy the column is:
     // a dense stretch of tiny kernels reads as solid, a sparse one as faint.
     m_mergedColours.clear();
     const QColor base = p.color(QPalette::Base);
     for (int c = 0; c < 4; ++c) {
-        const QColor full = timelineColour(trace::KernelClass(c), p);
+        const QColor full = theme::timelineColour(trace::KernelClass(c), p);
         for (int s = 0; s < MergedShades; ++s) {
             const double a = 0.35 + 0.65 * double(s) / (MergedShades - 1);
             m_mergedColours.push_back(QColor::fromRgbF(float(full.redF() * a + base.redF() * (1 - a)),

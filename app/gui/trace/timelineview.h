@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trace/timelinedata.h"
+#include "timelinedata.h"
 
 #include <QAbstractScrollArea>
 #include <QColor>

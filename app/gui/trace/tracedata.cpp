@@ -1,6 +1,6 @@
-#include "trace/tracedata.h"
+#include "tracedata.h"
 
-#include "trace/tracejson.h"
+#include "core/trace/tracejson.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "trace/timelinedata.h"
-#include "trace/traceanalysis.h"
-#include "trace/tracejoin.h"
+#include "core/trace/traceanalysis.h"
+#include "core/trace/tracejoin.h"
+#include "timelinedata.h"
 
 #include <QStringList>
 #include <cstdint>

@@ -1,8 +1,8 @@
-#include "trace/tracefindingsview.h"
+#include "tracefindingsview.h"
 
-#include "common/coretext.h"
-#include "common/tablerows.h"
-#include "trace/tracetext.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/tablerows.h"
+#include "tracetext.h"
 
 #include <QHeaderView>
 #include <QStyle>

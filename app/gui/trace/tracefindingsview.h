@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trace/tracedata.h"
+#include "tracedata.h"
 
 #include <QTableWidget>
 #include <memory>

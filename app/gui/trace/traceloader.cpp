@@ -1,8 +1,8 @@
-#include "trace/traceloader.h"
+#include "traceloader.h"
 
-#include "common/coretext.h"
-#include "trace/tracereader.h"
-#include "trace/tracetext.h"
+#include "app/gui/common/coretext.h"
+#include "core/trace/tracereader.h"
+#include "tracetext.h"
 
 #include <QFileInfo>
 

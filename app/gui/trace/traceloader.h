@@ -4,9 +4,9 @@
 // the timeline, join with the caches. Plain functions over values, so a BackgroundJob can run
 // them and a test can call them directly.
 
-#include "model/snapshot.h"
-#include "trace/tracedata.h"
-#include "trace/tracejoin.h"
+#include "core/model/snapshot.h"
+#include "core/trace/tracejoin.h"
+#include "tracedata.h"
 
 #include <QString>
 #include <QStringList>

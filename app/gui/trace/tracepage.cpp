@@ -1,11 +1,11 @@
-#include "trace/tracepage.h"
+#include "tracepage.h"
 
-#include "trace/kernelfilterproxy.h"
-#include "trace/kerneltablemodel.h"
-#include "trace/timelinecolours.h"
-#include "trace/timelineview.h"
-#include "trace/tracefindingsview.h"
-#include "trace/tracetext.h"
+#include "app/gui/common/theme.h"
+#include "kernelfilterproxy.h"
+#include "kerneltablemodel.h"
+#include "timelineview.h"
+#include "tracefindingsview.h"
+#include "tracetext.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -67,8 +67,7 @@ TracePage::TracePage(QWidget* parent)
     m_notes->setObjectName(QStringLiteral("traceNotes"));
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The Entries page's banner colours: fixed, with their own text colour, readable on any palette.
-    m_notes->setStyleSheet(QStringLiteral("QLabel { background: #fff4ce; color: #5c4400; padding: 4px; }"));
+    m_notes->setStyleSheet(theme::noteBanner());
     m_notes->hide();
 
     m_timeline = new TimelineView(this);
@@ -161,7 +160,7 @@ QWidget* TracePage::makeLegend()
     for (auto cls : {trace::KernelClass::Compute, trace::KernelClass::Communication,
                      trace::KernelClass::Memcpy, trace::KernelClass::Memset}) {
         auto* colour = new QLabel(row);
-        colour->setPixmap(swatch(timelineColour(cls, palette()), size));
+        colour->setPixmap(swatch(theme::timelineColour(cls, palette()), size));
         layout->addWidget(colour);
         layout->addWidget(new QLabel(TraceText::kernelClass(cls), row));
         layout->addSpacing(8);

@@ -1,7 +1,7 @@
-#include "trace/tracesession.h"
+#include "tracesession.h"
 
-#include "trace/traceloader.h"
-#include "trace/tracetext.h"
+#include "traceloader.h"
+#include "tracetext.h"
 
 #include <QLabel>
 #include <QProgressBar>

@@ -5,10 +5,10 @@
 // progress and cancel in the status bar. The page and the entries' detail pane read the
 // TraceData it hands out.
 
-#include "common/backgroundjob.h"
-#include "model/snapshot.h"
-#include "trace/tracedata.h"
-#include "trace/tracejoin.h"
+#include "app/gui/common/backgroundjob.h"
+#include "core/model/snapshot.h"
+#include "core/trace/tracejoin.h"
+#include "tracedata.h"
 
 #include <QObject>
 #include <QStringList>

@@ -1,6 +1,7 @@
-#include "trace/tracetext.h"
+#include "tracetext.h"
 
-#include "common/coretext.h"
+#include "app/gui/common/coretext.h"
+#include "app/gui/common/qstrings.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -9,11 +10,6 @@
 
 namespace kl::gui {
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // Three significant digits: 1.25, 12.5, 125.
 QString threeDigits(double v)
