@@ -4068,10 +4068,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>Befunde (%1)</translation>
     </message>
     <message>
-        <source>%1 — %2 GPU activities, %3 kernels, %4 of GPU time on %5 lanes</source>
-        <translation>%1 — %2 GPU-Aktivitäten, %3 Kernel, %4 GPU-Zeit auf %5 Spuren</translation>
-    </message>
-    <message>
         <source>no cache open to match with</source>
         <translation>kein Cache zum Abgleich geöffnet</translation>
     </message>
@@ -4297,6 +4293,33 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>
             <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
             <numerusform>Die Binärdatei dieses Eintrags passt zu dem, was %n-mal als %1 lief.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Communication by the rule: %1</source>
+        <translation>Kommunikation nach der Regel: %1</translation>
+    </message>
+    <message>
+        <source>Also communication (regex)</source>
+        <translation>Auch Kommunikation (Regex)</translation>
+    </message>
+    <message>
+        <source>A regular expression naming kernels that communicate, beside the built-in rules (NCCL, RCCL, MSCCL, NVSHMEM, DeepEP, symmetric memory, userbuffers, ...). Kept between runs; Enter applies it.</source>
+        <translation>Ein regulärer Ausdruck für Kernel, die kommunizieren, zusätzlich zu den eingebauten Regeln (NCCL, RCCL, MSCCL, NVSHMEM, DeepEP, Symmetric Memory, Userbuffers, ...). Bleibt zwischen Sitzungen erhalten; Enter wendet ihn an.</translation>
+    </message>
+    <message>
+        <source>%1 — %2 GPU activities, %3 kernels, %4 of GPU time (durations summed over %5 lanes)</source>
+        <translation>%1 — %2 GPU-Aktivitäten, %3 Kernel, %4 GPU-Zeit (Dauern über %5 Spuren summiert)</translation>
+    </message>
+    <message>
+        <source>communication busy %1, %2 of it hidden under compute</source>
+        <translation>Kommunikation belegt %1, davon %2 unter Berechnung verborgen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) no rule names ran on streams that are mostly communication: %1. If they communicate, name them in &quot;Also communication&quot;.</source>
+        <translation>
+            <numerusform>%n Kernel ohne Regel lief auf Streams, die überwiegend kommunizieren: %1. Wenn er kommuniziert, ihn unter „Auch Kommunikation“ angeben.</numerusform>
+            <numerusform>%n Kernel ohne Regel liefen auf Streams, die überwiegend kommunizieren: %1. Wenn sie kommunizieren, sie unter „Auch Kommunikation“ angeben.</numerusform>
         </translation>
     </message>
 </context>
@@ -5796,6 +5819,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>--comm &quot;%1&quot;: an empty pattern would name every kernel</source>
+        <translation>--comm &quot;%1&quot;: ein leeres Muster würde jeden Kernel erfassen</translation>
+    </message>
+    <message>
+        <source>--comm &quot;%1&quot; is not a valid regular expression (ECMAScript): %2</source>
+        <translation>--comm &quot;%1&quot; ist kein gültiger regulärer Ausdruck (ECMAScript): %2</translation>
     </message>
 </context>
 <context>

@@ -174,5 +174,12 @@ Entries written to since the preview, and those a running process is writing, ar
             <numerusform>This entry&apos;s binary fits what ran %n times as %1.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n kernel(s) no rule names ran on streams that are mostly communication: %1. If they communicate, name them in &quot;Also communication&quot;.</source>
+        <translation>
+            <numerusform>%n kernel no rule names ran on streams that are mostly communication: %1. If it communicates, name it in &quot;Also communication&quot;.</numerusform>
+            <numerusform>%n kernels no rule names ran on streams that are mostly communication: %1. If they communicate, name them in &quot;Also communication&quot;.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

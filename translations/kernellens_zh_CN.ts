@@ -4053,10 +4053,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>发现（%1）</translation>
     </message>
     <message>
-        <source>%1 — %2 GPU activities, %3 kernels, %4 of GPU time on %5 lanes</source>
-        <translation>%1 — %2 个 GPU 活动，%3 个内核，%4 GPU 时间，%5 条泳道</translation>
-    </message>
-    <message>
         <source>no cache open to match with</source>
         <translation>未打开可匹配的缓存</translation>
     </message>
@@ -4274,6 +4270,32 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>This entry&apos;s binary fits what ran %n time(s) as %1.</source>
         <translation>
             <numerusform>此条目的二进制与以 %1 运行 %n 次的一致。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Communication by the rule: %1</source>
+        <translation>按规则判定为通信：%1</translation>
+    </message>
+    <message>
+        <source>Also communication (regex)</source>
+        <translation>也算通信（正则）</translation>
+    </message>
+    <message>
+        <source>A regular expression naming kernels that communicate, beside the built-in rules (NCCL, RCCL, MSCCL, NVSHMEM, DeepEP, symmetric memory, userbuffers, ...). Kept between runs; Enter applies it.</source>
+        <translation>一个正则表达式，指定除内置规则（NCCL、RCCL、MSCCL、NVSHMEM、DeepEP、对称内存、userbuffers 等）之外也属于通信的内核。在多次运行之间保留；按 Enter 应用。</translation>
+    </message>
+    <message>
+        <source>%1 — %2 GPU activities, %3 kernels, %4 of GPU time (durations summed over %5 lanes)</source>
+        <translation>%1 — %2 个 GPU 活动，%3 个内核，%4 GPU 时间（%5 条轨道上的时长之和）</translation>
+    </message>
+    <message>
+        <source>communication busy %1, %2 of it hidden under compute</source>
+        <translation>通信占用 %1，其中 %2 被计算掩盖</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n kernel(s) no rule names ran on streams that are mostly communication: %1. If they communicate, name them in &quot;Also communication&quot;.</source>
+        <translation>
+            <numerusform>%n 个没有规则命名的内核运行在以通信为主的流上：%1。如果它们在通信，请在“也算通信”中指定。</numerusform>
         </translation>
     </message>
 </context>
@@ -5773,6 +5795,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>--comm &quot;%1&quot;: an empty pattern would name every kernel</source>
+        <translation>--comm &quot;%1&quot;：空模式会匹配所有内核</translation>
+    </message>
+    <message>
+        <source>--comm &quot;%1&quot; is not a valid regular expression (ECMAScript): %2</source>
+        <translation>--comm &quot;%1&quot; 不是有效的正则表达式（ECMAScript）：%2</translation>
     </message>
 </context>
 <context>

@@ -33,6 +33,7 @@ struct TraceArgs {
     std::size_t top = 20;
     bool topGiven = false;
     bool json = false;
+    std::vector<std::string> comm; ///< --comm: the user's communication patterns
 };
 
 /// Kernel times are a few microseconds: keep two decimals there, unlike humanMicros.
@@ -150,10 +151,30 @@ void printText(const trace::TraceReport& report, const trace::JoinResult* join, 
             std::printf("  warning: %s\n", f.truncated->message.english().c_str());
     }
     const auto& c = report.classes;
-    std::printf("\nGPU time %s: compute %s, communication %s, memcpy %s, memset %s\n",
+    // "GPU time" sums durations over every stream: beside a device's span it can be larger.
+    std::printf("\nGPU time %s (activity durations summed over all streams): compute %s, communication %s, "
+                "memcpy %s, memset %s\n",
                 duration(report.gpuTotalNs).c_str(), duration(c.computeNs).c_str(),
                 duration(c.communicationNs).c_str(), duration(c.memcpyNs).c_str(),
                 duration(c.memsetNs).c_str());
+    std::map<std::string, std::size_t> byRule;
+    for (const trace::KernelStats& k : report.kernels)
+        if (!k.classRule.empty())
+            ++byRule[k.classRule];
+    if (!byRule.empty()) {
+        std::string rules;
+        for (const auto& [rule, count] : byRule)
+            rules += (rules.empty() ? "" : ", ") + rule + " " + std::to_string(count);
+        std::printf("communication kernels by the rule that named them: %s\n", rules.c_str());
+    }
+    if (!report.unnamedOnCommStreams.empty()) {
+        std::string names;
+        for (std::size_t i : report.unnamedOnCommStreams)
+            names += (names.empty() ? "" : ", ") + report.kernels[i].shortName;
+        std::printf("%zu kernels no rule names ran on streams that are mostly communication: %s (--comm "
+                    "PATTERN counts them as communication)\n",
+                    report.unnamedOnCommStreams.size(), names.c_str());
+    }
     if (report.launchDelays.matched > 0)
         std::printf("launch to start: median %s, p95 %s, max %s over %lld launches\n",
                     duration(report.launchDelays.p50Ns).c_str(), duration(report.launchDelays.p95Ns).c_str(),
@@ -179,18 +200,30 @@ void printText(const trace::TraceReport& report, const trace::JoinResult* join, 
     }
     if (report.kernels.size() > n)
         std::printf("... %zu more kernels (--top N)\n", report.kernels.size() - n);
+    bool varies = false;
+    for (std::size_t i = 0; i < n; ++i)
+        varies = varies || report.kernels[i].registers.varies() || report.kernels[i].sharedMemory.varies();
+    if (varies)
+        std::printf("* varies between launches: the most common value is shown (--json lists each)\n");
+    if (join)
+        std::printf("CACHE: fits = an entry fits every binary it ran as; mismatch = entries of that name, "
+                    "none that fits; none = no entry of that name; not-joined = not a kernel\n");
 
-    std::printf("\n%-6s  %-26s  %10s  %10s  %6s  %10s  %10s  %s\n", "DEVICE", "NAME", "BUSY", "SPAN", "UTIL",
-                "COMM", "OVERLAP", "STREAMS");
+    // BUSY is the union over streams, SPAN first start to last end; COMM the union of communication,
+    // HIDDEN the part of it under compute, EXPOSED the rest.
+    std::printf("\n%-6s  %-26s  %10s  %10s  %6s  %10s  %10s  %10s  %6s  %s\n", "DEVICE", "NAME", "BUSY",
+                "SPAN", "UTIL", "COMM", "HIDDEN", "EXPOSED", "HIDDEN%", "STREAMS");
     for (const trace::DeviceStats& d : report.devices) {
         const std::string id =
             (d.rank >= 0 ? std::to_string(d.rank) + "/" : std::string()) + std::to_string(d.device);
         std::printf(
-            "%-6s  %s  %10s  %10s  %6s  %10s  %10s  %zu\n", id.c_str(),
+            "%-6s  %s  %10s  %10s  %6s  %10s  %10s  %10s  %6s  %zu\n", id.c_str(),
             column(d.deviceName.empty() ? "-" : d.deviceName, 26).c_str(), duration(d.busyNs).c_str(),
             duration(d.spanNs).c_str(),
             percent(d.spanNs > 0 ? static_cast<double>(d.busyNs) / static_cast<double>(d.spanNs) : 0).c_str(),
-            duration(d.communicationNs).c_str(), duration(d.overlapNs).c_str(), d.streams.size());
+            duration(d.communicationNs).c_str(), duration(d.overlapNs).c_str(),
+            duration(d.exposedCommunicationNs).c_str(),
+            d.communicationNs > 0 ? percent(d.hiddenShare()).c_str() : "-", d.streams.size());
     }
 
     if (!join) {
@@ -210,6 +243,12 @@ void printText(const trace::TraceReport& report, const trace::JoinResult* join, 
 
 int runTrace(const TraceArgs& args)
 {
+    // A pattern that does not compile is said before any file is read.
+    auto comm = trace::CommClassifier::withUserPatterns(args.comm);
+    if (!comm) {
+        printError(comm.error().english());
+        return ExitError;
+    }
     std::vector<Result<trace::Trace>> read = readAll(args.files);
     std::vector<const trace::Trace*> traces;
     bool problems = false;
@@ -221,7 +260,7 @@ int runTrace(const TraceArgs& args)
         traces.push_back(&*r);
         problems = problems || r->truncated.has_value();
     }
-    const trace::TraceReport report = trace::analyse(traces);
+    const trace::TraceReport report = trace::analyse(traces, *comm);
     read.clear(); // the report holds what it needs; the events can go before the caches are read
 
     // Folders are scanned as one snapshot; each Redis server (a URL) is listed as its own, and
@@ -309,6 +348,11 @@ void addTraceCommand(CLI::App& app, Commands& commands)
     trace->add_option("--top", args->top, "kernels listed, 0 for all (default 20 in text, all in JSON)")
         ->each([args](const std::string&) { args->topGiven = true; });
     trace->add_flag("--json", args->json, "the kernellens.trace/1 document (docs/json-schema.md)");
+    trace
+        ->add_option("--comm", args->comm,
+                     "a regular expression (ECMAScript, case-insensitive) naming kernels that communicate, "
+                     "beside the built-in rules of docs/trace-classes.md; may be repeated")
+        ->allow_extra_args(false);
     // main runs the first parsed command in `commands`: export goes before trace, which is also
     // parsed when `trace export` is.
     addTraceExportCommand(*trace, commands);

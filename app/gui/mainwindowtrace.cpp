@@ -25,6 +25,12 @@ void MainWindow::setUpTraces()
     m_pages->addTab(m_tracePage, tr("Trace"));
     m_traces = new TraceSession(this);
     m_traces->addStatusWidgets(statusBar());
+    m_tracePage->setCommPattern(m_traces->commPattern());
+    connect(m_tracePage, &TracePage::commPatternEdited, this, [this](const QString& pattern) {
+        QString error;
+        if (!m_traces->setCommPattern(pattern, &error))
+            m_tracePage->showCommPatternError(error);
+    });
     connect(m_traces, &TraceSession::loaded, this, [this](std::shared_ptr<const TraceData> traces) {
         m_tracePage->setTraceData(std::move(traces));
         m_entries->refreshDetailAppendix();

@@ -20,24 +20,24 @@ std::string_view toString(KernelClass c)
     return "compute";
 }
 
-KernelClass classify(GpuKind kind, std::string_view name)
+KernelClass classify(GpuKind kind, std::string_view name, const CommClassifier& comm, std::string* rule)
 {
     if (kind == GpuKind::Memcpy)
         return KernelClass::Memcpy;
     if (kind == GpuKind::Memset)
         return KernelClass::Memset;
-    std::string lower(name.substr(0, 256));
-    for (char& c : lower)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    // HTA's communication test is "nccl" in the name; collectives from other libraries
-    // (RCCL, NVSHMEM, DeepEP's all-to-all) are named by what they do.
-    static constexpr std::string_view kComm[] = {"nccl",       "rccl",          "nvshmem",        "alltoall",
-                                                 "all_to_all", "allreduce",     "all_reduce",     "allgather",
-                                                 "all_gather", "reducescatter", "reduce_scatter", "sendrecv"};
-    for (std::string_view k : kComm)
-        if (lower.find(k) != std::string::npos)
-            return KernelClass::Communication;
-    return KernelClass::Compute;
+    std::string named = comm.rule(name);
+    if (named.empty())
+        return KernelClass::Compute;
+    if (rule)
+        *rule = std::move(named);
+    return KernelClass::Communication;
+}
+
+KernelClass classify(GpuKind kind, std::string_view name)
+{
+    static const CommClassifier builtin;
+    return classify(kind, name, builtin);
 }
 
 namespace {
@@ -144,7 +144,20 @@ template <typename T> void addUnique(std::vector<T>& v, T x)
 
 TraceReport analyse(const std::vector<const Trace*>& traces)
 {
+    return analyse(traces, CommClassifier());
+}
+
+TraceReport analyse(const std::vector<const Trace*>& traces, const CommClassifier& comm)
+{
     TraceReport report;
+    report.commPatterns = comm.userPatterns();
+    // Per stream: its communication time and the compute kernels on it, for the kernels that may
+    // be communication no rule names.
+    struct LaneClasses {
+        std::int64_t commNs = 0, totalNs = 0;
+        std::vector<std::size_t> computeSlots;
+    };
+    std::map<LaneKey, LaneClasses> laneClasses;
     std::unordered_map<std::string, std::size_t> byName;
     std::vector<KernelAgg> aggs;
     std::map<LaneKey, std::vector<Interval>> lanes;
@@ -186,7 +199,7 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
                     KernelAgg agg;
                     agg.stats.name = name;
                     agg.stats.shortName = shortenKernelName(name);
-                    agg.stats.cls = classify(e.kind, name);
+                    agg.stats.cls = classify(e.kind, name, comm, &agg.stats.classRule);
                     aggs.push_back(std::move(agg));
                 }
                 slot = it->second;
@@ -218,6 +231,14 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
             }
             const Interval span{e.tsNs, e.tsNs + e.durNs};
             lanes[{rank, e.device, e.stream}].push_back(span);
+            if (e.kind == GpuKind::Kernel) {
+                LaneClasses& lc = laneClasses[{rank, e.device, e.stream}];
+                lc.totalNs += e.durNs;
+                if (cls == KernelClass::Communication)
+                    lc.commNs += e.durNs;
+                else
+                    addUnique(lc.computeSlots, slot);
+            }
             DeviceAgg& dev = devices[{rank, e.device}];
             dev.all.push_back(span);
             if (cls == KernelClass::Compute)
@@ -256,6 +277,10 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
     std::unordered_map<std::string, std::size_t> inductorByName;
     for (std::size_t i = 0; i < report.inductor.size(); ++i)
         inductorByName.try_emplace(report.inductor[i].name, i);
+    std::vector<std::string> nameOfSlot;
+    nameOfSlot.reserve(aggs.size());
+    for (const KernelAgg& agg : aggs)
+        nameOfSlot.push_back(agg.stats.name);
     for (KernelAgg& agg : aggs) {
         KernelStats& s = agg.stats;
         s.calls = static_cast<std::int64_t>(agg.durations.size());
@@ -290,6 +315,19 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
                      [](const KernelStats& a, const KernelStats& b) {
                          return a.totalNs != b.totalNs ? a.totalNs > b.totalNs : a.name < b.name;
                      });
+    makeShortNamesUnique(report.kernels);
+    {
+        std::unordered_map<std::string_view, std::size_t> indexOf;
+        for (std::size_t i = 0; i < report.kernels.size(); ++i)
+            indexOf.emplace(report.kernels[i].name, i);
+        std::vector<std::size_t> suspects;
+        for (const auto& [lane, lc] : laneClasses)
+            if (lc.commNs * 2 > lc.totalNs) // mostly communication
+                for (std::size_t slot : lc.computeSlots)
+                    addUnique(suspects, indexOf.at(nameOfSlot[slot]));
+        std::sort(suspects.begin(), suspects.end());
+        report.unnamedOnCommStreams = std::move(suspects);
+    }
 
     for (auto& [key, dev] : devices) {
         DeviceStats d;
@@ -304,6 +342,7 @@ TraceReport analyse(const std::vector<const Trace*>& traces)
         d.communicationNs = mergeIntervals(dev.comm);
         d.memoryNs = mergeIntervals(dev.memory);
         d.overlapNs = intersection(dev.compute, dev.comm);
+        d.exposedCommunicationNs = d.communicationNs - d.overlapNs;
         for (auto& [lane, intervals] : lanes) {
             if (lane.rank != key.first || lane.device != key.second)
                 continue;

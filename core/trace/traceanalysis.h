@@ -1,5 +1,6 @@
 #pragma once
 
+#include "commrules.h"
 #include "tracemodel.h"
 
 #include <cstdint>
@@ -14,8 +15,11 @@ enum class KernelClass : std::uint8_t { Compute, Communication, Memcpy, Memset }
 
 std::string_view toString(KernelClass c);
 
-/// Communication kernels by name: NCCL/RCCL (`ncclKernel_*`, `ncclDevKernel_*`), all-to-all,
-/// NVSHMEM, ... Memcpy/memset come from the event's kind.
+/// Memcpy and memset by the event's kind; a kernel is communication when a rule of `comm` names
+/// it (commrules.h, which `rule` then holds), else compute.
+KernelClass classify(GpuKind kind, std::string_view name, const CommClassifier& comm,
+                     std::string* rule = nullptr);
+/// The same with the built-in rules only.
 KernelClass classify(GpuKind kind, std::string_view name);
 
 /// A value that should be one number per kernel but may vary between launches (a recompile in
@@ -39,8 +43,9 @@ struct LaunchVariant {
 /// Per kernel name (over every device, stream and, for several files, rank).
 struct KernelStats {
     std::string name;      ///< as recorded (demangled C++ for CUDA kernels): JSON keeps it whole
-    std::string shortName; ///< shortenKernelName(name), for display
+    std::string shortName; ///< shortenKernelName(name), made unique in the report, for display
     KernelClass cls = KernelClass::Compute;
+    std::string classRule; ///< the rule that named it communication ("NCCL", "--comm ..."), else ""
     std::int64_t calls = 0;
     std::int64_t totalNs = 0;
     std::int64_t meanNs = 0;
@@ -88,6 +93,14 @@ struct DeviceStats {
     std::int64_t memoryNs = 0;        ///< union of memcpy + memset
     /// compute ∩ communication: how much communication hides behind compute.
     std::int64_t overlapNs = 0;
+    /// Communication with no compute running beside it: communicationNs - overlapNs.
+    std::int64_t exposedCommunicationNs = 0;
+    /// overlapNs / communicationNs, 0..1 (0 without communication).
+    double hiddenShare() const
+    {
+        return communicationNs > 0 ? static_cast<double>(overlapNs) / static_cast<double>(communicationNs)
+                                   : 0;
+    }
     std::vector<StreamStats> streams;
 };
 
@@ -125,9 +138,15 @@ struct TraceReport {
     LaunchDelays launchDelays;
     std::int64_t gpuTotalNs = 0; ///< sum of every GPU activity's duration
     std::vector<InductorKernel> inductor;
+    /// Kernels no rule names (index into kernels) that ran on a stream whose kernel time is
+    /// mostly communication: perhaps a library the rules do not know (`--comm` adds it).
+    std::vector<std::size_t> unnamedOnCommStreams;
+    std::vector<std::string> commPatterns; ///< the user's patterns the report was made with
 };
 
 /// Computes the report; it copies what it keeps, so the traces may go afterwards.
+TraceReport analyse(const std::vector<const Trace*>& traces, const CommClassifier& comm);
+/// The same with the built-in communication rules only.
 TraceReport analyse(const std::vector<const Trace*>& traces);
 
 /// A demangled C++ kernel name made readable: the return type, template arguments and
@@ -135,6 +154,12 @@ TraceReport analyse(const std::vector<const Trace*>& traces);
 /// namespace)::elementwise_kernel<128, 4, ...>(int, ...)" -> "native::elementwise_kernel").
 /// Plain names (Triton's) come back unchanged.
 std::string shortenKernelName(std::string_view name);
+
+/// Makes every kernel's shortName unique within `kernels`: kernels that would share one (five
+/// `cutlass::device_kernel<...>`) get the first template argument they differ in, shortened
+/// ("device_kernel<GemmUniversal>", "vectorized_elementwise_kernel<AbsFunctor>"); any still alike
+/// get " #2", " #3" in report order.
+void makeShortNamesUnique(std::vector<KernelStats>& kernels);
 
 /// The bare function name used to match a cache entry: the last identifier before the
 /// template/parameter lists ("void foo<float>(float*)" -> "foo").

@@ -151,6 +151,16 @@ void writeTraceJson(json::Writer& w, const TraceReport& report, const JoinResult
     w.EndArray();
 
     micros(w, "gpu_total_us", report.gpuTotalNs);
+    w.Key("comm_patterns");
+    w.StartArray();
+    for (const std::string& p : report.commPatterns)
+        json::str(w, p);
+    w.EndArray();
+    w.Key("unnamed_on_comm_streams");
+    w.StartArray();
+    for (std::size_t i : report.unnamedOnCommStreams)
+        json::str(w, report.kernels[i].name);
+    w.EndArray();
     w.Key("classes");
     w.StartObject();
     micros(w, "compute_us", report.classes.computeNs);
@@ -179,6 +189,7 @@ void writeTraceJson(json::Writer& w, const TraceReport& report, const JoinResult
         json::str(w, k.shortName);
         w.Key("class");
         w.String(toString(k.cls).data());
+        json::strOrNull(w, "class_rule", k.classRule);
         w.Key("calls");
         w.Int64(k.calls);
         micros(w, "total_us", k.totalNs);
@@ -248,6 +259,9 @@ void writeTraceJson(json::Writer& w, const TraceReport& report, const JoinResult
         micros(w, "communication_us", d.communicationNs);
         micros(w, "memory_us", d.memoryNs);
         micros(w, "overlap_us", d.overlapNs);
+        micros(w, "exposed_communication_us", d.exposedCommunicationNs);
+        w.Key("hidden_share");
+        w.Double(d.hiddenShare());
         w.Key("streams");
         w.StartArray();
         for (const StreamStats& s : d.streams) {

@@ -25,10 +25,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -98,7 +100,7 @@ std::map<QString, Expected> expectedFrom(const QString& path)
 
 std::shared_ptr<kl::gui::TraceData> load(const QStringList& paths)
 {
-    auto r = kl::gui::loadTraces(paths, nullptr, {});
+    auto r = kl::gui::loadTraces(paths, kl::trace::CommClassifier(), nullptr, {});
     if (!r.data)
         qWarning() << "load failed:" << r.error;
     return r.data;
@@ -366,6 +368,59 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
         QVERIFY(failed.at(0).at(0).toString().contains("broken.json"));
         QVERIFY(w.findChild<kl::gui::TracePage*>()->traceData() != nullptr);
+    }
+
+    // The Trace page's "Also communication" field: a kernel on a communication stream that no
+    // rule names is pointed out; the user's pattern makes it communication, is kept for the next
+    // run, and one that does not compile is refused with the reason.
+    void commPatternIsASettingOfThePage()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("comm.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        auto kernel = [](const char* name, int ts, int dur, int stream) {
+            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
+                                  "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
+                .arg(QLatin1String(name))
+                .arg(stream)
+                .arg(ts)
+                .arg(dur);
+        };
+        f.write(("{\"traceEvents\":[" + kernel("gemm", 0, 100, 7) + "," +
+                 kernel("void deep_ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
+                 kernel("my_expert_exchange", 50, 10, 27) + "]}")
+                    .toUtf8());
+        f.close();
+        QSettings().remove(QStringLiteral("trace/commPattern"));
+        {
+            MainWindow w;
+            auto* page = w.findChild<kl::gui::TracePage*>();
+            auto* session = w.findChild<kl::gui::TraceSession*>();
+            w.openTraces({f.fileName()});
+            QTRY_VERIFY(page->traceData() != nullptr && !session->isBusy());
+            auto* notes = page->findChild<QLabel*>("traceNotes");
+            QVERIFY2(notes->text().contains("my_expert_exchange"), qPrintable(notes->text()));
+            QVERIFY(page->findChild<QLabel*>("traceSummary")->text().contains("summed over"));
+            const auto before = page->traceData();
+            QCOMPARE(before->report->devices.front().communicationNs, 30000);
+
+            auto* edit = page->findChild<QLineEdit*>("commPattern");
+            edit->setText("expert_(");
+            emit edit->editingFinished();
+            QVERIFY2(notes->text().contains("not a valid regular expression"), qPrintable(notes->text()));
+            QCOMPARE(session->commPattern(), QString());
+
+            edit->setText("expert_ex");
+            emit edit->editingFinished();
+            QTRY_VERIFY(page->traceData() != before && !session->isBusy());
+            QCOMPARE(page->traceData()->report->devices.front().communicationNs, 40000);
+            QVERIFY(page->traceData()->report->unnamedOnCommStreams.empty());
+        }
+        // The next run starts with it.
+        MainWindow again;
+        QCOMPARE(again.findChild<kl::gui::TraceSession*>()->commPattern(), QStringLiteral("expert_ex"));
+        QCOMPARE(again.findChild<QLineEdit*>("commPattern")->text(), QStringLiteral("expert_ex"));
+        QSettings().remove(QStringLiteral("trace/commPattern"));
     }
 
     // Two files: one per rank, a lane per rank, device and stream; totals add up.

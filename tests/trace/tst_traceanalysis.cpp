@@ -4,7 +4,9 @@
 #include "core/trace/traceanalysis.h"
 #include "core/trace/tracereader.h"
 
+#include <QFile>
 #include <QTest>
+#include <algorithm>
 
 using namespace kl::trace;
 
@@ -70,6 +72,55 @@ const KernelStats& kernel(const TraceReport& r, const std::string& name)
         if (k.name == name)
             return k;
     qFatal("no kernel %s", name.c_str());
+}
+
+// An interval set on a 1 us grid, computed the plain way (one flag per microsecond), so the
+// analysis's unions and intersections are checked against arithmetic that shares nothing with it.
+struct Grid {
+    std::vector<bool> on = std::vector<bool>(400);
+    void add(int from, int to)
+    {
+        for (int t = from; t < to; ++t)
+            on[std::size_t(t)] = true;
+    }
+    std::int64_t us() const { return std::count(on.begin(), on.end(), true); }
+    std::int64_t andUs(const Grid& o) const
+    {
+        std::int64_t n = 0;
+        for (std::size_t t = 0; t < on.size(); ++t)
+            n += on[t] && o.on[t];
+        return n;
+    }
+};
+
+// DeepSeek's layout: compute on one stream, DeepEP's dispatch and combine on their own, NVSHMEM
+// and NCCL on theirs, plus a kernel no rule names on DeepEP's stream.
+struct CommEvent {
+    const char* name;
+    int from, to, stream;
+    bool comm;
+};
+const CommEvent kCommTrace[] = {
+    {"void at::native::gemm_kernel<float>(float*)", 0, 40, 7, false},
+    {"void flash::flash_fwd_kernel<Flash_fwd_params>(Flash_fwd_params)", 50, 90, 7, false},
+    {"void flash::flash_fwd_kernel<Flash_fwd_params>(Flash_fwd_params)", 130, 150, 7, false},
+    {"void dpsk::ep::internode::dispatch<8, true>(int*, int)", 10, 30, 27, true},
+    {"void deep_ep::internode::combine<8>(int*, int)", 80, 100, 27, true},
+    {"void deep_ep::internode::notify_dispatch<8>(int*)", 100, 104, 27, true},
+    {"moe_token_shuffle_helper", 104, 106, 27, false},
+    {"void nvshmemi_transfer_rma_nbi_kernel(void*)", 35, 55, 28, true},
+    {"ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 95, 140, 9, true},
+};
+
+QByteArray commTrace()
+{
+    QByteArrayList ev;
+    int corr = 1;
+    for (const CommEvent& e : kCommTrace)
+        ev << gpu("kernel", e.name, e.from, e.to - e.from, e.stream, corr++);
+    return "{\"deviceProperties\":[{\"id\":0,\"name\":\"H800\",\"computeMajor\":9,\"computeMinor\":0}],"
+           "\"traceEvents\":[" +
+           ev.join(',') + "]}";
 }
 
 } // namespace
@@ -171,7 +222,7 @@ private slots:
                                 << "Memcpy HtoD (Pageable -> Device)"
                                 << "Memcpy HtoD ";
         QTest::newRow("extern C with params") << "vector_add(float const*, float*, int)"
-                                              << "vector_add(float const*, float*, int)"
+                                              << "vector_add"
                                               << "vector_add";
     }
     void shortNames()
@@ -188,10 +239,158 @@ private slots:
         QVERIFY(classify(GpuKind::Kernel, "ncclDevKernel_AllGather_RING_LL(x)") ==
                 KernelClass::Communication);
         QVERIFY(classify(GpuKind::Kernel, "void deep_ep::internode::dispatch<8>(int)") ==
-                KernelClass::Compute);
+                KernelClass::Communication);
         QVERIFY(classify(GpuKind::Kernel, "all_to_all_dispatch_kernel") == KernelClass::Communication);
         QVERIFY(classify(GpuKind::Kernel, "triton_red_fused_sum_0") == KernelClass::Compute);
         QVERIFY(classify(GpuKind::Memset, "Memset (Device)") == KernelClass::Memset);
+    }
+
+    // Every library the rules name, by a kernel name from its sources; each says which rule.
+    void commRules_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("rule");
+        QTest::newRow("nccl") << "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
+                              << "NCCL";
+        QTest::newRow("nccl legacy") << "ncclKernel_AllReduce_RING_LL_Sum_float(ncclWorkElem)"
+                                     << "NCCL";
+        QTest::newRow("rccl") << "rcclGenericKernel<1, false>(ncclDevComm*)"
+                              << "RCCL";
+        QTest::newRow("msccl") << "mscclKernel_Sum_float_Simple_false(int, int)"
+                               << "MSCCL";
+        QTest::newRow("msccl++") << "void mscclpp::allreduce7<float>(float*, int)"
+                                 << "MSCCL++";
+        QTest::newRow("nvshmem") << "void nvshmemi_transfer_rma_nbi_kernel(void*)"
+                                 << "NVSHMEM";
+        QTest::newRow("deepep") << "void deep_ep::internode_ll::dispatch<false, 3, 8, 7168>(void*)"
+                                << "DeepEP";
+        QTest::newRow("deepseek") << "void dpsk::ep::internode::cached_notify<8>(int*)"
+                                  << "DeepEP";
+        QTest::newRow("symm mem")
+            << "void c10d::symmetric_memory::one_shot_all_reduce_kernel<float, 16, 8>(...)"
+            << "PyTorch symmetric memory";
+        QTest::newRow("intra node") << "void c10d::intra_node_comm::oneShotAllReduceKernel<false>(...)"
+                                    << "PyTorch c10d";
+        QTest::newRow("userbuffers") << "void userbuffers_fp16_sum_inplace_gpu_rw<8>(int, int, int)"
+                                     << "Userbuffers";
+        QTest::newRow("pplx") << "void pplx::dispatchKernel<float>(...)"
+                              << "pplx-kernels";
+        QTest::newRow("mori") << "void mori::moe::EpDispatchInterNodeKernel<float>(...)"
+                              << "MoRI";
+        QTest::newRow("by name") << "void tensorrt_llm::kernels::oneShotAllReduceKernel<float, 8>(...)"
+                                 << "collective by name";
+        QTest::newRow("compute") << "void at::native::vectorized_elementwise_kernel<4, float>(int)"
+                                 << "";
+        QTest::newRow("triton") << "triton_red_fused_sum_0"
+                                << "";
+    }
+
+    void commRules()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, rule);
+        std::string why;
+        const KernelClass cls = classify(GpuKind::Kernel, name.toStdString(), CommClassifier(), &why);
+        QCOMPARE(QString::fromStdString(why), rule);
+        QVERIFY((cls == KernelClass::Communication) == !rule.isEmpty());
+    }
+
+    // The table is documented: every rule's library and pattern appear in docs/trace-classes.md.
+    void rulesAreDocumented()
+    {
+        QFile doc(QStringLiteral(KL_SOURCE_DIR "/docs/trace-classes.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QByteArray text = doc.readAll();
+        for (const CommRule& r : builtinCommRules()) {
+            QVERIFY2(text.contains(QByteArray(r.library.data(), qsizetype(r.library.size()))),
+                     r.library.data());
+            QVERIFY2(text.contains("`" + QByteArray(r.match.data(), qsizetype(r.match.size())) + "`"),
+                     r.match.data());
+        }
+    }
+
+    // A user's pattern comes first and names itself; one that does not compile says so.
+    void userPatterns()
+    {
+        auto c = CommClassifier::withUserPatterns({"^moe_token_shuffle"});
+        QVERIFY(c);
+        std::string why;
+        QVERIFY(classify(GpuKind::Kernel, "moe_token_shuffle_helper", *c, &why) ==
+                KernelClass::Communication);
+        QCOMPARE(why, std::string("--comm ^moe_token_shuffle"));
+        QCOMPARE(c->rule("ncclDevKernel_AllGather(x)"), std::string("NCCL"));
+        auto bad = CommClassifier::withUserPatterns({"moe_(shuffle"});
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().english().find("\"moe_(shuffle\" is not a valid regular expression") !=
+                     std::string::npos,
+                 bad.error().english().c_str());
+        QVERIFY(!CommClassifier::withUserPatterns({""}));
+    }
+
+    // Communication busy time, its overlap with compute and what is exposed, against the plain
+    // grid; the kernel no rule names on DeepEP's stream is reported; --comm moves it.
+    void overlapAndExposure()
+    {
+        Grid compute, comm;
+        for (const CommEvent& e : kCommTrace)
+            (e.comm ? comm : compute).add(e.from, e.to);
+        const Trace t = read(commTrace());
+        const TraceReport r = analyse({&t});
+        QCOMPARE(r.devices.size(), std::size_t(1));
+        const DeviceStats& d = r.devices.front();
+        QCOMPARE(d.computeNs, compute.us() * 1000);
+        QCOMPARE(d.communicationNs, comm.us() * 1000);
+        QCOMPARE(d.overlapNs, compute.andUs(comm) * 1000);
+        QCOMPARE(d.exposedCommunicationNs, (comm.us() - compute.andUs(comm)) * 1000);
+        QCOMPARE(d.hiddenShare(), double(compute.andUs(comm)) / double(comm.us()));
+        QCOMPARE(kernel(r, "void deep_ep::internode::combine<8>(int*, int)").classRule,
+                 std::string("DeepEP"));
+        QCOMPARE(r.unnamedOnCommStreams.size(), std::size_t(1));
+        QCOMPARE(r.kernels[r.unnamedOnCommStreams.front()].name, std::string("moe_token_shuffle_helper"));
+
+        const TraceReport user = analyse({&t}, *CommClassifier::withUserPatterns({"shuffle"}));
+        QVERIFY(user.unnamedOnCommStreams.empty());
+        comm.add(104, 106);
+        Grid computeLess;
+        for (const CommEvent& e : kCommTrace)
+            if (!e.comm && std::string_view(e.name) != "moe_token_shuffle_helper")
+                computeLess.add(e.from, e.to);
+        QCOMPARE(user.devices.front().communicationNs, comm.us() * 1000);
+        QCOMPARE(user.devices.front().overlapNs, computeLess.andUs(comm) * 1000);
+        QCOMPARE(user.commPatterns, std::vector<std::string>{"shuffle"});
+    }
+
+    // Kernels that would share a short name get their first template argument, then a number.
+    void shortNamesNeverMerge()
+    {
+        std::vector<KernelStats> ks(5);
+        ks[0].name = "void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<float, 128>>(Params)";
+        ks[1].name = "void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal<half, 64>>(Params)";
+        ks[2].name = "void cutlass::device_kernel<flash::FlashAttnFwdSm90<128>>(Params)";
+        ks[3].name = "void at::native::vectorized_elementwise_kernel<4, float>(int)";
+        ks[4].name = "triton_poi_fused_0";
+        for (KernelStats& k : ks)
+            k.shortName = shortenKernelName(k.name);
+        makeShortNamesUnique(ks);
+        QCOMPARE(ks[0].shortName, std::string("cutlass::device_kernel<GemmUniversal>"));
+        QCOMPARE(ks[1].shortName, std::string("cutlass::device_kernel<GemmUniversal> #2"));
+        QCOMPARE(ks[2].shortName, std::string("cutlass::device_kernel<FlashAttnFwdSm90>"));
+        QCOMPARE(ks[3].shortName, std::string("native::vectorized_elementwise_kernel")); // already unique
+        QCOMPARE(ks[4].shortName, std::string("triton_poi_fused_0"));
+    }
+
+    // Brackets that never close and names of megabytes are shortened in one pass.
+    void hostileNames()
+    {
+        std::vector<KernelStats> ks(2);
+        ks[0].name = "void ns::k<" + std::string(4 << 20, '<') + "(int)";
+        ks[1].name = "void ns::k<" + std::string(2 << 20, 'a') + ",";
+        for (KernelStats& k : ks)
+            k.shortName = shortenKernelName(k.name);
+        QCOMPARE(ks[0].shortName, std::string("ns::k"));
+        makeShortNamesUnique(ks);
+        QVERIFY(ks[0].shortName != ks[1].shortName);
+        QVERIFY(ks[1].shortName.size() < 80);
     }
 };
 

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -46,8 +47,13 @@ private slots:
         const QJsonArray kernels = doc.value("kernels").toArray();
         QCOMPARE(kernels.size(), want.size());
         double share = 0;
+        QSet<QString> shortNames;
         for (const QJsonValue& v : kernels) {
             const QJsonObject k = v.toObject();
+            // No two kernels share a short name.
+            QVERIFY2(!shortNames.contains(k.value("short_name").toString()),
+                     qPrintable(k.value("short_name").toString()));
+            shortNames.insert(k.value("short_name").toString());
             const QJsonObject w = want.value(k.value("name").toString()).toObject();
             QVERIFY2(!w.isEmpty(), qPrintable(k.value("name").toString()));
             QCOMPARE(k.value("calls").toInteger(), w.value("calls").toInteger());
@@ -60,6 +66,8 @@ private slots:
             const QJsonObject dev = d.toObject();
             QVERIFY(dev.value("busy_us").toDouble() <= dev.value("span_us").toDouble());
             QVERIFY(dev.value("overlap_us").toDouble() <= dev.value("communication_us").toDouble());
+            QCOMPARE(dev.value("exposed_communication_us").toDouble(),
+                     dev.value("communication_us").toDouble() - dev.value("overlap_us").toDouble());
         }
     }
 
@@ -168,6 +176,56 @@ private slots:
         const QJsonObject f =
             QJsonDocument::fromJson(r.out).object().value("files").toArray().first().toObject();
         QVERIFY(f.value("truncated").toObject().value("offset").toInteger() > 0);
+    }
+
+    // --comm adds a user's pattern: the kernel it names is communication with that rule, and the
+    // device's communication grows by it; a pattern that does not compile is refused first.
+    void userCommPatterns()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("comm.json");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        auto kernel = [](const char* name, int ts, int dur, int stream) {
+            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
+                                  "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
+                .arg(QLatin1String(name))
+                .arg(stream)
+                .arg(ts)
+                .arg(dur);
+        };
+        out.write(("{\"traceEvents\":[" + kernel("gemm", 0, 100, 7) + "," +
+                   kernel("void dpsk::ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
+                   kernel("my_expert_exchange", 50, 10, 27) + "]}")
+                      .toUtf8());
+        out.close();
+        ProcessResult plain = runKlens({QStringLiteral("trace"), QStringLiteral("--json"), path});
+        QCOMPARE(plain.exitCode, 0);
+        const QJsonObject d0 = plain.json["devices"].toArray().first().toObject();
+        QCOMPARE(d0["communication_us"].toDouble(), 30.0); // DeepEP's dispatch, by the built-in rules
+        QCOMPARE(d0["exposed_communication_us"].toDouble(), 0.0);
+        QCOMPARE(plain.json["unnamed_on_comm_streams"].toArray().size(), 1);
+        ProcessResult text = runKlens({QStringLiteral("trace"), path});
+        QVERIFY2(text.out.contains("summed over all streams"), text.out.constData());
+        QVERIFY2(text.out.contains("DeepEP 1"), text.out.constData());
+        QVERIFY2(text.out.contains("my_expert_exchange (--comm"), text.out.constData());
+
+        ProcessResult user = runKlens({QStringLiteral("trace"), QStringLiteral("--json"),
+                                       QStringLiteral("--comm"), QStringLiteral("expert_ex"), path});
+        QCOMPARE(user.exitCode, 0);
+        QCOMPARE(user.json["devices"].toArray().first().toObject()["communication_us"].toDouble(), 40.0);
+        bool named = false;
+        for (const QJsonValue& k : user.json["kernels"].toArray())
+            if (k["name"].toString() == "my_expert_exchange")
+                named = k["class_rule"].toString() == "--comm expert_ex" &&
+                        k["class"].toString() == "communication";
+        QVERIFY(named);
+
+        ProcessResult bad = runKlens({QStringLiteral("trace"), QStringLiteral("--comm"),
+                                      QStringLiteral("moe_("), QStringLiteral("/nonexistent/x.json")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("\"moe_(\" is not a valid regular expression"), bad.err.constData());
+        QVERIFY(!bad.err.contains("/nonexistent")); // refused before any file is read
     }
 };
 

@@ -77,6 +77,13 @@ inline QString errorText(const QPalette& p)
                      : QStringLiteral("QLabel { color: #a4000f; }");
 }
 
+/// A field whose input was refused.
+inline QString errorField(const QPalette& p)
+{
+    return isDark(p) ? QStringLiteral("QLineEdit { border: 1px solid #ff8a80; }")
+                     : QStringLiteral("QLineEdit { border: 1px solid #a4000f; }");
+}
+
 /// The badge of a filesystem class in the folders pane: the colour says the class at a glance.
 inline QColor fsBadge(FsCategory c)
 {

@@ -107,6 +107,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return qs(k.name);
         if (column == CacheColumn)
             return TraceText::matchTooltip(*m_data, row);
+        if (column == ClassColumn && !k.classRule.empty())
+            return TraceText::tr("Communication by the rule: %1").arg(qs(k.classRule));
         if (column == RegistersColumn || column == SharedMemoryColumn)
             return display(k, row, column);
         return {};

@@ -26,7 +26,8 @@ void noteFile(const trace::Trace& t, const QString& path, QStringList& notes)
 
 } // namespace
 
-TraceLoadResult loadTraces(const QStringList& paths, const std::atomic<bool>* cancel,
+TraceLoadResult loadTraces(const QStringList& paths, const trace::CommClassifier& comm,
+                           const std::atomic<bool>* cancel,
                            const std::function<void(const TraceLoadProgress&)>& progress)
 {
     TraceLoadResult result;
@@ -86,7 +87,7 @@ TraceLoadResult loadTraces(const QStringList& paths, const std::atomic<bool>* ca
     auto data = std::make_shared<TraceData>();
     data->paths = readable;
     data->notes = notes;
-    auto report = std::make_shared<trace::TraceReport>(trace::analyse(pointers));
+    auto report = std::make_shared<trace::TraceReport>(trace::analyse(pointers, comm));
     if (cancel && cancel->load()) {
         result.cancelled = true;
         return result;

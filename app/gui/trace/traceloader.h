@@ -30,9 +30,11 @@ struct TraceLoadResult {
     bool cancelled = false;
 };
 
-/// Reads `paths` (one per rank when several), analyses them and lays out the timeline. A file
-/// that cannot be read is a note while another one could; none readable is the error.
-TraceLoadResult loadTraces(const QStringList& paths, const std::atomic<bool>* cancel,
+/// Reads `paths` (one per rank when several), analyses them (`comm`: which kernels communicate)
+/// and lays out the timeline. A file that cannot be read is a note while another one could; none
+/// readable is the error.
+TraceLoadResult loadTraces(const QStringList& paths, const trace::CommClassifier& comm,
+                           const std::atomic<bool>* cancel,
                            const std::function<void(const TraceLoadProgress&)>& progress);
 
 /// Joins `data`'s kernels with the snapshots' entries into a copy of it (trace::joinCaches, as

@@ -1,5 +1,6 @@
 #include "tracepage.h"
 
+#include "app/gui/common/qstrings.h"
 #include "app/gui/common/theme.h"
 #include "kernelfilterproxy.h"
 #include "kerneltablemodel.h"
@@ -16,6 +17,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
@@ -213,11 +215,41 @@ QWidget* TracePage::makeFilterRow()
             emit showEntriesRequested(toQStrings(m_data->entryPaths(std::size_t(k))));
     });
 
+    m_commEdit = new QLineEdit(row);
+    m_commEdit->setObjectName(QStringLiteral("commPattern"));
+    m_commEdit->setPlaceholderText(TraceText::tr("Also communication (regex)"));
+    m_commEdit->setToolTip(TraceText::tr(
+        "A regular expression naming kernels that communicate, beside the built-in rules "
+        "(NCCL, RCCL, MSCCL, NVSHMEM, DeepEP, symmetric memory, userbuffers, ...). Kept between "
+        "runs; Enter applies it."));
+    m_commEdit->setClearButtonEnabled(true);
+    m_commEdit->setMinimumWidth(m_commEdit->fontMetrics().horizontalAdvance(m_commEdit->placeholderText()) +
+                                40);
+    connect(m_commEdit, &QLineEdit::editingFinished, this, [this] {
+        m_commEdit->setStyleSheet(QString());
+        emit commPatternEdited(m_commEdit->text().trimmed());
+    });
+
     layout->addWidget(m_filterEdit, 1);
     layout->addWidget(m_classFilter);
+    layout->addWidget(m_commEdit);
     layout->addWidget(m_cacheFilter);
     layout->addWidget(m_showEntries);
     return row;
+}
+
+void TracePage::setCommPattern(const QString& pattern)
+{
+    const QSignalBlocker block(m_commEdit);
+    m_commEdit->setText(pattern);
+    m_commEdit->setStyleSheet(QString());
+}
+
+void TracePage::showCommPatternError(const QString& text)
+{
+    m_commEdit->setStyleSheet(theme::errorField(palette()));
+    m_notes->setText(text);
+    m_notes->show();
 }
 
 void TracePage::setTraceData(std::shared_ptr<const TraceData> traces)
@@ -274,11 +306,21 @@ void TracePage::updateSummary()
     std::uint64_t gpuEvents = 0;
     for (const trace::TraceFileSummary& f : r.files)
         gpuEvents += f.gpuEvents;
+    // "GPU time" sums the lanes: it can exceed the span, so the sentence says what it is.
     QString text =
-        TraceText::tr("%1 — %2 GPU activities, %3 kernels, %4 of GPU time on %5 lanes")
+        TraceText::tr("%1 — %2 GPU activities, %3 kernels, %4 of GPU time (durations summed over %5 lanes)")
             .arg(names.join(QLatin1String(", ")), locale.toString(qulonglong(gpuEvents)),
                  locale.toString(qulonglong(r.kernels.size())), TraceText::duration(r.gpuTotalNs),
                  locale.toString(qulonglong(m_data->timeline ? m_data->timeline->lanes.size() : 0)));
+    std::int64_t comm = 0, hidden = 0;
+    for (const trace::DeviceStats& d : r.devices) {
+        comm += d.communicationNs;
+        hidden += d.overlapNs;
+    }
+    if (comm > 0)
+        text += QStringLiteral(" — ") +
+                TraceText::tr("communication busy %1, %2 of it hidden under compute")
+                    .arg(TraceText::duration(comm), TraceText::share(double(hidden) / double(comm)));
     if (!m_data->joined)
         text += QStringLiteral(" — ") + TraceText::tr("no cache open to match with");
     else if (r.gpuTotalNs > 0)
@@ -286,8 +328,18 @@ void TracePage::updateSummary()
                 TraceText::tr("%1 of the GPU time ran from cache entries that fit")
                     .arg(TraceText::share(double(m_data->join.matchedNs) / double(r.gpuTotalNs)));
     m_summary->setText(text);
-    m_notes->setText(m_data->notes.join(QLatin1Char('\n')));
-    m_notes->setVisible(!m_data->notes.isEmpty());
+    QStringList notes = m_data->notes;
+    if (!r.unnamedOnCommStreams.empty()) {
+        QStringList kernels;
+        for (std::size_t i : r.unnamedOnCommStreams)
+            kernels << qs(r.kernels[i].shortName);
+        notes << TraceText::tr("%n kernel(s) no rule names ran on streams that are mostly communication: %1. "
+                               "If they communicate, name them in \"Also communication\".",
+                               nullptr, int(kernels.size()))
+                     .arg(kernels.join(QLatin1String(", ")));
+    }
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
 }
 
 // Widths from the header and the first rows' text: the view's own resizeColumnsToContents()

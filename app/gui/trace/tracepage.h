@@ -38,6 +38,11 @@ public:
     /// Nothing to show and why (a trace that could not be read).
     void showError(const QString& text);
 
+    /// The communication pattern in use, shown in its field (no commPatternEdited).
+    void setCommPattern(const QString& pattern);
+    /// Why the pattern the user typed was not taken (it stays in the field, marked).
+    void showCommPatternError(const QString& text);
+
     /// Selects kernel `kernel` (a TraceReport index) in the table, clearing a filter that hides it.
     void selectKernel(int kernel);
     /// The kernel of the table's current row; -1 when none.
@@ -50,6 +55,8 @@ public:
     TraceFindingsView* findings() const { return m_findings; }
 
 signals:
+    /// The user typed a pattern naming more kernels as communication ("" for the rules alone).
+    void commPatternEdited(const QString& pattern);
     /// The user chose another kernel (the table, the timeline, a finding, selectKernel): its cache
     /// entries' paths, the fitting one first (may be empty). Not sent for the row setTraceData
     /// makes current.
@@ -79,6 +86,7 @@ private:
     QComboBox* m_classFilter = nullptr;
     QComboBox* m_cacheFilter = nullptr;
     QPushButton* m_showEntries = nullptr;
+    QLineEdit* m_commEdit = nullptr;
     QTableView* m_view = nullptr;
     TimelineView* m_timeline = nullptr;
     QWidget* m_findingsBox = nullptr;

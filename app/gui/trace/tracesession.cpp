@@ -1,11 +1,13 @@
 #include "tracesession.h"
 
+#include "app/gui/common/coretext.h"
 #include "traceloader.h"
 #include "tracetext.h"
 
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 
 namespace kl::gui {
@@ -13,6 +15,9 @@ namespace kl::gui {
 TraceSession::TraceSession(QObject* parent)
     : QObject(parent)
 {
+    // The pattern of the last run; one that no longer compiles (edited by hand) is dropped.
+    QString ignored;
+    setCommPattern(QSettings().value(QStringLiteral("trace/commPattern")).toString(), &ignored);
 }
 
 TraceSession::~TraceSession() = default;
@@ -68,11 +73,11 @@ void TraceSession::open(const QStringList& paths)
     m_paths = paths;
     m_joinJob.discard(); // it joins traces that are about to go
     showProgress(TraceText::tr("Opening %n trace(s)…", nullptr, int(paths.size())), 0, 0);
-    auto work = [this, paths](const JobToken& token) {
+    auto work = [this, paths, comm = m_comm](const JobToken& token) {
         // Progress every few MiB would flood the UI thread's queue on a fast disk: at most one
         // report per percent of the bytes (and every change of step) is posted.
         auto last = std::make_shared<std::pair<QString, qint64>>(QString(), -1);
-        return loadTraces(paths, token.cancelFlag(), [this, &token, last](const TraceLoadProgress& p) {
+        return loadTraces(paths, comm, token.cancelFlag(), [this, &token, last](const TraceLoadProgress& p) {
             const qint64 percent = p.total > 0 ? p.done * 100 / p.total : -1;
             if (p.step == last->first && percent == last->second)
                 return;
@@ -94,6 +99,28 @@ void TraceSession::open(const QStringList& paths)
         emit loaded(m_data);
         startJoin();
     });
+}
+
+bool TraceSession::setCommPattern(const QString& pattern, QString* error)
+{
+    const QString trimmed = pattern.trimmed();
+    std::vector<std::string> patterns;
+    if (!trimmed.isEmpty())
+        patterns.push_back(trimmed.toStdString());
+    auto comm = trace::CommClassifier::withUserPatterns(patterns);
+    if (!comm) {
+        if (error)
+            *error = coreText(comm.error());
+        return false;
+    }
+    if (trimmed == m_commPattern)
+        return true;
+    m_commPattern = trimmed;
+    m_comm = std::move(*comm);
+    QSettings().setValue(QStringLiteral("trace/commPattern"), m_commPattern);
+    if (!m_paths.isEmpty())
+        open(m_paths); // the figures change with the classes
+    return true;
 }
 
 void TraceSession::setCaches(std::vector<std::shared_ptr<const Snapshot>> snapshots,

@@ -35,6 +35,12 @@ public:
     /// Reads `paths` (several: one per rank) in place of what is shown; ends in loaded() or
     /// failed(). The join with the caches set by setCaches() follows.
     void open(const QStringList& paths);
+    /// A regular expression naming more kernels as communication (docs/trace-classes.md), kept
+    /// in the settings between runs; "" for the built-in rules alone. The traces shown are read
+    /// again with it. False, with `error` naming the pattern and the cause, when it does not compile.
+    bool setCommPattern(const QString& pattern, QString* error);
+    QString commPattern() const { return m_commPattern; }
+
     /// The caches to join with (the Entries page's snapshot); joins the traces shown again.
     void setCaches(std::vector<std::shared_ptr<const Snapshot>> snapshots, trace::CubinLoader loadCubin);
     void cancel();
@@ -59,6 +65,8 @@ private:
 
     std::shared_ptr<const TraceData> m_data;
     QStringList m_paths;
+    QString m_commPattern;
+    trace::CommClassifier m_comm;
     std::vector<std::shared_ptr<const Snapshot>> m_snapshots;
     trace::CubinLoader m_loadCubin;
     QLabel* m_label = nullptr;
