@@ -412,6 +412,33 @@ void addRemoteCommand(CLI::App& app, Commands& out)
 
 namespace kl::cli {
 
+std::optional<std::string> keyOfHandle(const RemoteConnection& c, const remote::KeyListing& listing,
+                                       const std::string& handle)
+{
+    // The whole key of one entry may be the start of another's: the whole key wins.
+    if (listing.entries.count(handle))
+        return handle;
+    std::vector<std::string> matches;
+    for (auto it = listing.entries.lower_bound(handle);
+         it != listing.entries.end() && it->first.starts_with(handle); ++it)
+        matches.push_back(it->first);
+    if (matches.size() == 1)
+        return matches.front();
+    const std::string where = c.client.server() + " (key format " + c.format.text() + ")";
+    if (matches.empty()) {
+        printError("no entry key starts with \"" + handle + "\" on " + where);
+        return std::nullopt;
+    }
+    std::string list;
+    for (std::size_t i = 0; i < matches.size() && i < 10; ++i)
+        list += "\n  " + printableName(matches[i]);
+    if (matches.size() > 10)
+        list += "\n  ... " + std::to_string(matches.size() - 10) + " more";
+    printError("\"" + handle + "\" starts " + std::to_string(matches.size()) + " entry keys on " + where +
+               "; give more of the key:" + list);
+    return std::nullopt;
+}
+
 std::optional<remote::KeyListing> resolveRemoteKey(RemoteConnection& c, const std::string& handle)
 {
     auto listing =
@@ -420,31 +447,14 @@ std::optional<remote::KeyListing> resolveRemoteKey(RemoteConnection& c, const st
         printError(listing.error().english());
         return std::nullopt;
     }
-    const std::string where = c.client.server() + " (key format " + c.format.text() + ")";
-    if (listing->entries.empty()) {
-        printError("no entry key starts with \"" + handle + "\" on " + where);
+    const std::optional<std::string> key = keyOfHandle(c, *listing, handle);
+    if (!key)
         return std::nullopt;
-    }
-    if (listing->entries.size() > 1) {
-        // The whole key of one entry may be the start of another's: the whole key wins.
-        if (auto exact = listing->entries.find(handle); exact != listing->entries.end()) {
-            remote::KeyListing one;
-            one.entries.insert(*exact);
-            one.keys = exact->second.size();
-            return one;
-        }
-        std::string list;
-        std::size_t shown = 0;
-        for (const auto& [key, files] : listing->entries)
-            if (shown++ < 10)
-                list += "\n  " + printableName(key);
-        if (shown > 10)
-            list += "\n  ... " + std::to_string(shown - 10) + " more";
-        printError("\"" + handle + "\" starts " + std::to_string(listing->entries.size()) +
-                   " entry keys on " + where + "; give more of the key:" + list);
-        return std::nullopt;
-    }
-    return std::move(*listing);
+    remote::KeyListing one;
+    auto it = listing->entries.find(*key);
+    one.entries.insert(*it);
+    one.keys = it->second.size();
+    return one;
 }
 
 } // namespace kl::cli

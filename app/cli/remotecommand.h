@@ -34,6 +34,9 @@ std::optional<RemoteConnection> connectRemote(const RemoteArgs& args);
 /// starts with (the handle `klens remote ls` prints). On none or several prints why (naming the
 /// server, and the candidates) and returns nothing.
 std::optional<remote::KeyListing> resolveRemoteKey(RemoteConnection& c, const std::string& handle);
+/// The same rule on a listing already made (`remote pull` lists the whole server first).
+std::optional<std::string> keyOfHandle(const RemoteConnection& c, const remote::KeyListing& listing,
+                                       const std::string& handle);
 
 /// Ctrl-C sets this while a remote command runs, so SCAN and transfers stop between round trips.
 const std::atomic<bool>* remoteInterruptFlag();

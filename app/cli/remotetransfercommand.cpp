@@ -26,27 +26,6 @@ struct PushArgs {
     bool force = false;
 };
 
-// The whole key a handle names in a listing already made (`klens remote ls` prints the shortest
-// start of each key that no other shares); prints why and returns nothing for none or several.
-std::optional<std::string> keyOfHandle(const remote::KeyListing& listing, const std::string& handle,
-                                       const std::string& server)
-{
-    if (listing.entries.count(handle))
-        return handle;
-    auto it = listing.entries.lower_bound(handle);
-    std::vector<std::string> matches;
-    for (; it != listing.entries.end() && it->first.starts_with(handle); ++it)
-        matches.push_back(it->first);
-    if (matches.size() == 1)
-        return matches.front();
-    if (matches.empty())
-        printError("no entry key starts with \"" + handle + "\" on " + server);
-    else
-        printError("\"" + handle + "\" starts " + std::to_string(matches.size()) + " entry keys on " +
-                   server + "; give more of the key");
-    return std::nullopt;
-}
-
 remote::TransferOptions transferOptions(const RemoteArgs& args, const char* verb)
 {
     remote::TransferOptions o;
@@ -111,7 +90,7 @@ int runPull(const PullArgs& args)
     }
     std::vector<std::string> keys;
     for (const std::string& handle : args.keys) {
-        auto key = keyOfHandle(*listing, handle, c->client.server());
+        auto key = keyOfHandle(*c, *listing, handle);
         if (!key)
             return ExitError;
         keys.push_back(std::move(*key));

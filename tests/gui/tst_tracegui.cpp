@@ -16,6 +16,7 @@
 #include "app/gui/trace/tracesession.h"
 #include "app/gui/trace/tracetext.h"
 #include "core/trace/tracejson.h"
+#include "tests/trace/tracetestutil.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -378,18 +379,7 @@ private slots:
         QTemporaryDir dir;
         QFile f(dir.filePath("comm.json"));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        auto kernel = [](const char* name, int ts, int dur, int stream) {
-            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
-                                  "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
-                .arg(QLatin1String(name))
-                .arg(stream)
-                .arg(ts)
-                .arg(dur);
-        };
-        f.write(("{\"traceEvents\":[" + kernel("gemm", 0, 100, 7) + "," +
-                 kernel("void deep_ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
-                 kernel("my_expert_exchange", 50, 10, 27) + "]}")
-                    .toUtf8());
+        f.write(commTraceJson());
         f.close();
         QSettings().remove(QStringLiteral("trace/commPattern"));
         {

@@ -14,6 +14,24 @@ inline QString tracesDir()
     return QDir(dir).exists() ? QDir(dir).canonicalPath() : QString();
 }
 
+/// A Kineto trace of three kernels on one device: compute on stream 7 [0,100) us, DeepEP's
+/// dispatch on stream 27 [20,50) and, on the same stream, a kernel no rule names [50,60).
+inline QByteArray commTraceJson()
+{
+    auto kernel = [](const char* name, int ts, int dur, int stream) {
+        return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
+                              "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
+            .arg(QLatin1String(name))
+            .arg(stream)
+            .arg(ts)
+            .arg(dur);
+    };
+    return ("{\"traceEvents\":[" + kernel("gemm", 0, 100, 7) + "," +
+            kernel("void deep_ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
+            kernel("my_expert_exchange", 50, 10, 27) + "]}")
+        .toUtf8();
+}
+
 inline QJsonObject expectedFigures(const QString& path)
 {
     QProcess p;

@@ -186,18 +186,7 @@ private slots:
         const QString path = dir.filePath("comm.json");
         QFile out(path);
         QVERIFY(out.open(QIODevice::WriteOnly));
-        auto kernel = [](const char* name, int ts, int dur, int stream) {
-            return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
-                                  "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
-                .arg(QLatin1String(name))
-                .arg(stream)
-                .arg(ts)
-                .arg(dur);
-        };
-        out.write(("{\"traceEvents\":[" + kernel("gemm", 0, 100, 7) + "," +
-                   kernel("void dpsk::ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
-                   kernel("my_expert_exchange", 50, 10, 27) + "]}")
-                      .toUtf8());
+        out.write(commTraceJson());
         out.close();
         ProcessResult plain = runKlens({QStringLiteral("trace"), QStringLiteral("--json"), path});
         QCOMPARE(plain.exitCode, 0);
