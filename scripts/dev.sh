@@ -73,6 +73,7 @@ cmd_run() {
 cmd_test() {
     install_missing
     bash scripts/triton-venv.sh || true
+    bash scripts/hta-venv.sh || true
     configure_and_build dev
     log "test (dev)"
     ctest --preset dev -j "$(jobs)"

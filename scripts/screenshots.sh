@@ -145,6 +145,13 @@ if [[ -f $nccl_trace ]]; then
 else
     echo "skipped trace-corpus: $nccl_trace not found"
 fi
+# DeepSeek's published training profile (deepseek-ai/profile-data, train.json; not in the corpus):
+# DeepEP's all-to-all beside compute, the overlap lane under the streams. Only when named.
+if [[ -n ${KL_DEEPSEEK_TRACE:-} && -f ${KL_DEEPSEEK_TRACE:-} ]]; then
+    shoot trace-deepseek "$bin" --demo --trace "$(realpath "$KL_DEEPSEEK_TRACE")"
+else
+    echo "skipped trace-deepseek: set KL_DEEPSEEK_TRACE to DeepSeek's train.json"
+fi
 # Triton's dump and override folders, written by real Triton (.venv-triton, no GPU): one source
 # compiled for sm_80 then sm_90 with TRITON_KERNEL_DUMP, so the dump is sm_90's. The sm_80 entry's
 # detail pane, then Entry > Make Override on the sm_90 entry with Make clicked.

@@ -3966,6 +3966,14 @@ Ereignis nicht protokolliert: %1</translation>
 %2, %3, bei %4
 %5</translation>
     </message>
+    <message>
+        <source>%1
+%2 at %3
+%4</source>
+        <translation>%1
+%2 bei %3
+%4</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::TraceText</name>
@@ -4321,6 +4329,22 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
             <numerusform>%n Kernel ohne Regel lief auf Streams, die überwiegend kommunizieren: %1. Wenn er kommuniziert, ihn unter „Auch Kommunikation“ angeben.</numerusform>
             <numerusform>%n Kernel ohne Regel liefen auf Streams, die überwiegend kommunizieren: %1. Wenn sie kommunizieren, sie unter „Auch Kommunikation“ angeben.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The comm overlap lane under each GPU&apos;s streams shows where its communication ran while compute ran (hidden) and where it ran alone (exposed)</source>
+        <translation>Die Spur „Komm.-Überlappung“ unter den Streams jeder GPU zeigt, wo ihre Kommunikation lief, während gerechnet wurde (verborgen), und wo sie allein lief (offen)</translation>
+    </message>
+    <message>
+        <source>GPU %1 · comm overlap</source>
+        <translation>GPU %1 · Komm.-Überlappung</translation>
+    </message>
+    <message>
+        <source>communication under compute</source>
+        <translation>Kommunikation unter Berechnung</translation>
+    </message>
+    <message>
+        <source>communication exposed</source>
+        <translation>Kommunikation offen</translation>
     </message>
 </context>
 <context>

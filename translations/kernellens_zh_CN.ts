@@ -3953,6 +3953,14 @@ event not logged: %1</source>
 %2，%3，于 %4
 %5</translation>
     </message>
+    <message>
+        <source>%1
+%2 at %3
+%4</source>
+        <translation>%1
+%2，位于 %3
+%4</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::TraceText</name>
@@ -4297,6 +4305,22 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>
             <numerusform>%n 个没有规则命名的内核运行在以通信为主的流上：%1。如果它们在通信，请在“也算通信”中指定。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The comm overlap lane under each GPU&apos;s streams shows where its communication ran while compute ran (hidden) and where it ran alone (exposed)</source>
+        <translation>每个 GPU 各流下方的“通信重叠”轨道显示其通信在计算进行时运行（被掩盖）以及单独运行（暴露）的时间段</translation>
+    </message>
+    <message>
+        <source>GPU %1 · comm overlap</source>
+        <translation>GPU %1 · 通信重叠</translation>
+    </message>
+    <message>
+        <source>communication under compute</source>
+        <translation>被计算掩盖的通信</translation>
+    </message>
+    <message>
+        <source>communication exposed</source>
+        <translation>暴露的通信</translation>
     </message>
 </context>
 <context>

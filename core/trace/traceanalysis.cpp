@@ -1,5 +1,7 @@
 #include "traceanalysis.h"
 
+#include "intervals.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -41,43 +43,6 @@ KernelClass classify(GpuKind kind, std::string_view name)
 }
 
 namespace {
-
-using Interval = std::pair<std::int64_t, std::int64_t>; // [start, end)
-
-/// Sorts and merges in place; returns the total covered length.
-std::int64_t mergeIntervals(std::vector<Interval>& v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    std::size_t out = 0;
-    for (std::size_t i = 1; i < v.size(); ++i) {
-        if (v[i].first <= v[out].second)
-            v[out].second = std::max(v[out].second, v[i].second);
-        else
-            v[++out] = v[i];
-    }
-    v.resize(out + 1);
-    std::int64_t total = 0;
-    for (const Interval& i : v)
-        total += i.second - i.first;
-    return total;
-}
-
-/// Length of the intersection of two merged interval lists.
-std::int64_t intersection(const std::vector<Interval>& a, const std::vector<Interval>& b)
-{
-    std::int64_t total = 0;
-    std::size_t i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        const std::int64_t lo = std::max(a[i].first, b[j].first);
-        const std::int64_t hi = std::min(a[i].second, b[j].second);
-        if (lo < hi)
-            total += hi - lo;
-        (a[i].second < b[j].second ? i : j)++;
-    }
-    return total;
-}
 
 /// Nearest-rank-free percentile as numpy's default (linear between closest ranks).
 std::int64_t percentile(std::vector<std::int64_t>& v, double q)
@@ -341,7 +306,7 @@ TraceReport analyse(const std::vector<const Trace*>& traces, const CommClassifie
         d.computeNs = mergeIntervals(dev.compute);
         d.communicationNs = mergeIntervals(dev.comm);
         d.memoryNs = mergeIntervals(dev.memory);
-        d.overlapNs = intersection(dev.compute, dev.comm);
+        d.overlapNs = intersectionLength(dev.compute, dev.comm);
         d.exposedCommunicationNs = d.communicationNs - d.overlapNs;
         for (auto& [lane, intervals] : lanes) {
             if (lane.rank != key.first || lane.device != key.second)

@@ -4,6 +4,7 @@
 // details, the demo's planted register mismatch, and the timeline's zoom, pan, tooltips and the
 // cost of painting a million events.
 #include "app/gui/common/coretext.h"
+#include "app/gui/common/theme.h"
 #include "app/gui/common/translation.h"
 #include "app/gui/demo/democache.h"
 #include "app/gui/entries/entriespage.h"
@@ -668,6 +669,93 @@ private slots:
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, over);
         QCOMPARE(clicked.count(), 1);
         QCOMPARE(clicked.at(0).at(0).toInt(), lane.kernel[3]);
+    }
+
+    // Communication under compute and alone: the device that communicated gets a lane after its
+    // streams whose intervals are the report's hidden and exposed figures, drawn in their colours,
+    // named in tooltips and in the legend (which a trace without communication does not show).
+    void overlapLaneShowsHiddenAndExposedCommunication()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("overlap.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(overlapTraceJson());
+        f.close();
+        auto data = load({path});
+        QVERIFY(data);
+        const auto& lanes = data->timeline->lanes;
+        QCOMPARE(lanes.size(), std::size_t(4)); // streams 7, 9, 27, then the overlap lane
+        for (std::size_t l = 0; l < 3; ++l)
+            QCOMPARE(lanes[l].kind, kl::gui::LaneKind::Stream);
+        const kl::gui::TimelineLane& o = lanes.back();
+        QCOMPARE(o.kind, kl::gui::LaneKind::CommOverlap);
+        QCOMPARE(o.device, 0);
+        std::int64_t hidden = 0, exposed = 0;
+        for (std::size_t i = 0; i < o.size(); ++i)
+            (kl::gui::OverlapPart(o.cls[i]) == kl::gui::OverlapPart::Hidden ? hidden : exposed) +=
+                o.end[i] - o.start[i];
+        QCOMPARE(hidden, std::int64_t(30000)); // by hand, in overlapTraceJson's comment
+        QCOMPARE(exposed, std::int64_t(40000));
+        const kl::trace::DeviceStats& d = data->report->devices.front();
+        QCOMPARE(d.overlapNs, hidden);
+        QCOMPARE(d.exposedCommunicationNs, exposed);
+        QCOMPARE(data->timeline->events(), std::size_t(5)); // the overlap lane's are not activities
+
+        TimelineView view;
+        view.resize(1000, 40 + 4 * 40);
+        view.setData(data->timeline);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const double pxPerNs =
+            (view.viewport()->width() - view.plotLeft()) / (view.visibleEndNs() - view.visibleStartNs());
+        auto xAt = [&](double ns) { return view.plotLeft() + int((ns - view.visibleStartNs()) * pxPerNs); };
+        int laneTop = -1;
+        for (int y = 0; y < view.viewport()->height() && laneTop < 0; ++y)
+            if (view.eventAt(QPoint(xAt(135000), y)).first == 3)
+                laneTop = y;
+        QVERIFY(laneTop >= 0);
+        const QImage shown = view.viewport()->grab().toImage();
+        auto near = [](QColor a, QColor b) {
+            return std::abs(a.red() - b.red()) <= 2 && std::abs(a.green() - b.green()) <= 2 &&
+                   std::abs(a.blue() - b.blue()) <= 2;
+        };
+        const double dpr = shown.devicePixelRatio();
+        auto pixel = [&](int x, int y) { return shown.pixelColor(int(x * dpr), int(y * dpr)); };
+        const QPoint exposedAt(xAt(135000), laneTop + 6); // NCCL alone
+        const QPoint hiddenAt(xAt(20000), laneTop + 6);   // DeepEP under the gemm
+        QVERIFY2(
+            near(pixel(exposedAt.x(), exposedAt.y()), kl::gui::theme::overlapColour(false, view.palette())),
+            qPrintable(pixel(exposedAt.x(), exposedAt.y()).name()));
+        QVERIFY2(near(pixel(hiddenAt.x(), hiddenAt.y()), kl::gui::theme::overlapColour(true, view.palette())),
+                 qPrintable(pixel(hiddenAt.x(), hiddenAt.y()).name()));
+        QVERIFY2(view.toolTipAt(exposedAt).contains(kl::gui::TraceText::overlapPart(false)),
+                 qPrintable(view.toolTipAt(exposedAt)));
+        QVERIFY2(view.toolTipAt(hiddenAt).contains(kl::gui::TraceText::overlapPart(true)),
+                 qPrintable(view.toolTipAt(hiddenAt)));
+        QSignalSpy clicked(&view, &TimelineView::kernelClicked);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, hiddenAt);
+        QCOMPARE(clicked.count(), 0); // an interval, not a kernel
+
+        // The legend names the two parts only when a lane shows them.
+        TracePage page;
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto legendShows = [&](const QString& words) {
+            for (QLabel* l : page.findChildren<QLabel*>())
+                if (l->text() == words)
+                    return l->isVisible();
+            return false;
+        };
+        page.setTraceData(data);
+        QVERIFY(legendShows(kl::gui::TraceText::overlapPart(true)));
+        QVERIFY(legendShows(kl::gui::TraceText::overlapPart(false)));
+        const QString alexnet = corpusTraces() + "/hta_alexnet.json.gz";
+        if (QFileInfo::exists(alexnet)) {
+            page.setTraceData(load({alexnet}));
+            QVERIFY(!legendShows(kl::gui::TraceText::overlapPart(true)));
+        }
     }
 
     // A million events: building the lanes runs off the UI thread; what the UI thread does

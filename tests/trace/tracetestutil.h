@@ -32,6 +32,27 @@ inline QByteArray commTraceJson()
         .toUtf8();
 }
 
+/// Communication partly under compute, partly alone, on one device: compute on stream 7 [0,40) and
+/// [50,90) us; DeepEP on stream 27 [10,30) (under compute) and [80,100) (half under); NCCL on
+/// stream 9 [120,150) (alone). Hidden: 20 + 10 = 30 us; exposed: 10 + 30 = 40 us.
+inline QByteArray overlapTraceJson()
+{
+    auto kernel = [](const char* name, int ts, int dur, int stream) {
+        return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
+                              "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
+            .arg(QLatin1String(name))
+            .arg(stream)
+            .arg(ts)
+            .arg(dur);
+    };
+    return ("{\"traceEvents\":[" + kernel("gemm", 0, 40, 7) + "," + kernel("gemm", 50, 40, 7) + "," +
+            kernel("void deep_ep::internode::dispatch<8>(int)", 10, 20, 27) + "," +
+            kernel("void deep_ep::internode::combine<8>(int)", 80, 20, 27) + "," +
+            kernel("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 120, 30, 9) +
+            "]}")
+        .toUtf8();
+}
+
 inline QJsonObject expectedFigures(const QString& path)
 {
     QProcess p;

@@ -1,12 +1,14 @@
 // The analysis over small traces whose figures are worked out by hand in the comments: busy
 // time as a union of intervals, compute/communication overlap, percentiles, launch delays,
 // kernel classes, binaries per name, several ranks; and the shortening of demangled names.
+#include "core/trace/intervals.h"
 #include "core/trace/traceanalysis.h"
 #include "core/trace/tracereader.h"
 
 #include <QFile>
 #include <QTest>
 #include <algorithm>
+#include <random>
 
 using namespace kl::trace;
 
@@ -128,6 +130,60 @@ QByteArray commTrace()
 class TstTraceAnalysis : public QObject {
     Q_OBJECT
 private slots:
+    // Union, intersection and difference against a bitmap of every nanosecond, on random lists
+    // with touching, nested and empty intervals.
+    void intervalSetsMatchABitmap()
+    {
+        std::mt19937 rng(31);
+        for (int round = 0; round < 300; ++round) {
+            auto randomList = [&] {
+                std::vector<Interval> v(rng() % 12);
+                for (Interval& i : v) {
+                    i.first = std::int64_t(rng() % 200);
+                    i.second = i.first + std::int64_t(rng() % 40);
+                }
+                return v;
+            };
+            std::vector<Interval> a = randomList(), b = randomList();
+            std::vector<bool> inA(256), inB(256);
+            for (const Interval& i : a)
+                for (std::int64_t t = i.first; t < i.second; ++t)
+                    inA[std::size_t(t)] = true;
+            for (const Interval& i : b)
+                for (std::int64_t t = i.first; t < i.second; ++t)
+                    inB[std::size_t(t)] = true;
+            const std::int64_t lengthA = mergeIntervals(a);
+            mergeIntervals(b);
+            // A merged list's intervals are sorted and apart; a set operation's have no empty one
+            // either (a merged list keeps a zero-length activity: it still starts a span). A
+            // malformed list maps to an empty bitmap, which no expected bitmap here equals.
+            auto bitmapOf = [](const std::vector<Interval>& v, bool emptyAllowed = false) {
+                std::vector<bool> m(256);
+                for (std::size_t k = 0; k < v.size(); ++k) {
+                    if (v[k].first > v[k].second || (!emptyAllowed && v[k].first == v[k].second) ||
+                        (k > 0 && v[k - 1].second >= v[k].first))
+                        return std::vector<bool>();
+                    for (std::int64_t t = v[k].first; t < v[k].second; ++t)
+                        m[std::size_t(t)] = true;
+                }
+                return m;
+            };
+            std::vector<bool> both(256), onlyA(256);
+            std::int64_t countA = 0, countBoth = 0;
+            for (std::size_t t = 0; t < 256; ++t) {
+                both[t] = inA[t] && inB[t];
+                onlyA[t] = inA[t] && !inB[t];
+                countA += inA[t];
+                countBoth += both[t];
+            }
+            QCOMPARE(lengthA, countA);
+            QCOMPARE(bitmapOf(a, true), inA);
+            QCOMPARE(bitmapOf(intersectIntervals(a, b)), both);
+            QCOMPARE(intersectionLength(a, b), countBoth);
+            QCOMPARE(bitmapOf(subtractIntervals(a, b)), onlyA);
+        }
+    }
+
     void oneDevice()
     {
         const Trace t = read(sample(0));

@@ -117,6 +117,16 @@ inline QColor timelineColour(trace::KernelClass cls, const QPalette& p)
     return p.color(QPalette::Mid);
 }
 
+/// The Trace page's overlap lane: communication under compute (hidden) and alone (exposed). Hidden
+/// is calm (it costs nothing), exposed is the colour of a problem.
+inline QColor overlapColour(bool hidden, const QPalette& p)
+{
+    const bool dark = isDark(p);
+    if (hidden)
+        return dark ? QColor(0x4f, 0xc1, 0xb3) : QColor(0x1f, 0x8a, 0x7e);
+    return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
+}
+
 /// A shade of the class's colour picked by the kernel's index (a multiplicative hash, so
 /// kernels next to each other in the report get distant shades).
 inline QColor kernelColour(trace::KernelClass cls, std::int32_t kernel, const QPalette& p)

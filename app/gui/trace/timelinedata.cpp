@@ -1,5 +1,6 @@
 #include "timelinedata.h"
 
+#include "core/trace/intervals.h"
 #include "core/trace/traceanalysis.h"
 #include "core/trace/tracemodel.h"
 
@@ -61,14 +62,29 @@ std::size_t TimelineData::events() const
 {
     std::size_t n = 0;
     for (const TimelineLane& l : lanes)
-        n += l.size();
+        if (l.kind == LaneKind::Stream)
+            n += l.size();
     return n;
 }
 
 void TimelineData::Builder::add(std::int32_t rank, std::int32_t device, std::int32_t stream,
                                 std::int64_t tsNs, std::int64_t durNs, std::int32_t kernel, std::uint8_t cls)
 {
-    m_lanes[{rank, device, stream}].push_back({tsNs, std::max<std::int64_t>(durNs, 0), kernel, cls});
+    m_lanes[{rank, device, LaneKind::Stream, stream}].push_back(
+        {tsNs, std::max<std::int64_t>(durNs, 0), kernel, cls});
+}
+
+void TimelineData::Builder::addOverlap(std::int32_t rank, std::int32_t device,
+                                       const std::vector<trace::Interval>& comm,
+                                       const std::vector<trace::Interval>& compute)
+{
+    if (comm.empty())
+        return;
+    std::vector<Event>& events = m_lanes[{rank, device, LaneKind::CommOverlap, -1}];
+    for (const trace::Interval& i : trace::intersectIntervals(comm, compute))
+        events.push_back({i.first, i.second - i.first, -1, std::uint8_t(OverlapPart::Hidden)});
+    for (const trace::Interval& i : trace::subtractIntervals(comm, compute))
+        events.push_back({i.first, i.second - i.first, -1, std::uint8_t(OverlapPart::Exposed)});
 }
 
 TimelineData TimelineData::Builder::finish(std::vector<std::string> kernelNames,
@@ -93,7 +109,7 @@ TimelineData TimelineData::Builder::finish(std::vector<std::string> kernelNames,
         std::stable_sort(events.begin(), events.end(),
                          [](const Event& a, const Event& b) { return a.ts < b.ts; });
         TimelineLane lane;
-        std::tie(lane.rank, lane.device, lane.stream) = key;
+        std::tie(lane.rank, lane.device, lane.kind, lane.stream) = key;
         const std::size_t n = events.size();
         lane.start.resize(n);
         lane.end.resize(n);
@@ -112,6 +128,14 @@ TimelineData TimelineData::Builder::finish(std::vector<std::string> kernelNames,
             lane.busyPrefix[i + 1] = lane.busyPrefix[i] + e.dur;
             lane.kernel[i] = e.kernel;
             lane.cls[i] = e.cls;
+        }
+        if (lane.kind == LaneKind::CommOverlap) {
+            lane.hiddenPrefix.resize(n + 1);
+            lane.hiddenPrefix[0] = 0;
+            for (std::size_t i = 0; i < n; ++i)
+                lane.hiddenPrefix[i + 1] =
+                    lane.hiddenPrefix[i] +
+                    (OverlapPart(lane.cls[i]) == OverlapPart::Hidden ? lane.end[i] - lane.start[i] : 0);
         }
         events.clear();
         events.shrink_to_fit(); // the builder's copy goes as each lane is laid out
@@ -136,6 +160,10 @@ TimelineData TimelineData::fromTraces(const std::vector<const trace::Trace*>& tr
         classes.push_back(std::uint8_t(report.kernels[k].cls));
     }
     Builder builder;
+    // Per (rank, device): communication and compute busy intervals, for the overlap lanes.
+    std::map<std::pair<std::int32_t, std::int32_t>,
+             std::pair<std::vector<trace::Interval>, std::vector<trace::Interval>>>
+        busy;
     for (std::size_t t = 0; t < traces.size(); ++t) {
         const trace::Trace& tr = *traces[t];
         // Each interned name is looked up once, not once per event.
@@ -150,7 +178,17 @@ TimelineData TimelineData::fromTraces(const std::vector<const trace::Trace*>& tr
             const auto cls =
                 k >= 0 ? report.kernels[std::size_t(k)].cls : trace::classify(e.kind, tr.nameOf(e.name));
             builder.add(rank, e.device, e.stream, e.tsNs, e.durNs, k, std::uint8_t(cls));
+            if (cls == trace::KernelClass::Communication || cls == trace::KernelClass::Compute) {
+                auto& [comm, compute] = busy[{rank, e.device}];
+                (cls == trace::KernelClass::Communication ? comm : compute)
+                    .emplace_back(e.tsNs, e.tsNs + std::max<std::int64_t>(e.durNs, 0));
+            }
         }
+    }
+    for (auto& [device, lists] : busy) {
+        trace::mergeIntervals(lists.first);
+        trace::mergeIntervals(lists.second);
+        builder.addOverlap(device.first, device.second, lists.first, lists.second);
     }
     return builder.finish(std::move(names), std::move(classes));
 }

@@ -23,6 +23,19 @@ constexpr int ScrollUnits = 1'000'000;
 constexpr int MergedShades = 8;
 // Events narrower than this are merged into their pixel column.
 constexpr double MinEventPx = 2.0;
+// Colour slots of merged columns: the four kernel classes, then the overlap lane's two parts.
+constexpr int ColourSlots = 6;
+
+std::size_t colourSlot(const TimelineLane& lane, std::size_t i)
+{
+    return lane.kind == LaneKind::CommOverlap ? 4 + (lane.cls[i] & 1) : lane.cls[i] & 3;
+}
+
+QString laneLabel(const TimelineLane& lane)
+{
+    return lane.kind == LaneKind::CommOverlap ? TraceText::overlapLane(lane.rank, lane.device)
+                                              : TraceText::lane(lane.rank, lane.device, lane.stream);
+}
 
 // A tick label precise enough to tell neighbouring ticks apart: the unit by the time's size,
 // the decimals by the step's.
@@ -86,7 +99,7 @@ void TimelineView::updateMetrics()
     int widest = fm.horizontalAdvance(TraceText::lane(99, 9, 99));
     if (m_data)
         for (const TimelineLane& l : m_data->lanes)
-            widest = std::max(widest, fm.horizontalAdvance(TraceText::lane(l.rank, l.device, l.stream)));
+            widest = std::max(widest, fm.horizontalAdvance(laneLabel(l)));
     m_labelWidth = std::min(widest + 16, 260);
 }
 
@@ -102,8 +115,9 @@ void TimelineView::buildColours()
     // a dense stretch of tiny kernels reads as solid, a sparse one as faint.
     m_mergedColours.clear();
     const QColor base = p.color(QPalette::Base);
-    for (int c = 0; c < 4; ++c) {
-        const QColor full = theme::timelineColour(trace::KernelClass(c), p);
+    for (int c = 0; c < ColourSlots; ++c) {
+        const QColor full =
+            c < 4 ? theme::timelineColour(trace::KernelClass(c), p) : theme::overlapColour(c == 4, p);
         for (int s = 0; s < MergedShades; ++s) {
             const double a = 0.35 + 0.65 * double(s) / (MergedShades - 1);
             m_mergedColours.push_back(QColor::fromRgbF(float(full.redF() * a + base.redF() * (1 - a)),
@@ -316,10 +330,9 @@ std::size_t TimelineView::paintLane(QPainter& p, const TimelineLane& lane, int t
             const int a = left + int(std::max(x0, -1.0));
             const int b = left + int(std::min(x1, double(pw) + 1));
             const std::int32_t k = lane.kernel[i];
-            const QColor& c =
-                k >= 0 && std::size_t(k) < m_kernelColours.size()
-                    ? m_kernelColours[std::size_t(k)]
-                    : m_mergedColours[std::size_t(lane.cls[i] & 3) * MergedShades + MergedShades - 1];
+            const QColor& c = k >= 0 && std::size_t(k) < m_kernelColours.size()
+                                  ? m_kernelColours[std::size_t(k)]
+                                  : m_mergedColours[colourSlot(lane, i) * MergedShades + MergedShades - 1];
             flushRun();
             // A hairline gap between back-to-back kernels keeps them apart.
             p.fillRect(QRect(a, y, std::max(1, b - a - (b - a > 4 ? 1 : 0)), h), c);
@@ -337,7 +350,14 @@ std::size_t TimelineView::paintLane(QPainter& p, const TimelineLane& lane, int t
         const int shade = std::clamp(int(busy * (MergedShades - 1) + 0.5), 0, MergedShades - 1);
         const int a = left + int(column);
         const int b = std::max(a + 1, left + int(std::ceil(x1m)));
-        const QColor* c = &m_mergedColours[std::size_t(lane.cls[i] & 3) * MergedShades + std::size_t(shade)];
+        // An overlap column is the part that fills most of it: a hidden stretch with short exposed
+        // gaps between kernels reads as hidden.
+        std::size_t slot = colourSlot(lane, i);
+        if (!lane.hiddenPrefix.empty()) {
+            const std::int64_t hidden = lane.hiddenPrefix[j] - lane.hiddenPrefix[i];
+            slot = hidden * 2 >= lane.busyPrefix[j] - lane.busyPrefix[i] ? 4 : 5;
+        }
+        const QColor* c = &m_mergedColours[slot * MergedShades + std::size_t(shade)];
         // Neighbouring columns of one shade are one rectangle: a zoomed-out dense lane is a few
         // long runs rather than a fill per pixel.
         if (c == runColour && a <= runEnd) {
@@ -443,8 +463,7 @@ void TimelineView::paintEvent(QPaintEvent*)
             p.setClipRect(QRect(0, m_rulerHeight, width, height - m_rulerHeight));
             p.setPen(pal.color(QPalette::Text));
             p.drawText(QRect(6, top, m_labelWidth - 10, m_laneHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                       fm.elidedText(TraceText::lane(lane.rank, lane.device, lane.stream), Qt::ElideRight,
-                                     m_labelWidth - 10));
+                       fm.elidedText(laneLabel(lane), Qt::ElideRight, m_labelWidth - 10));
         }
         p.setClipping(false);
         p.setPen(pal.color(QPalette::Mid));
@@ -559,6 +578,11 @@ QString TimelineView::toolTipAt(const QPoint& pos) const
         return {};
     const TimelineLane& lane = m_data->lanes[std::size_t(laneIndex)];
     const std::size_t i = std::size_t(index);
+    if (lane.kind == LaneKind::CommOverlap)
+        return tr("%1\n%2 at %3\n%4")
+            .arg(TraceText::overlapPart(OverlapPart(lane.cls[i]) == OverlapPart::Hidden),
+                 TraceText::duration(lane.end[i] - lane.start[i]), TraceText::duration(lane.start[i]),
+                 laneLabel(lane));
     const std::int32_t k = lane.kernel[i];
     const QString name = k >= 0 && std::size_t(k) < m_data->kernelNames.size()
                              ? QString::fromStdString(m_data->kernelNames[std::size_t(k)])
@@ -566,7 +590,7 @@ QString TimelineView::toolTipAt(const QPoint& pos) const
     return tr("%1\n%2, %3, at %4\n%5")
         .arg(name, TraceText::duration(lane.end[i] - lane.start[i]),
              TraceText::kernelClass(trace::KernelClass(lane.cls[i] & 3)), TraceText::duration(lane.start[i]),
-             TraceText::lane(lane.rank, lane.device, lane.stream));
+             laneLabel(lane));
 }
 
 bool TimelineView::viewportEvent(QEvent* event)

@@ -22,6 +22,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace kl::gui {
 namespace {
@@ -167,11 +168,27 @@ QWidget* TracePage::makeLegend()
         layout->addWidget(new QLabel(TraceText::kernelClass(cls), row));
         layout->addSpacing(8);
     }
+    // The overlap lanes' two parts; shown only when a device communicated (updateLegend).
+    for (bool hidden : {true, false}) {
+        auto* colour = new QLabel(row);
+        colour->setPixmap(swatch(theme::overlapColour(hidden, palette()), size));
+        auto* label = new QLabel(TraceText::overlapPart(hidden), row);
+        label->setToolTip(TraceText::tr("The comm overlap lane under each GPU's streams shows where its "
+                                        "communication ran while compute ran (hidden) and where it ran "
+                                        "alone (exposed)"));
+        layout->addWidget(colour);
+        layout->addWidget(label);
+        layout->addSpacing(8);
+        m_overlapLegend << colour << label;
+    }
     layout->addStretch(1);
     auto* hint = new QLabel(TraceText::tr("Wheel or +/− zooms, drag pans, 0 shows all; click a kernel to "
                                           "select it"),
                             row);
     hint->setForegroundRole(QPalette::PlaceholderText);
+    // The hint gives way (clipped) before the page grows wider than the window allows.
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     layout->addWidget(hint);
     return row;
 }
@@ -260,6 +277,12 @@ void TracePage::setTraceData(std::shared_ptr<const TraceData> traces)
     m_model->setTraceData(m_data);
     if (!sameTraces) {
         m_timeline->setData(m_data ? m_data->timeline : nullptr);
+        const bool overlap =
+            m_data && m_data->timeline &&
+            std::any_of(m_data->timeline->lanes.begin(), m_data->timeline->lanes.end(),
+                        [](const TimelineLane& l) { return l.kind == LaneKind::CommOverlap; });
+        for (QWidget* w : m_overlapLegend)
+            w->setVisible(overlap);
         fitColumns();
     }
     const int findingsBefore = m_findings->rowCount();
@@ -307,11 +330,15 @@ void TracePage::updateSummary()
     for (const trace::TraceFileSummary& f : r.files)
         gpuEvents += f.gpuEvents;
     // "GPU time" sums the lanes: it can exceed the span, so the sentence says what it is.
+    std::size_t streamLanes = 0;
+    if (m_data->timeline)
+        for (const TimelineLane& l : m_data->timeline->lanes)
+            streamLanes += l.kind == LaneKind::Stream;
     QString text =
         TraceText::tr("%1 — %2 GPU activities, %3 kernels, %4 of GPU time (durations summed over %5 lanes)")
             .arg(names.join(QLatin1String(", ")), locale.toString(qulonglong(gpuEvents)),
                  locale.toString(qulonglong(r.kernels.size())), TraceText::duration(r.gpuTotalNs),
-                 locale.toString(qulonglong(m_data->timeline ? m_data->timeline->lanes.size() : 0)));
+                 locale.toString(qulonglong(streamLanes)));
     std::int64_t comm = 0, hidden = 0;
     for (const trace::DeviceStats& d : r.devices) {
         comm += d.communicationNs;

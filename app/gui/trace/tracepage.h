@@ -2,6 +2,7 @@
 
 #include "tracedata.h"
 
+#include <QList>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
@@ -94,6 +95,7 @@ private:
     TraceFindingsView* m_findings = nullptr;
     QSplitter* m_splitter = nullptr;
     QWidget* m_legend = nullptr;
+    QList<QWidget*> m_overlapLegend; ///< the overlap lane's swatches and words
     bool m_userSized = false;
     bool m_quiet = false; ///< the current row changes by setTraceData, not by the user
 };

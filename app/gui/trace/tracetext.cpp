@@ -85,6 +85,17 @@ QString TraceText::lane(std::int32_t rank, std::int32_t device, std::int32_t str
     return rank < 0 ? deviceStream : tr("rank %1 · %2").arg(rank).arg(deviceStream);
 }
 
+QString TraceText::overlapLane(std::int32_t rank, std::int32_t device)
+{
+    const QString deviceLane = tr("GPU %1 · comm overlap").arg(device);
+    return rank < 0 ? deviceLane : tr("rank %1 · %2").arg(rank).arg(deviceLane);
+}
+
+QString TraceText::overlapPart(bool hidden)
+{
+    return hidden ? tr("communication under compute") : tr("communication exposed");
+}
+
 QString TraceText::observed(const trace::Observed& value, bool asBytes)
 {
     if (value.common < 0)

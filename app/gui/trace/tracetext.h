@@ -24,6 +24,10 @@ public:
     static QString cacheMatch(CacheMatch match);
     /// "rank 1 · GPU 0 · stream 7" (the rank left out when unknown).
     static QString lane(std::int32_t rank, std::int32_t device, std::int32_t stream);
+    /// The label of a device's lane that shows its communication under compute and exposed.
+    static QString overlapLane(std::int32_t rank, std::int32_t device);
+    /// The two parts of that lane, as the legend and tooltips name them.
+    static QString overlapPart(bool hidden);
     /// A value per launch: "40", or "32, 40 (varies)" when launches differed.
     static QString observed(const trace::Observed& value, bool asBytes);
     /// One binary a kernel ran as: "128 threads per block, 26 registers, 1 KiB of shared memory"
