@@ -3,7 +3,8 @@
 
 A week of a small team's GPU jobs, deterministic (seeded), in the events-log schema
 (kernellens.event/1, docs/json-schema.md "Compile events"): the lines are formatted by the Triton
-listener's own format_line, so they are byte for byte what a real log holds.
+listener's own format_line (kernellens.events in resources/python), so they are byte for byte what
+a real log holds.
 
 The story the dashboard shows:
   day 1      every node compiles into its own local cache: the Triton hit rate is low;
@@ -24,9 +25,9 @@ The story the dashboard shows:
 import argparse
 import base64
 import hashlib
-import importlib.util
 import os
 import random
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START_NS = 1_772_409_600 * 1_000_000_000  # 2026-03-02 00:00:00 UTC, a Monday
@@ -65,12 +66,11 @@ HEADER_CHANGED_AT = 4 * DAY + 13 * HOUR
 TEAM_CACHE_AT = 4 * DAY + 18 * HOUR
 
 
-def load_listener():
-    path = os.path.join(ROOT, "resources", "python", "kernellens_triton_listener.py")
-    spec = importlib.util.spec_from_file_location("kernellens_triton_listener", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def load_events():
+    """kernellens.events from this checkout (not an installed kernellens), without Triton."""
+    sys.path.insert(0, os.path.join(ROOT, "resources", "python"))
+    from kernellens import events
+    return events
 
 
 def sha256(text):
@@ -227,12 +227,12 @@ def main():
     parser.add_argument("--out", default=os.path.join(ROOT, "resources", "demo", "events", "events.jsonl"))
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    listener = load_listener()
+    events_log = load_events()
     events = generate(args.seed)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "wb") as f:
         for e in events:
-            f.write(listener.format_line(e))
+            f.write(events_log.format_line(e))
     hits = sum(e["cache_hit"] for e in events)
     print("%s: %d events (%d hits), %d bytes" % (args.out, len(events), hits, os.path.getsize(args.out)))
 

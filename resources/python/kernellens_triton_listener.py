@@ -1,377 +1,70 @@
-"""KernelLens compile events from Triton.
+"""kernellens_triton_listener: the old name of kernellens.listener, kept for existing setups.
 
-Every Triton compile and cache hit in this process is appended as one JSON line to the KernelLens
-events log, which `klens stats` and `klens events` read (schema `kernellens.event/1`, documented in
-KernelLens's docs/json-schema.md, section "Compile events"). It hooks
-`triton.knobs.compilation.listener` (Triton 3.4 and later), calling any listener already set there.
+Importing it registers the KernelLens Triton compile listener exactly as `import kernellens.listener`
+does, so a sitecustomize.py, .pth file or script with
 
-Register it in one of these ways:
-
-    import kernellens_triton_listener            # in your script, before or after `import triton`
-
-    # or, for every Python run, one line in sitecustomize.py (or a .pth file) on the path:
     import kernellens_triton_listener
 
-Importing it does not import Triton: when Triton is not imported yet, the listener is installed
-the moment it is. Where events go (the same rules as KernelLens itself):
+keeps logging every Triton compile and cache hit to the KernelLens events log. The documentation
+(where events go: $KERNELLENS_EVENTS_LOG, $XDG_STATE_HOME/kernellens/events.jsonl or
+~/.local/state/kernellens/events.jsonl; rotation: $KERNELLENS_EVENTS_MAX_BYTES and
+$KERNELLENS_EVENTS_KEEP) is in kernellens.listener and kernellens.events, whose names this module
+re-exports: install, events_log_path, log_options, format_line, append_line and the rest.
 
-    $KERNELLENS_EVENTS_LOG                       when set and not empty
-    $XDG_STATE_HOME/kernellens/events.jsonl      when XDG_STATE_HOME is an absolute path
-    ~/.local/state/kernellens/events.jsonl       otherwise
+Loaded by path with `_KERNELLENS_LIBRARY_ONLY = True` set on the module before it runs (how
+kernellens_triton_remote used to get format_line and append_line), it gives the events-log
+functions without registering the listener. The kernellens package must be importable or beside
+this file.
 
-Rotation: once the file is larger than $KERNELLENS_EVENTS_MAX_BYTES (default 8M; 0 never) it is
-renamed to events.jsonl.1 (older ones shift up to $KERNELLENS_EVENTS_KEEP, default 2), under an
-exclusive flock on events.jsonl.lock. Each line is one os.write() of at most 4096 bytes (PIPE_BUF)
-on an O_APPEND descriptor, so lines from concurrent processes never interleave.
-
-A failure to log never breaks a compile: it is reported once on stderr.
-
-    python kernellens_triton_listener.py         # prints where events go
+    python kernellens_triton_listener.py         # prints where events go (python -m kernellens.listener)
 """
 
-import datetime
-import fcntl
-import importlib.abc
-import json
+import importlib.util
 import os
-import re
-import socket
-import stat
 import sys
-import time
 
-SCHEMA = "kernellens.event/1"
-MAX_LINE_BYTES = 4096  # PIPE_BUF, newline included
-DEFAULT_MAX_BYTES = 8 * 1024 * 1024
-DEFAULT_KEEP = 2
-_MAX_ATTEMPTS = 8
+if importlib.util.find_spec("kernellens") is None:
+    # Loaded by path (spec_from_file_location) with this folder not on sys.path: the package beside
+    # this file is the one it belongs with.
+    _here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kernellens")
+    _spec = importlib.util.spec_from_file_location("kernellens", os.path.join(_here, "__init__.py"),
+                                                   submodule_search_locations=[_here])
+    _package = importlib.util.module_from_spec(_spec)
+    sys.modules["kernellens"] = _package
+    _spec.loader.exec_module(_package)
+
+from kernellens import events as _events  # noqa: E402
+from kernellens.events import append_line, events_log_path, format_line, log_options  # noqa: E402
 
 __all__ = ["install", "events_log_path", "log_options", "format_line", "append_line"]
 
-
-def events_log_path(environ=None):
-    """Where events are appended: see the module documentation."""
-    environ = os.environ if environ is None else environ
-    path = environ.get("KERNELLENS_EVENTS_LOG", "")
-    if path:
-        return path
-    state = environ.get("XDG_STATE_HOME", "")
-    if state.startswith("/"):
-        return os.path.join(state, "kernellens", "events.jsonl")
-    return os.path.join(os.path.expanduser("~"), ".local", "state", "kernellens", "events.jsonl")
-
-
-def _parse_size(text):
-    """'8M', '65536', '1.5GiB' -> bytes (K/M/G/T are powers of 1024), as klens parses sizes; None if invalid."""
-    m = re.fullmatch(r"([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)([A-Za-z]*)", text)
-    if not m:
-        return None
-    unit = m.group(2).upper()
-    if unit.endswith("IB"):
-        unit = unit[:-2]
-    elif len(unit) > 1 and unit.endswith("B"):
-        unit = unit[:-1]
-    scale = {"": 1, "B": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}.get(unit)
-    if scale is None:
-        return None
-    return int(round(float(m.group(1)) * scale))
-
-
-def log_options(environ=None):
-    """(max_bytes, keep) from KERNELLENS_EVENTS_MAX_BYTES and KERNELLENS_EVENTS_KEEP; invalid values keep the defaults."""
-    environ = os.environ if environ is None else environ
-    max_bytes, keep = DEFAULT_MAX_BYTES, DEFAULT_KEEP
-    size = _parse_size(environ.get("KERNELLENS_EVENTS_MAX_BYTES", ""))
-    if size is not None:
-        max_bytes = size
-    try:
-        n = int(environ.get("KERNELLENS_EVENTS_KEEP", ""))
-        if 1 <= n <= 1000:
-            keep = n
-    except ValueError:
-        pass
-    return max_bytes, keep
-
-
-def _iso_time(ns):
-    secs = datetime.datetime.fromtimestamp(ns // 1_000_000_000, tz=datetime.timezone.utc)
-    return secs.strftime("%Y-%m-%dT%H:%M:%S") + ".%03dZ" % ((ns // 1_000_000) % 1000)
-
-
-def _serialize(event, with_stages, truncated):
-    doc = {
-        "schema": SCHEMA,
-        "time": _iso_time(event["time_ns"]),
-        "time_ns": event["time_ns"],
-        "origin": event["origin"],
-        "kernel": event["kernel"],
-        "key": event["key"],
-        "cache_hit": event["cache_hit"],
-        "arch": event["arch"],
-    }
-    if with_stages:
-        doc["stages_us"] = {name: us for name, us in event["stages_us"]}
-    doc["total_us"] = event["total_us"]
-    doc["bytes"] = event["bytes"]
-    doc["pid"] = event["pid"]
-    doc["host"] = event["host"]
-    if truncated:
-        doc["truncated"] = truncated
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-    # Lone surrogates (undecodable file-system names) cannot be UTF-8: written as '?'.
-    return text.encode("utf-8", "replace") + b"\n"
-
-
-def format_line(event):
-    """One event (a dict with the CompileEvent fields; stages_us a list of (name, us)) as its line.
-
-    Never longer than MAX_LINE_BYTES: as KernelLens does, kernel (256 characters), key, host (128),
-    origin and arch (32) are cut first, then stages_us is dropped; "truncated" names what was cut.
-    """
-    line = _serialize(event, True, [])
-    if len(line) <= MAX_LINE_BYTES:
-        return line
-    event = dict(event)
-    truncated = []
-    for field, limit in (("kernel", 256), ("key", 128), ("host", 128), ("origin", 32), ("arch", 32)):
-        if len(event[field]) > limit:
-            event[field] = event[field][:limit]
-            truncated.append(field)
-    line = _serialize(event, True, truncated)
-    if len(line) <= MAX_LINE_BYTES:
-        return line
-    return _serialize(event, False, truncated + ["stages_us"])
-
-
-def _make_parents(path):
-    # Each missing folder with mode 0700, as XDG asks for state folders (os.makedirs would give the
-    # intermediate ones 0777 less the umask).
-    parent = os.path.dirname(path)
-    missing = []
-    while parent and not os.path.isdir(parent):
-        missing.append(parent)
-        parent = os.path.dirname(parent)
-    for folder in reversed(missing):
-        try:
-            os.mkdir(folder, 0o700)
-        except FileExistsError:
-            pass
-
-
-def _rotate(path, max_bytes, keep):
-    lock = os.open(path + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            # Appenders that saw the same oversized file queue up on the lock; only the first rotates.
-            if os.stat(path).st_size <= max_bytes:
-                return
-        except FileNotFoundError:
-            return
-        for i in range(keep - 1, 0, -1):
-            try:
-                os.rename("%s.%d" % (path, i), "%s.%d" % (path, i + 1))
-            except FileNotFoundError:
-                pass
-        try:
-            os.rename(path, path + ".1")
-        except FileNotFoundError:
-            pass
-    finally:
-        os.close(lock)  # releases the lock
-
-
-def append_line(line, path=None, environ=None):
-    """Append one formatted line with a single os.write() on an O_APPEND descriptor; rotate if due.
-
-    Raises OSError naming the path and the cause.
-    """
-    if not line.endswith(b"\n") or len(line) > MAX_LINE_BYTES:
-        raise ValueError("an events-log line ends in a newline and has at most %d bytes" % MAX_LINE_BYTES)
-    path = events_log_path(environ) if path is None else path
-    max_bytes, keep = log_options(environ)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK
-    for _ in range(_MAX_ATTEMPTS):
-        try:
-            fd = os.open(path, flags, 0o644)
-        except FileNotFoundError:
-            _make_parents(path)
-            fd = os.open(path, flags, 0o644)
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError("%s: not a regular file" % path)
-            written = os.write(fd, line)
-            if written != len(line):
-                raise OSError("%s: short write (%d of %d bytes; disk full?)" % (path, written, len(line)))
-            st = os.fstat(fd)
-        finally:
-            os.close(fd)
-        if st.st_nlink == 0:
-            # The generation we wrote to aged out meanwhile, so the line is nowhere: write it again
-            # (unless this filesystem just reports no link count for a file still in place).
-            try:
-                now = os.stat(path)
-                if (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
-                    continue
-            except FileNotFoundError:
-                continue
-        if max_bytes and st.st_size > max_bytes:
-            _rotate(path, max_bytes, keep)
-        return
-    raise OSError("%s: the file kept being removed while appending" % path)
-
-
-def _arch_of(target):
-    if target is None:
-        return ""
-    if isinstance(target, dict):
-        backend, arch = target.get("backend"), target.get("arch")
-    else:
-        backend, arch = getattr(target, "backend", None), getattr(target, "arch", None)
-    if arch is None:
-        return ""
-    if backend == "cuda" and isinstance(arch, int):
-        return "sm_%d" % arch
-    return str(arch)
-
-
-def _artefact_bytes(metadata_group):
-    total = 0
-    for file_path in (metadata_group or {}).values():
-        try:
-            total += os.stat(file_path).st_size
-        except (OSError, TypeError, ValueError):
-            pass
-    return total
-
-
-def _event(src, metadata, metadata_group, times, cache_hit):
-    metadata = metadata or {}
-    if times is None:
-        stages = []
-    elif cache_hit:
-        # On a hit Triton reports the whole hit path (key, group file, metadata) as
-        # ir_initialization and nothing else: it is logged as the "lookup" stage.
-        stages = [("lookup", int(times.ir_initialization))]
-    else:
-        stages = [("ir_initialization", int(times.ir_initialization))]
-        stages += [(str(name), int(us)) for name, us in times.lowering_stages]
-        stages.append(("store_results", int(times.store_results)))
-    return {
-        "time_ns": time.time_ns(),
-        "origin": "triton",
-        "kernel": str(metadata.get("name") or getattr(src, "name", "") or ""),
-        "key": str(metadata.get("hash") or ""),
-        "cache_hit": bool(cache_hit),
-        "arch": _arch_of(metadata.get("target")),
-        "stages_us": stages,
-        "total_us": sum(us for _, us in stages),
-        "bytes": _artefact_bytes(metadata_group),
-        "pid": os.getpid(),
-        "host": socket.gethostname(),
-    }
-
-
-_warned = False
-
-
-def _warn_once(what):
-    global _warned
-    if not _warned:
-        _warned = True
-        sys.stderr.write("kernellens: could not log a Triton compile event: %s\n" % (what,))
-
-
-def _make_listener(previous):
-
-    def kernellens_listener(*, src, metadata, metadata_group, times, cache_hit):
-        try:
-            append_line(format_line(_event(src, metadata, metadata_group, times, cache_hit)))
-        except Exception as e:  # never break a compile over a log line
-            _warn_once(e)
-        if previous is not None:
-            previous(src=src, metadata=metadata, metadata_group=metadata_group, times=times, cache_hit=cache_hit)
-
-    kernellens_listener._kernellens = True
-    kernellens_listener.previous = previous
-    return kernellens_listener
-
-
-def install():
-    """Hook triton.knobs.compilation.listener now (imports Triton); idempotent. Returns the listener or None."""
-    _remove_import_hook()
-    import triton
-    compilation = getattr(getattr(triton, "knobs", None), "compilation", None)
-    if compilation is None or not hasattr(compilation, "listener"):
-        _warn_once("Triton %s has no triton.knobs.compilation.listener" % getattr(triton, "__version__", "?"))
-        return None
-    current = compilation.listener
-    if getattr(current, "_kernellens", False):
-        return current
-    compilation.listener = _make_listener(current)
-    return compilation.listener
-
-
-class _InstallWhenTritonIsImported(importlib.abc.MetaPathFinder):
-    """Installs the listener right after the `triton` package finishes importing."""
-
-    def find_spec(self, fullname, path, target=None):
-        if fullname != "triton":
-            return None
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is not None:
-                break
-        else:
-            return None
-        loader = spec.loader
-        if loader is None or not hasattr(loader, "exec_module"):
-            return spec
-        original = loader.exec_module
-
-        def exec_module(module):
-            original(module)
-            try:
-                install()
-            except Exception as e:
-                _warn_once(e)
-
-        loader.exec_module = exec_module
-        return spec
-
-
-_hook = None
-
-
-def _remove_import_hook():
-    global _hook
-    if _hook is not None:
-        try:
-            sys.meta_path.remove(_hook)
-        except ValueError:
-            pass
-        _hook = None
-
-
-def _register():
-    global _hook
-    if "triton" in sys.modules:
-        try:
-            install()
-        except Exception as e:
-            _warn_once(e)
-    elif _hook is None:
-        _hook = _InstallWhenTritonIsImported()
-        sys.meta_path.insert(0, _hook)
-
-
 if __name__ == "__main__":
-    max_bytes, keep = log_options()
-    print("KernelLens events log: %s" % events_log_path())
-    print("rotation: above %d bytes, keeping %d rotated files" % (max_bytes, keep))
-elif not globals().get("_KERNELLENS_LIBRARY_ONLY"):
-    # kernellens_triton_remote loads this file with that flag set for format_line/append_line
-    # alone: configuring a cache backend must not also install the compile listener.
-    _register()
+    import runpy
+
+    # As `python -m kernellens.listener`: prints, and registers nothing.
+    runpy.run_module("kernellens.listener", run_name="__main__")
+    _sources = (_events,)
+elif globals().get("_KERNELLENS_LIBRARY_ONLY"):
+    # Importing kernellens.listener would register the listener, which a caller that only wants
+    # the events log must not get (configuring a cache backend must not install it, say).
+
+    def install():
+        """Hook triton.knobs.compilation.listener now (imports Triton); see kernellens.listener.install."""
+        from kernellens import listener
+        return listener.install()
+
+    _sources = (_events,)
+else:
+    from kernellens import listener as _listener  # registers the compile listener
+    from kernellens.listener import install
+
+    _sources = (_listener, _events)
+
+
+def __getattr__(name):
+    # Every other name the old module had (SCHEMA, MAX_LINE_BYTES, _arch_of, _event, _hook, ...),
+    # read from the modules it moved to when asked, so that state (_hook, _warned) stays current.
+    for module in _sources:
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))

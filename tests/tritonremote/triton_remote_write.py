@@ -3,7 +3,7 @@
     python triton_remote_write.py --backend own|kernellens --kernels N [--lookup-only]
 
 The server, key format and local cache come from the environment (TRITON_CACHE_DIR,
-KERNELLENS_REDIS_URL, TRITON_REDIS_HOST, ...: see resources/python/kernellens_triton_remote.py);
+KERNELLENS_REDIS_URL, TRITON_REDIS_HOST, ...: see resources/python/kernellens/remote.py);
 this script sets TRITON_CACHE_MANAGER and TRITON_REMOTE_CACHE_BACKEND itself: `own` is Triton's
 RedisRemoteCacheBackend, `kernellens` ours. Kernel i is named kl_remote_<i>, so the same N give
 the same cache keys in every run with the same Triton. Prints one JSON line:

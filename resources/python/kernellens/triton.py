@@ -1,0 +1,656 @@
+"""A Triton cache manager that survives shared and network filesystems, with KernelLens events.
+
+    pip install resources/python        # or: pip install kernellens
+    export TRITON_CACHE_MANAGER=kernellens.triton:CacheManager
+
+Triton's own FileCacheManager writes each file into a temp folder, renames it into place, and
+then removes the temp folder with `os.removedirs`, which also tries every parent. On NFS and other
+network filesystems that rmdir can answer EBUSY (a file of the folder is still open somewhere),
+and the exception fails the compile; many ranks compiling the same kernel also replace each
+other's files while others read them (FileNotFoundError, ESTALE). This manager keeps Triton's
+layout byte for byte (`<root>/<key>/<files>`, the group file `__grp__<name>.json` holding
+{"child_paths": {file: path}}), so Triton's own manager, `klens` and the KernelLens window read what
+it writes and it reads what they write. What it does differently, and why:
+
+- Each file is written into a private `tmp.pid_<pid>_<uuid4>` folder inside the entry (the name
+  Triton uses, which `klens doctor` and `klens clean` know as an orphan), fsynced, and renamed into
+  place; the group file, the entry's commit marker, comes last. Removing the temp folder is one
+  `os.rmdir` whose failure (EBUSY, ENOTEMPTY, ENOENT, ESTALE, ...) leaves an orphan and never
+  fails the compile; shared parent folders are never removed.
+- Whoever publishes a file first wins: a writer that finds the same bytes already in place drops
+  its copy instead of replacing a file others may be reading. Different bytes (a compile from an
+  override, TRITON_ALWAYS_COMPILE) replace it, as Triton does, so a compile always gets its own.
+- A lookup trusts only a complete group: the group file and every file it lists. Files are taken
+  from this entry folder by name, so a cache mounted at another path on another host still hits.
+  On ENOENT or ESTALE while another writer publishes it retries once, then counts a miss.
+- When the cache cannot be written (read-only, full, not a folder, no permission), the compile
+  goes on without it: its files go to a per-process folder on local disk, with one warning per
+  process that names the cache path and the cause.
+- Every lookup is appended to the KernelLens events log (origin "triton-cache"; where the log is:
+  kernellens.events): a hit when the lookup found a complete entry, else a miss that is logged
+  when the compile stores its entry, with stages_us {"lookup", "store"}, the kernel, its key (the
+  metadata hash), arch and bytes. `klens stats` and the dashboard's hit rate then need no listener.
+
+Works with Triton 3.0 to 3.9: the constructor takes (key) and (key, override=False, dump=False),
+and Triton also uses the class for its dump and override folders. From 3.4 Triton requires a
+subclass of its CacheManager, which this is whenever Triton is importable.
+`kernellens.triton:RemoteCacheManager` is Triton's RemoteCacheManager (for a Redis team cache
+with kernellens.remote:RedisBackend) with this manager as its local tier.
+
+    KERNELLENS_TRITON_FSYNC=0   skip the fsyncs (as Triton: safe against a killed process, not
+                                against a machine that loses power)
+    KERNELLENS_TRITON_EVENTS=0  log no events (a warm hit then costs what Triton's own costs; the
+                                event line is most of the rest: tests/bench/RESULTS.md)
+"""
+
+import atexit
+import errno
+import json
+import os
+import re
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+import uuid
+
+try:
+    from triton.runtime.cache import CacheManager as _TritonCacheManager
+except ImportError:  # imported without Triton (docs, tests of the layout): a plain base
+
+    class _TritonCacheManager:
+        def __init__(self, key, override=False, dump=False):
+            pass
+
+
+ORIGIN = "triton-cache"
+_GROUP_PREFIX = "__grp__"
+# Errors a reader can get while another writer is publishing the same entry.
+_TRANSIENT = (errno.ENOENT, errno.ESTALE)
+_RETRY_PAUSE_S = 0.01
+# A file renamed into place this recently may still be replaced by a writer that does not use this
+# manager (Triton's own replaces every file it compiles): Triton is then handed a private local
+# copy, so a rename on the shared filesystem cannot make its loader fail (ESTALE, ENOENT).
+_SETTLE_S = 5.0
+
+_warned = set()
+_warn_lock = threading.Lock()
+
+
+def _warn_once(kind, text):
+    with _warn_lock:
+        if kind in _warned:
+            return
+        _warned.add(kind)
+    sys.stderr.write("kernellens.triton: %s\n" % text)
+
+
+# The two fields of Triton's metadata an event needs, found in its bytes rather than by parsing the
+# whole document, which costs as much as the rest of a warm hit's logging.
+_HASH_RE = re.compile(rb'"hash"\s*:\s*"([0-9a-fA-F]{16,128})"')
+_BACKEND_RE = re.compile(rb'"backend"\s*:\s*"([a-z]+)"')
+_ARCH_RE = re.compile(rb'"arch"\s*:\s*("?)([0-9A-Za-z_]+)')
+
+
+def _hash_and_arch(meta_path):
+    """(hash, arch) from a metadata file, "" for what it does not say."""
+    if not meta_path:
+        return "", ""
+    try:
+        with open(meta_path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return "", ""
+    h = _HASH_RE.search(data)
+    arch = ""
+    at = data.find(b'"target"')
+    if at >= 0:
+        target = data[at:data.find(b"}", at)]
+        backend, value = _BACKEND_RE.search(target), _ARCH_RE.search(target)
+        if value:
+            arch = value.group(2).decode()
+            if backend and backend.group(1) == b"cuda" and not value.group(1):
+                arch = "sm_" + arch
+    return (h.group(1).decode() if h else ""), arch
+
+
+_hostname = None
+
+
+def _host():
+    global _hostname
+    if _hostname is None:
+        _hostname = socket.gethostname()
+    return _hostname
+
+
+def _fsync_enabled():
+    return os.environ.get("KERNELLENS_TRITON_FSYNC", "1").strip() not in ("0", "false", "no", "off")
+
+
+def _triton_dirs():
+    """(cache, dump, override) roots as the running Triton computes them."""
+    try:
+        from triton import knobs  # 3.4+
+
+        c = knobs.cache
+        return c.dir, c.dump_dir, c.override_dir
+    except (ImportError, AttributeError):
+        pass
+    try:
+        from triton.runtime import cache as triton_cache
+    except ImportError:
+        triton_cache = None
+
+    def pick(variable, default_name, folder):
+        value = os.getenv(variable, "").strip()
+        if value:
+            return value
+        default = getattr(triton_cache, default_name, None)
+        if default is not None:
+            return default()
+        return os.path.join(os.path.expanduser("~"), ".triton", folder)
+
+    return (pick("TRITON_CACHE_DIR", "default_cache_dir", "cache"),
+            pick("TRITON_DUMP_DIR", "default_dump_dir", "dump"),
+            pick("TRITON_OVERRIDE_DIR", "default_override_dir", "override"))
+
+
+def _local_folder():
+    """This process's folder on local disk for compiles the cache could not take."""
+    return os.path.join(tempfile.gettempdir(), "kernellens-triton-%d" % os.getuid(), str(os.getpid()))
+
+
+def _same_bytes(path, data):
+    """Whether `path` holds `data`; False when it is absent. Raises ESTALE-like errors twice over."""
+    for attempt in (0, 1):
+        try:
+            with open(path, "rb") as f:
+                return f.read(len(data) + 1) == data
+        except FileNotFoundError:
+            return False
+        except OSError as e:
+            if e.errno not in _TRANSIENT or attempt:
+                return False  # unreadable: written anew, which replaces it
+
+
+def _read_all(fd):
+    chunks = []
+    while True:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+
+
+_made_folders = set()
+
+
+def _materialise(folder, name, data):
+    """`data` as folder/name on local disk, private to this process; returns the path."""
+    if folder not in _made_folders:
+        os.makedirs(folder, exist_ok=True)
+        _made_folders.add(folder)
+    path = os.path.join(folder, name)
+    temp = path + ".tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+    os.replace(temp, path)
+    return path
+
+
+class _Syncer:
+    """fsyncs descriptors on worker threads (fsync releases the GIL), so that the disk flushes of a
+    compile's stages overlap its work and each other instead of adding up."""
+
+    def __init__(self):
+        self._pool = None
+        self._pid = None
+
+    def submit(self, fd):
+        if self._pid != os.getpid():  # first use, or a forked child: the threads did not follow
+            import concurrent.futures
+
+            self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="kernellens-fsync")
+            self._pid = os.getpid()
+        return self._pool.submit(_fsync_and_close, fd)
+
+
+def _fsync_and_close(fd):
+    try:
+        os.fsync(fd)
+    except OSError:  # not supported here: the rename is still atomic, as in Triton
+        pass
+    finally:
+        os.close(fd)
+
+
+_syncer = _Syncer()
+
+
+_local_used = False
+
+
+def _local_folder_used():
+    global _local_used
+    _local_used = True
+
+
+class _EventWriter:
+    """Appends events to the KernelLens log through one descriptor kept open, so that a warm hit
+    pays a write, not an open, a write, two fstats and a close. The path is checked again every
+    second (the log may have been rotated or removed: the line then goes through
+    kernellens.events.append_line, which rotates and reopens), and after every line once the
+    file is past the rotation size."""
+
+    _RECHECK_NS = 1_000_000_000
+
+    def __init__(self):
+        self._fd = None
+        self._pid = None
+        self._path = None
+        self._checked_ns = 0
+        self._max_bytes = 0
+
+    def _close(self):
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+        self._fd = None
+
+    def submit(self, make_event):
+        from kernellens import events
+
+        try:
+            line = events.format_line(make_event())
+            now = time.monotonic_ns()
+            if self._pid != os.getpid() or now - self._checked_ns > self._RECHECK_NS:
+                # First line, a forked child, or time to look again: the slow, careful path.
+                self._close()
+                self._pid = os.getpid()
+                self._checked_ns = now
+                self._path = events.events_log_path()
+                self._max_bytes, _ = events.log_options()
+                events.append_line(line, self._path)
+                self._fd = os.open(self._path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+                return
+            os.write(self._fd, line)
+            if self._max_bytes and os.fstat(self._fd).st_size > self._max_bytes:
+                self._checked_ns = 0  # the next line rotates
+        except Exception as e:  # a log line never breaks a compile
+            self._close()
+            self._checked_ns = 0
+            _warn_once("log", "could not log a cache event: %s" % (e,))
+
+    def drain(self):
+        self._close()
+
+
+_writer = _EventWriter()
+
+
+@atexit.register
+def _at_exit():
+    _writer.drain()
+    for folder in list(_held):
+        _release(folder)
+    if _local_used:
+        shutil.rmtree(_local_folder(), ignore_errors=True)
+
+
+# Entries' temp folders this process still holds: each keeps a second name of the files it
+# published, which Triton reads (see CacheManager._publish_linked). Released at exit, and the oldest
+# once more are held, long after Triton read them (it reads a compile's files as it returns).
+_held = []
+_HOLD = 32
+_held_lock = threading.Lock()
+
+
+def _hold(folder):
+    with _held_lock:
+        _held.append(folder)
+        old = _held[:-_HOLD] if len(_held) > _HOLD else []
+        del _held[:len(old)]
+    for folder in old:
+        _release(folder)
+
+
+def _release(folder):
+    try:
+        for name in os.listdir(folder):
+            os.unlink(os.path.join(folder, name))
+        os.rmdir(folder)
+    except OSError:
+        pass  # an orphan temp folder, which klens doctor and klens clean know
+
+
+def _fsync_folder(path):
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some filesystems do not fsync folders; the files themselves were synced
+        pass
+    finally:
+        os.close(fd)
+
+
+class CacheManager(_TritonCacheManager):
+    """Triton's cache interface (get_file, put, get_group, put_group) over the safe protocol above."""
+
+    def __init__(self, key, override=False, dump=False):
+        # Triton's base __init__ does nothing, and takes only (key) before 3.4: not called.
+        self.key = key
+        self._kind = "override" if override else ("dump" if dump else "cache")
+        cache, dump_dir, override_dir = _triton_dirs()
+        root = {"cache": cache, "dump": dump_dir, "override": override_dir}[self._kind]
+        if not root:
+            raise RuntimeError("Could not create or locate cache dir")
+        self.cache_dir = os.path.join(root, key)
+        # Triton's FileCacheManager has these; some callers read them.
+        self.lock_path = None if override else os.path.join(self.cache_dir, "lock")
+        self._write_dir = self.cache_dir
+        self._lookup_us = None
+        self._store_us = 0
+        self._stored_bytes = 0
+        self._group_bytes = 0
+        self._pending = []  # background fsyncs of this entry's children
+        self._temp_dir = None  # this entry's temp folder, holding a second name of each child
+        self._links = True
+        if not override:
+            try:
+                os.makedirs(self.cache_dir, exist_ok=True)
+            except OSError as e:
+                self._fall_back(e)
+
+    # -- where files are ------------------------------------------------------------------
+
+    def _fall_back(self, error):
+        local = os.path.join(_local_folder(), self._kind, self.key)
+        _warn_once(("fallback", self._kind), "cannot write the Triton %s folder %s (%s); compiling without it, "
+                   "this process's files go to %s" % (self._kind, self.cache_dir, error.strerror or error,
+                                                      os.path.dirname(local)))
+        os.makedirs(local, exist_ok=True)
+        self._write_dir = local
+
+    def _find(self, filename):
+        """The path of `filename` in this entry (or in the local fallback), or None."""
+        for folder in (self.cache_dir, self._write_dir):
+            path = os.path.join(folder, filename)
+            if os.path.exists(path):
+                return path
+            if folder == self._write_dir:
+                break
+        return None
+
+    def has_file(self, filename):
+        return self._find(filename) is not None
+
+    def get_file(self, filename):
+        return self._find(filename)
+
+    # -- lookups --------------------------------------------------------------------------
+
+    def _read_group(self, filename):
+        """{file: path} of a complete group, or None. Raises OSError for ENOENT/ESTALE mid-publish.
+        Also sets self._group_bytes, the size of the files it lists."""
+        data = None
+        for folder in dict.fromkeys((self.cache_dir, self._write_dir)):
+            group_path = os.path.join(folder, _GROUP_PREFIX + filename)
+            try:
+                with open(group_path, "rb") as f:
+                    data = json.loads(f.read())
+                break
+            except FileNotFoundError:
+                continue
+            except OSError as e:
+                if e.errno in _TRANSIENT:
+                    raise
+                return None
+            except ValueError:  # not JSON: a damaged group file is a miss, as in Triton
+                return None
+        else:
+            return None
+        children = data.get("child_paths") if isinstance(data, dict) else None
+        if not isinstance(children, dict):
+            return None
+        result = {}
+        fresh = False
+        size = 0
+        settled = time.time() - _SETTLE_S
+        for name, recorded in children.items():
+            # This folder's copy first: the writer may have had the cache mounted elsewhere.
+            candidates = [os.path.join(folder, os.path.basename(str(recorded)))]
+            if isinstance(recorded, str) and recorded != candidates[0]:
+                candidates.append(recorded)
+            for path in candidates:
+                try:
+                    st = os.stat(path)
+                except FileNotFoundError:
+                    continue
+                fresh = fresh or st.st_ctime > settled
+                size += st.st_size
+                result[name] = path
+                break
+            else:
+                raise OSError(errno.ENOENT, "a file of the group is missing", candidates[0])
+        if fresh:
+            # Opened and copied here, where a handle another writer's rename made stale is
+            # retried, rather than in Triton's loader.
+            result = self._private_copies(result)
+        self._group_bytes = size
+        return result
+
+    def _private_copies(self, paths):
+        """Local copies of an entry's files that no other process can replace."""
+        local = os.path.join(_local_folder(), "entries", self.key)
+        copies = {}
+        for name, path in paths.items():
+            fd = os.open(path, os.O_RDONLY)
+            try:
+                data = _read_all(fd)
+            finally:
+                os.close(fd)
+            copies[name] = _materialise(local, os.path.basename(path), data)
+        _local_folder_used()
+        return copies
+
+    def get_group(self, filename):
+        start = time.perf_counter_ns()
+        group = None
+        for attempt in (0, 1):
+            try:
+                group = self._read_group(filename)
+                break
+            except OSError:
+                if attempt == 0:
+                    time.sleep(_RETRY_PAUSE_S)
+        us = (time.perf_counter_ns() - start) // 1000
+        if self._kind == "cache":
+            if group is None:
+                self._lookup_us = us
+            else:
+                self._log(filename, group, True, [("lookup", us)], self._group_bytes)
+        return group
+
+    # -- stores ---------------------------------------------------------------------------
+
+    def _publish(self, folder, filename, data, sync):
+        """Writes `data` as folder/filename by the protocol; returns the path. Raises OSError.
+
+        sync: "now" fsyncs before the rename (the group file), "later" hands the descriptor to
+        the background syncer (a child: put_group waits for it before it commits), None skips."""
+        target = os.path.join(folder, filename)
+        # Dumps are a record of the last compile: replaced, as Triton does.
+        if self._kind != "dump" and _same_bytes(target, data):
+            return target
+        temp_dir = os.path.join(folder, "tmp.pid_%d_%s" % (os.getpid(), uuid.uuid4()))
+        os.mkdir(temp_dir)
+        temp_path = os.path.join(temp_dir, filename)
+        fd = None
+        try:
+            fd = os.open(temp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if sync == "now":
+                os.fsync(fd)
+            if self._kind != "dump" and _same_bytes(target, data):
+                return target  # another writer published the same bytes meanwhile: theirs stays
+            os.replace(temp_path, target)
+            temp_path = None
+            if sync == "later":
+                # The descriptor still names the file now at `target`: its data reaches the disk
+                # while Triton compiles the next stage, and before the group file names it.
+                self._pending.append(_syncer.submit(fd))
+                fd = None
+            return target
+        finally:
+            if fd is not None:
+                os.close(fd)
+            try:
+                if temp_path is not None:
+                    os.unlink(temp_path)
+                os.rmdir(temp_dir)
+            except OSError:
+                # EBUSY/ENOTEMPTY/ESTALE on a network filesystem, or already gone: an orphan temp
+                # folder, which klens doctor and klens clean know. Never a failed compile.
+                pass
+
+    def _publish_linked(self, filename, data, sync):
+        """Publishes a child by a hard link from this entry's temp folder and returns the temp
+        name, which no other writer knows: Triton reads the file at the end of the compile, and a
+        writer without this manager may replace the shared name meanwhile (on NFS its rename
+        would make our handle stale). The link also gives "first writer wins" for free: it fails
+        when the name exists. Where the filesystem has no hard links, a private copy on local
+        disk plays the temp name's part."""
+        if self._temp_dir is None:
+            temp_dir = os.path.join(self.cache_dir, "tmp.pid_%d_%s" % (os.getpid(), uuid.uuid4()))
+            os.mkdir(temp_dir)
+            self._temp_dir = temp_dir
+            _hold(temp_dir)
+        temp_path = os.path.join(self._temp_dir, filename)
+        target = os.path.join(self.cache_dir, filename)
+        fd = os.open(temp_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if sync == "later":
+                self._pending.append(_syncer.submit(fd))
+                fd = None
+        finally:
+            if fd is not None:
+                os.close(fd)
+        try:
+            os.link(temp_path, target)
+        except FileExistsError:
+            if not _same_bytes(target, data):
+                # Another compile's bytes (an override, TRITON_ALWAYS_COMPILE): replaced, as
+                # Triton does, through a second temp name.
+                swap = temp_path + ".swap"
+                os.link(temp_path, swap)
+                os.replace(swap, target)
+        except OSError as e:
+            if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EXDEV, errno.EMLINK):
+                raise
+            self._links = False  # this filesystem has no hard links
+            os.replace(temp_path, target)
+            _local_folder_used()
+            return _materialise(os.path.join(_local_folder(), "entries", self.key), filename, data)
+        return temp_path
+
+    def put(self, data, filename, binary=True):
+        start = time.perf_counter_ns()
+        if isinstance(data, bytes):
+            payload = data
+        else:
+            payload = str(data).encode("utf-8")
+        group_file = filename.startswith(_GROUP_PREFIX)
+        sync = None
+        if self._kind == "cache" and _fsync_enabled():
+            sync = "now" if group_file else "later"
+        try:
+            if self._kind == "cache" and self._write_dir == self.cache_dir and not group_file and self._links:
+                path = self._publish_linked(filename, payload, sync)
+            else:
+                path = self._publish(self._write_dir, filename, payload, sync)
+        except OSError as e:
+            if self._write_dir != self.cache_dir:
+                raise  # the local fallback failed too: nothing left to fall back on
+            self._fall_back(e)
+            path = self._publish(self._write_dir, filename, payload, None)
+        self._store_us += (time.perf_counter_ns() - start) // 1000
+        self._stored_bytes += len(payload)
+        return path
+
+    def put_group(self, filename, group):
+        start = time.perf_counter_ns()
+        if self._pending:
+            # Every child on disk, and their renames, before the commit marker names them.
+            for pending in self._pending:
+                pending.result()
+            self._pending = []
+            _fsync_folder(self._write_dir)
+        self._store_us += (time.perf_counter_ns() - start) // 1000
+        # The files' places in the entry, as Triton's own manager records them, not the private
+        # copies put handed Triton.
+        recorded = {name: os.path.join(self._write_dir, os.path.basename(path)) for name, path in group.items()}
+        path = self.put(json.dumps({"child_paths": recorded}), _GROUP_PREFIX + filename, binary=False)
+        if self._kind == "cache":
+            stages = [("lookup", self._lookup_us or 0), ("store", self._store_us)]
+            self._log(filename, group, False, stages, self._stored_bytes)
+            self._lookup_us = None
+            self._store_us = 0
+            self._stored_bytes = 0
+        return path
+
+    # -- events ---------------------------------------------------------------------------
+
+    def _log(self, filename, group, hit, stages, size):
+        if os.environ.get("KERNELLENS_TRITON_EVENTS", "1").strip().lower() in ("0", "false", "no", "off"):
+            return
+
+        def make_event():
+            hash_, arch = _hash_and_arch(group.get(filename) if filename.endswith(".json") else None)
+            return {
+                "time_ns": time.time_ns(),
+                "origin": ORIGIN,
+                "kernel": filename[:-5] if filename.endswith(".json") else filename,
+                "key": hash_ or self.key,
+                "cache_hit": bool(hit),
+                "arch": arch,
+                "stages_us": stages,
+                "total_us": sum(us for _, us in stages),
+                "bytes": size,
+                "pid": os.getpid(),
+                "host": _host(),
+            }
+
+        _writer.submit(make_event)
+
+
+try:
+    from triton.runtime.cache import RemoteCacheManager as _TritonRemoteCacheManager
+except ImportError:
+    _TritonRemoteCacheManager = None
+
+if _TritonRemoteCacheManager is not None:
+
+    class RemoteCacheManager(_TritonRemoteCacheManager):
+        """Triton's RemoteCacheManager with CacheManager, not FileCacheManager, as its local tier."""
+
+        def __init__(self, key, override=False, dump=False):
+            super().__init__(key, override=override, dump=dump)
+            self._file_cache_manager = CacheManager(key, override=override, dump=dump)
