@@ -2,8 +2,9 @@
 # The two set-up commands of the README:
 #   bash scripts/dev.sh run    install what is missing, build, open the app on the bundled demo
 #   bash scripts/dev.sh test   install what is missing, build, run the whole test suite
-#                              (the dev preset, then the dev-asan preset with ASan + UBSan,
-#                              then klens built without the CUDA Toolkit)
+#                              (the dev preset and its .deb installed in a clean Debian 12 root,
+#                              then the dev-asan preset with ASan + UBSan, then klens built
+#                              without the CUDA Toolkit)
 # Works on a fresh Debian 12 machine; uses sudo for apt-get when not root.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,6 +18,7 @@ PACKAGES=(
     libmagic-dev libelf-dev libssl-dev rapidjson-dev libcli11-dev libhiredis-dev libmuparser-dev libarchive-dev libexpected-dev zlib1g-dev libxxhash-dev
     qtkeychain-qt6-dev libsecret-1-0
     redis-server openssl xvfb xauth xdotool imagemagick clang-format util-linux time desktop-file-utils
+    debootstrap
     dbus-daemon dbus-session-bus-common gnome-keyring libsecret-tools
     fonts-wqy-microhei
     python3 python3-venv
@@ -77,6 +79,8 @@ cmd_test() {
     configure_and_build dev
     log "test (dev)"
     ctest --preset dev -j "$(jobs)"
+    log "the .deb in a clean Debian 12 root"
+    bash scripts/check-deb.sh build/dev
     configure_and_build dev-asan
     log "test (dev-asan: AddressSanitizer + UndefinedBehaviorSanitizer)"
     ctest --preset dev-asan -j "$(jobs)"
