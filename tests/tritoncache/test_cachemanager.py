@@ -175,6 +175,11 @@ class CacheManagerTest(unittest.TestCase):
                     self.assertEqual(len(e["key"]), 64, e)
                     self.assertGreater(e["bytes"], 0, e)
                     self.assertEqual(list(e["stages_us"]), ["lookup"] if e["cache_hit"] else ["lookup", "store"])
+                # klens stats reads them: the hit rate with no listener imported.
+                stats = self.klens("stats", "--log", os.path.join(self.tmp, "events.jsonl"), "--json")
+                self.assertEqual(stats.returncode, 0, stats.stderr)
+                origin = json.loads(stats.stdout)["by_origin"]["triton-cache"]
+                self.assertEqual((origin["hits"], origin["misses"]), (len(hits), len(ours) - len(hits)))
                 # Every writer loaded the same binary for each kernel.
                 for block in run.results[0]["cubins"]:
                     self.assertEqual(len({r["cubins"][block] for r in run.results}), 1)
