@@ -28,7 +28,8 @@ root=$(mktemp -d /tmp/kl-debroot.XXXXXX)
 chmod 755 "$root" # apt's sandbox user reads the lists under it
 cleanup() {
     umount "$root/proc" 2>/dev/null || true
-    rm -rf "$root" "$out"
+    # Never into a mount left behind (the chroot's /proc when umount failed).
+    rm -rf --one-file-system "$root" "$out"
 }
 trap cleanup EXIT
 (cd "$build" && cpack -G DEB -B "$out" >/dev/null) || fail "cpack -G DEB failed in $build"

@@ -4,7 +4,7 @@
 # Independent sums over DeepSeek's train.json: intervals from ts/dur (Decimal microseconds),
 # communication = DeepEP's kernels (dpsk::ep::), compute = the other kernels; union and
 # intersection computed by sweeping the sorted interval endpoints.
-import json, sys
+import json, os, sys
 from decimal import Decimal
 d = json.load(open(sys.argv[1]), parse_float=Decimal)
 comm, comp = [], []
@@ -16,20 +16,7 @@ for e in d['traceEvents']:
     (comm if 'dpsk::ep::' in e['name'] else comp).append((s, t))
     if 'nccl' in e['name'].lower():
         hta_comm += t - s
-def union(v):
-    v = sorted(v); out = []
-    for s, t in v:
-        if out and s <= out[-1][1]: out[-1][1] = max(out[-1][1], t)
-        else: out.append([s, t])
-    return out
-def length(v): return sum(t - s for s, t in v)
-def inter(a, b):
-    i = j = n = 0
-    while i < len(a) and j < len(b):
-        lo = max(a[i][0], b[j][0]); hi = min(a[i][1], b[j][1])
-        if lo < hi: n += hi - lo
-        if a[i][1] < b[j][1]: i += 1
-        else: j += 1
-    return n
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "trace"))
+from intervalsweep import length, overlap as inter, union  # noqa: E402
 C, P = union(comm), union(comp)
 print(f"communication busy {length(C)/1e6:.2f} ms, compute busy {length(P)/1e6:.2f} ms, overlap {inter(C,P)/1e6:.2f} ms, exposed {(length(C)-inter(C,P))/1e6:.2f} ms; HTA-style ('nccl' in name) communication {hta_comm/1e6:.2f} ms")

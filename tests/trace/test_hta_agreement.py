@@ -26,6 +26,8 @@ import tempfile
 import warnings
 from decimal import Decimal
 
+from intervalsweep import length, overlap, union
+
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
@@ -118,33 +120,6 @@ def gpu_intervals(events, with_stream_args):
         start = int(Decimal(e["ts"]) * 1000)
         out.append((e["name"], start, start + int(Decimal(e["dur"]) * 1000)))
     return out
-
-
-def union(v):
-    out = []
-    for s, t in sorted(v):
-        if out and s <= out[-1][1]:
-            out[-1][1] = max(out[-1][1], t)
-        else:
-            out.append([s, t])
-    return out
-
-
-def length(v):
-    return sum(t - s for s, t in v)
-
-
-def overlap(a, b):
-    i = j = n = 0
-    while i < len(a) and j < len(b):
-        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
-        if lo < hi:
-            n += hi - lo
-        if a[i][1] < b[j][1]:
-            i += 1
-        else:
-            j += 1
-    return n
 
 
 def sweep(intervals, class_of):

@@ -14,21 +14,24 @@ inline QString tracesDir()
     return QDir(dir).exists() ? QDir(dir).canonicalPath() : QString();
 }
 
+/// One kernel of device 0 as Kineto writes it (times in us).
+inline QString kernelEventJson(const char* name, int ts, int dur, int stream)
+{
+    return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
+                          "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
+        .arg(QLatin1String(name))
+        .arg(stream)
+        .arg(ts)
+        .arg(dur);
+}
+
 /// A Kineto trace of three kernels on one device: compute on stream 7 [0,100) us, DeepEP's
 /// dispatch on stream 27 [20,50) and, on the same stream, a kernel no rule names [50,60).
 inline QByteArray commTraceJson()
 {
-    auto kernel = [](const char* name, int ts, int dur, int stream) {
-        return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
-                              "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
-            .arg(QLatin1String(name))
-            .arg(stream)
-            .arg(ts)
-            .arg(dur);
-    };
-    return ("{\"traceEvents\":[" + kernel("gemm", 0, 100, 7) + "," +
-            kernel("void deep_ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
-            kernel("my_expert_exchange", 50, 10, 27) + "]}")
+    return ("{\"traceEvents\":[" + kernelEventJson("gemm", 0, 100, 7) + "," +
+            kernelEventJson("void deep_ep::internode::dispatch<8>(int)", 20, 30, 27) + "," +
+            kernelEventJson("my_expert_exchange", 50, 10, 27) + "]}")
         .toUtf8();
 }
 
@@ -37,18 +40,12 @@ inline QByteArray commTraceJson()
 /// stream 9 [120,150) (alone). Hidden: 20 + 10 = 30 us; exposed: 10 + 30 = 40 us.
 inline QByteArray overlapTraceJson()
 {
-    auto kernel = [](const char* name, int ts, int dur, int stream) {
-        return QStringLiteral("{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"%1\",\"pid\":0,\"tid\":%2,"
-                              "\"ts\":%3,\"dur\":%4,\"args\":{\"device\":0,\"stream\":%2}}")
-            .arg(QLatin1String(name))
-            .arg(stream)
-            .arg(ts)
-            .arg(dur);
-    };
-    return ("{\"traceEvents\":[" + kernel("gemm", 0, 40, 7) + "," + kernel("gemm", 50, 40, 7) + "," +
-            kernel("void deep_ep::internode::dispatch<8>(int)", 10, 20, 27) + "," +
-            kernel("void deep_ep::internode::combine<8>(int)", 80, 20, 27) + "," +
-            kernel("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 120, 30, 9) +
+    return ("{\"traceEvents\":[" + kernelEventJson("gemm", 0, 40, 7) + "," +
+            kernelEventJson("gemm", 50, 40, 7) + "," +
+            kernelEventJson("void deep_ep::internode::dispatch<8>(int)", 10, 20, 27) + "," +
+            kernelEventJson("void deep_ep::internode::combine<8>(int)", 80, 20, 27) + "," +
+            kernelEventJson("ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)", 120,
+                            30, 9) +
             "]}")
         .toUtf8();
 }

@@ -176,13 +176,10 @@ def _same_bytes(path, data):
                 return False  # unreadable: written anew, which replaces it
 
 
-def _read_all(fd):
-    chunks = []
-    while True:
-        chunk = os.read(fd, 1 << 20)
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
+def _write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 _made_folders = set()
@@ -197,9 +194,7 @@ def _materialise(folder, name, data):
     temp = path + ".tmp"
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        _write_all(fd, data)
     finally:
         os.close(fd)
     os.replace(temp, path)
@@ -384,14 +379,16 @@ class CacheManager(_TritonCacheManager):
         os.makedirs(local, exist_ok=True)
         self._write_dir = local
 
+    def _folders(self):
+        """Where this entry's files may be: the cache, then the local fallback when in use."""
+        return (self.cache_dir,) if self._write_dir == self.cache_dir else (self.cache_dir, self._write_dir)
+
     def _find(self, filename):
         """The path of `filename` in this entry (or in the local fallback), or None."""
-        for folder in (self.cache_dir, self._write_dir):
+        for folder in self._folders():
             path = os.path.join(folder, filename)
             if os.path.exists(path):
                 return path
-            if folder == self._write_dir:
-                break
         return None
 
     def has_file(self, filename):
@@ -406,7 +403,7 @@ class CacheManager(_TritonCacheManager):
         """{file: path} of a complete group, or None. Raises OSError for ENOENT/ESTALE mid-publish.
         Also sets self._group_bytes, the size of the files it lists."""
         data = None
-        for folder in dict.fromkeys((self.cache_dir, self._write_dir)):
+        for folder in self._folders():
             group_path = os.path.join(folder, _GROUP_PREFIX + filename)
             try:
                 with open(group_path, "rb") as f:
@@ -457,12 +454,8 @@ class CacheManager(_TritonCacheManager):
         local = os.path.join(_local_folder(), "entries", self.key)
         copies = {}
         for name, path in paths.items():
-            fd = os.open(path, os.O_RDONLY)
-            try:
-                data = _read_all(fd)
-            finally:
-                os.close(fd)
-            copies[name] = _materialise(local, os.path.basename(path), data)
+            with open(path, "rb") as f:
+                copies[name] = _materialise(local, os.path.basename(path), f.read())
         _local_folder_used()
         return copies
 
@@ -501,9 +494,7 @@ class CacheManager(_TritonCacheManager):
         fd = None
         try:
             fd = os.open(temp_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, data)
             if sync == "now":
                 os.fsync(fd)
             if self._kind != "dump" and _same_bytes(target, data):
@@ -544,9 +535,7 @@ class CacheManager(_TritonCacheManager):
         target = os.path.join(self.cache_dir, filename)
         fd = os.open(temp_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            _write_all(fd, data)
             if sync == "later":
                 self._pending.append(_syncer.submit(fd))
                 fd = None
