@@ -90,13 +90,17 @@ class CacheManagerTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="kl-tritoncache-")
         self.addCleanup(shutil.rmtree, self.tmp, ignore_errors=True)
+        self.local = tempfile.mkdtemp(prefix="kl-tritoncache-local-")
+        self.addCleanup(shutil.rmtree, self.local, ignore_errors=True)
 
     def env(self, cache, manager=OURS, faults=None, python_path=PACKAGE, events=None):
         env = dict(os.environ)
         for k in ("TRITON_CACHE_MANAGER", "TRITON_HOME", "TRITON_ALWAYS_COMPILE", "TRITON_KERNEL_DUMP",
                   "TRITON_KERNEL_OVERRIDE", "LD_PRELOAD"):
             env.pop(k, None)
-        env.update(TRITON_CACHE_DIR=cache, PYTHONPATH=python_path, TRITON_DEFAULT_FP_FUSION="1",
+        # TMPDIR: the writers' local folders (killed ones leave theirs) go to a folder of the test's
+        # own, outside the fault shim's root: it stands for local disk.
+        env.update(TRITON_CACHE_DIR=cache, PYTHONPATH=python_path, TRITON_DEFAULT_FP_FUSION="1", TMPDIR=self.local,
                    KERNELLENS_EVENTS_LOG=events or os.path.join(self.tmp, "events.jsonl"),
                    TRITON_DUMP_DIR=os.path.join(self.tmp, "dump"),
                    TRITON_OVERRIDE_DIR=os.path.join(self.tmp, "override"))
@@ -225,9 +229,15 @@ class CacheManagerTest(unittest.TestCase):
             WRITERS, running, entries, codes or "nothing"))
         self.assertTrue(set(codes) <= {"orphan-temp", "incomplete-entry"}, codes)
         # What was published is whole: a run afterwards compiles or hits every kernel.
+        local = os.path.join(self.local, "kernellens-triton-%d" % os.getuid())
+        left = os.listdir(local) if os.path.isdir(local) else []
         run = self.run_writers(self.env(cache), n=1, kernels=12, rounds=1)
         self.assertEqual(run.failed, 0, run.describe())
         self.assertAllComplete(cache, 12)
+        # The killed writers' local folders (private copies) are swept by the next writer that
+        # uses its own, which it removes at exit.
+        print("local folders the killed writers left: %d" % len(left))
+        self.assertEqual(os.listdir(local) if os.path.isdir(local) else [], [])
 
     # -- what a hit loads, both ways, both constructor shapes ------------------------------
 

@@ -159,8 +159,29 @@ def _triton_dirs():
 
 
 def _local_folder():
-    """This process's folder on local disk for compiles the cache could not take."""
+    """This process's folder on local disk (private copies, compiles the cache could not take)."""
     return os.path.join(tempfile.gettempdir(), "kernellens-triton-%d" % os.getuid(), str(os.getpid()))
+
+
+def _sweep_dead_local_folders():
+    """Removes the local folders of processes that are gone: a killed process never ran its atexit.
+    Only this user's `<pid>` folders whose pid no longer runs on this host (the folder is on local
+    disk) are touched."""
+    parent = os.path.dirname(_local_folder())
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return
+    for name in names:
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            os.kill(int(name), 0)
+            continue  # still running
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(parent, name), ignore_errors=True)
+        except OSError:  # another user's process with that pid: not ours to judge
+            continue
 
 
 def _same_bytes(path, data):
@@ -235,7 +256,9 @@ _local_used = False
 
 def _local_folder_used():
     global _local_used
-    _local_used = True
+    if not _local_used:
+        _local_used = True
+        _sweep_dead_local_folders()
 
 
 class _EventWriter:
@@ -377,6 +400,7 @@ class CacheManager(_TritonCacheManager):
                    "this process's files go to %s" % (self._kind, self.cache_dir, error.strerror or error,
                                                       os.path.dirname(local)))
         os.makedirs(local, exist_ok=True)
+        _local_folder_used()
         self._write_dir = local
 
     def _folders(self):
