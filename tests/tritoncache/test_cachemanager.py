@@ -85,7 +85,8 @@ class Run:
             self.ok, self.failed, self.errors(), self.stderr[0][-3000:] if self.stderr else "")
 
 
-class CacheManagerTest(unittest.TestCase):
+class Harness(unittest.TestCase):
+    """Temp folders, the writers' environment, runs and klens: shared with test_packed.py."""
 
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="kl-tritoncache-")
@@ -96,7 +97,7 @@ class CacheManagerTest(unittest.TestCase):
     def env(self, cache, manager=OURS, faults=None, python_path=PACKAGE, events=None):
         env = dict(os.environ)
         for k in ("TRITON_CACHE_MANAGER", "TRITON_HOME", "TRITON_ALWAYS_COMPILE", "TRITON_KERNEL_DUMP",
-                  "TRITON_KERNEL_OVERRIDE", "LD_PRELOAD"):
+                  "TRITON_KERNEL_OVERRIDE", "LD_PRELOAD", "KERNELLENS_TRITON_PACK"):
             env.pop(k, None)
         # TMPDIR: the writers' local folders (killed ones leave theirs) go to a folder of the test's
         # own, outside the fault shim's root: it stands for local disk.
@@ -151,6 +152,9 @@ class CacheManagerTest(unittest.TestCase):
         self.assertEqual(len(scan["entries"]), entries, states)
         for e in scan["entries"]:
             self.assertEqual(e.get("status"), "complete", e)
+
+
+class CacheManagerTest(Harness):
 
     # -- many writers under faults ---------------------------------------------------------
 

@@ -7,6 +7,8 @@
                          (TRITON_REMOTE_CACHE_BACKEND=kernellens.remote:RedisBackend)
     kernellens.triton    a Triton cache manager for shared and network filesystems
                          (TRITON_CACHE_MANAGER=kernellens.triton:CacheManager)
+    kernellens.pack      packed caches (KERNELLENS_TRITON_PACK=1): the pack files' reader and
+                         writer, docs/pack-format.md; standard library only
 
 kernellens_triton_listener and kernellens_triton_remote, the modules' old names, are installed
 beside the package and still work. Importing this package imports no submodule: it neither imports

@@ -24,7 +24,8 @@ it writes and it reads what they write. What it does differently, and why:
   from this entry folder by name, so a cache mounted at another path on another host still hits.
   On ENOENT or ESTALE while another writer publishes it retries once, then counts a miss.
 - When the cache cannot be written (read-only, full, not a folder, no permission), the compile
-  goes on without it: its files go to a per-process folder on local disk, with one warning per
+  goes on without it: its files go to a per-process folder on local disk (/dev/shm, or $TMPDIR
+  when set), with one warning per
   process that names the cache path and the cause.
 - Every lookup is appended to the KernelLens events log (origin "triton-cache"; where the log is:
   kernellens.events): a hit when the lookup found a complete entry, else a miss that is logged
@@ -41,6 +42,10 @@ with kernellens.remote:RedisBackend) with this manager as its local tier.
                                 against a machine that loses power)
     KERNELLENS_TRITON_EVENTS=0  log no events (a warm hit then costs what Triton's own costs; the
                                 event line is most of the rest: tests/bench/RESULTS.md)
+    KERNELLENS_TRITON_PACK=1    packed mode, against inode quotas: new entries go into a few
+                                append-only pack files in <root>/.kernellens-pack (kernellens.pack,
+                                docs/pack-format.md) instead of a folder each; lookups read packs
+                                and folders, and hand Triton copies on local disk
 """
 
 import atexit
@@ -55,6 +60,9 @@ import tempfile
 import threading
 import time
 import uuid
+import weakref
+
+from kernellens import pack as _pack
 
 try:
     from triton.runtime.cache import CacheManager as _TritonCacheManager
@@ -130,6 +138,35 @@ def _fsync_enabled():
     return os.environ.get("KERNELLENS_TRITON_FSYNC", "1").strip() not in ("0", "false", "no", "off")
 
 
+def _pack_enabled():
+    return os.environ.get("KERNELLENS_TRITON_PACK", "0").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+_pack_stores = {}
+_pack_stores_lock = threading.Lock()
+
+
+def _pack_store(root):
+    """This process's view of `root`'s packs (one per root, shared by every entry's manager)."""
+    with _pack_stores_lock:
+        store = _pack_stores.get(root)
+        if store is None:
+            store = _pack_stores[root] = _pack.PackStore(root, fsync=_fsync_enabled())
+        return store
+
+
+def _flush_standalone(store, key, pending):
+    """Files put without a group (Triton's driver modules, autotune results): stored as a record
+    of their own when their manager goes away, since no put_group will say the entry is done."""
+    if not pending:
+        return
+    try:
+        store.append(key, list(pending))
+    except Exception as e:  # never fails a compile, nor the interpreter's exit
+        _warn_once(("pack", store.root), "cannot write the packed cache %s (%s)" % (store.folder, e))
+    pending.clear()
+
+
 def _triton_dirs():
     """(cache, dump, override) roots as the running Triton computes them."""
     try:
@@ -158,9 +195,25 @@ def _triton_dirs():
             pick("TRITON_OVERRIDE_DIR", "default_override_dir", "override"))
 
 
+def _local_base():
+    """$TMPDIR when the user set it; else /dev/shm (memory: a packed hit writes an entry's 7+ files
+    there, ~4x faster than on a disk's /tmp, and they go at exit), else the system's temp folder."""
+    if not os.environ.get("TMPDIR") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK | os.X_OK):
+        return "/dev/shm"
+    return tempfile.gettempdir()
+
+
+_local_folder_of = (None, None)
+
+
 def _local_folder():
     """This process's folder on local disk (private copies, compiles the cache could not take)."""
-    return os.path.join(tempfile.gettempdir(), "kernellens-triton-%d" % os.getuid(), str(os.getpid()))
+    global _local_folder_of
+    pid, folder = _local_folder_of
+    if pid != os.getpid():
+        folder = os.path.join(_local_base(), "kernellens-triton-%d" % os.getuid(), str(os.getpid()))
+        _local_folder_of = (os.getpid(), folder)
+    return folder
 
 
 def _sweep_dead_local_folders():
@@ -204,6 +257,8 @@ def _write_all(fd, data):
 
 
 _made_folders = set()
+# Local copies of packed files this process wrote: path -> (pack, offset) of the record.
+_copied = {}
 
 
 def _materialise(folder, name, data):
@@ -386,7 +441,13 @@ class CacheManager(_TritonCacheManager):
         self._pending = []  # background fsyncs of this entry's children
         self._temp_dir = None  # this entry's temp folder, holding a second name of each child
         self._links = True
-        if not override:
+        self._packs = _pack_store(root) if self._kind == "cache" and _pack_enabled() else None
+        if self._packs is not None:
+            # No folder per entry: that is what packed mode saves. Files put before the group
+            # wait here; a group's put writes them as one record.
+            self._pack_pending = []
+            weakref.finalize(self, _flush_standalone, self._packs, key, self._pack_pending)
+        elif not override:
             try:
                 os.makedirs(self.cache_dir, exist_ok=True)
             except OSError as e:
@@ -416,10 +477,79 @@ class CacheManager(_TritonCacheManager):
         return None
 
     def has_file(self, filename):
-        return self._find(filename) is not None
+        return self.get_file(filename) is not None
 
     def get_file(self, filename):
+        if self._packs is not None:
+            for record in self._packs.records(self.key):
+                if filename in record.names():
+                    files = self._packs.read_files(record)
+                    if files is not None:
+                        return self._local_copy(filename, files[filename], (record.pack.path, record.offset))
         return self._find(filename)
+
+    # -- packed mode ----------------------------------------------------------------------
+
+    def _packed_folder(self):
+        return os.path.join(_local_folder(), "packed", self.key)
+
+    def _local_copy(self, name, data, source=None):
+        """`data` as name in this entry's folder on local disk. The folder is this process's
+        alone, so the file is written in place; `source` (a record's place) skips writing what
+        this process already wrote from the same record."""
+        _local_folder_used()
+        folder = self._packed_folder()
+        path = os.path.join(folder, name)
+        if source is not None and _copied.get(path) == source:
+            return path
+        if folder not in _made_folders:
+            os.makedirs(folder, exist_ok=True)
+            _made_folders.add(folder)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        _copied[path] = source
+        return path
+
+    def _read_packed_group(self, filename):
+        """{file: local path} of the first complete packed group, or None."""
+        for record in self._packs.records(self.key):
+            if not record.complete_group(filename):
+                continue
+            files = self._packs.read_files(record)
+            if files is None:
+                continue  # damaged since it was listed: klens doctor names it
+            try:
+                children = json.loads(files[_GROUP_PREFIX + filename]).get("child_paths")
+                names = {name: os.path.basename(str(path)) for name, path in children.items()}
+            except (ValueError, AttributeError):
+                continue
+            if any(base not in files for base in names.values()):
+                continue
+            self._group_bytes = sum(len(files[base]) for base in names.values())
+            source = (record.pack.path, record.offset)
+            return {name: self._local_copy(base, files[base], source) for name, base in names.items()}
+        return None
+
+    def _put_packed(self, filename, group):
+        """Writes this entry as one record unless another writer's complete one is there (the
+        first writer wins); returns the group file's local path. Never raises for the cache."""
+        recorded = {name: os.path.join(self.cache_dir, os.path.basename(path)) for name, path in group.items()}
+        data = json.dumps({"child_paths": recorded}).encode("utf-8")
+        group_name = _GROUP_PREFIX + filename
+        files = [f for f in self._pack_pending if f[0] != group_name] + [(group_name, data, time.time_ns())]
+        try:
+            self._packs.refresh()
+            stored = (r for r in self._packs.records(self.key, False) if r.complete_group(filename))
+            if not any(self._packs.read_files(r) is not None for r in stored):  # a damaged one does not count
+                self._packs.append(self.key, files)
+        except Exception as e:
+            _warn_once(("pack", self._packs.root), "cannot write the packed cache %s (%s); compiling without it, "
+                       "this process's files go to %s" % (self._packs.folder, e, _local_folder()))
+        del self._pack_pending[:]
+        return self._local_copy(group_name, data)
 
     # -- lookups --------------------------------------------------------------------------
 
@@ -486,7 +616,11 @@ class CacheManager(_TritonCacheManager):
     def get_group(self, filename):
         start = time.perf_counter_ns()
         group = None
+        if self._packs is not None:
+            group = self._read_packed_group(filename)
         for attempt in (0, 1):
+            if group is not None:
+                break
             try:
                 group = self._read_group(filename)
                 break
@@ -591,6 +725,13 @@ class CacheManager(_TritonCacheManager):
         else:
             payload = str(data).encode("utf-8")
         group_file = filename.startswith(_GROUP_PREFIX)
+        if self._packs is not None:
+            self._pack_pending[:] = [f for f in self._pack_pending if f[0] != filename]
+            self._pack_pending.append((filename, payload, time.time_ns()))
+            self._stored_bytes += len(payload)
+            path = self._local_copy(filename, payload)
+            self._store_us += (time.perf_counter_ns() - start) // 1000
+            return path
         sync = None
         if self._kind == "cache" and _fsync_enabled():
             sync = "now" if group_file else "later"
@@ -610,6 +751,15 @@ class CacheManager(_TritonCacheManager):
 
     def put_group(self, filename, group):
         start = time.perf_counter_ns()
+        if self._packs is not None:
+            path = self._put_packed(filename, group)
+            self._store_us += (time.perf_counter_ns() - start) // 1000
+            self._log(filename, group, False, [("lookup", self._lookup_us or 0), ("store", self._store_us)],
+                      self._stored_bytes)
+            self._lookup_us = None
+            self._store_us = 0
+            self._stored_bytes = 0
+            return path
         if self._pending:
             # Every child on disk, and their renames, before the commit marker names them.
             for pending in self._pending:
