@@ -105,6 +105,26 @@ class PackedTest(Harness):
         self.assertEqual(run.failed, 0, run.describe())
         self.assertPackedComplete(cache, 12)
 
+    def test_a_torn_tail_is_cut_by_the_next_writer(self):
+        # What a writer killed mid-append leaves (the SIGKILL test above rarely lands inside the
+        # few microseconds of a write): the start of a record, cut short.
+        cache = os.path.join(self.tmp, "cache")
+        first = self.run_writers(self.packed_env(cache), n=1, kernels=2, rounds=1)
+        self.assertEqual(first.failed, 0, first.describe())
+        by_key, names = self.assertPackedComplete(cache, 2)
+        packfile = os.path.join(cache, pack.FOLDER, [n for n in names if n.endswith(".klpack")][0])
+        whole = os.path.getsize(packfile)
+        record = pack.encode_record("TORN" * 13, [("kl_cache_kernel.cubin", os.urandom(5000), 0)])
+        with open(packfile, "ab") as f:
+            f.write(record[:len(record) // 2])
+        self.assertEqual(read_packs(cache)[1], [], "a reader listed the torn record")
+        run = self.run_writers(self.packed_env(cache), n=1, kernels=3, rounds=1)
+        self.assertEqual(run.failed, 0, run.describe())
+        by_key, _ = self.assertPackedComplete(cache, 3)
+        added = [r for rs in by_key.values() for r in rs if r.offset >= whole]
+        self.assertEqual([r.offset for r in added], [whole], "the new record does not start where the torn one did")
+        self.assertEqual(os.path.getsize(packfile), whole + added[0].length)
+
     def hit_round_trip(self, triton):
         theirs = os.path.join(self.tmp, triton, "theirs")
         ours = os.path.join(self.tmp, triton, "ours")

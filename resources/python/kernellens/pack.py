@@ -181,21 +181,30 @@ class _PackReader:
         self.index_pos = len(INDEX_HEADER)
         self.usable = True
         self.fd = None
+        self.inode = None
 
     def close(self):
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
 
-    def refresh(self, on_record):
+    def refresh(self, on_record, on_rewritten=None):
         """Reads records appended since the last refresh; calls on_record(record) for each.
-        Reopens the pack: on NFS only an open revalidates what other hosts appended."""
+        Reopens the pack: on NFS only an open revalidates what other hosts appended. A pack
+        `klens` rewrote (another file at the path) is read again from its start, after
+        on_rewritten() drops what was listed from the old one."""
         if not self.usable:
             return
         self.close()
         try:
             self.fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
-            size = os.fstat(self.fd).st_size
+            st = os.fstat(self.fd)
+            size = st.st_size
+            if self.inode is not None and st.st_ino != self.inode:
+                self.end, self.index_pos = _PACK_HEADER.size, len(INDEX_HEADER)
+                if on_rewritten:
+                    on_rewritten()
+            self.inode = st.st_ino
             if self.end == _PACK_HEADER.size:
                 check_pack_header(self.fd, self.path)
         except PackError:
@@ -250,112 +259,172 @@ class _PackReader:
 
 
 class _PackWriter:
-    """This process's pack: one it holds the lock of, named after this host."""
+    """Appends to this host's packs. The lock of a pack is held for one append only, so that
+    processes of one host share packs (their number follows the appends at the same instant, not
+    the processes) and `klens pack/unpack/clean` can take a pack to rewrite it between appends."""
 
     def __init__(self, folder, fsync):
         self.folder = folder
         self.fsync = fsync
-        self.fd = self.index_fd = None
-        self.end = 0
-        self.path = None
+        self.host = host_name()
         self.pid = os.getpid()
-        host = host_name()
+        self._open = {}  # path -> (fd, inode)
+        self._known_end = {}  # path -> end of the records this process has checked
+        self._unusable = set()  # packs of a newer format or a bad header: never appended to
+        self._readers = {}  # path -> _PackReader, for the index lines others appended
+        self._indexed_end = {}  # path -> end of the records the index lists contiguously
         os.makedirs(folder, exist_ok=True)
+
+    def append(self, data, key):
+        """Appends one record's bytes; returns the pack's path. A failure (ENOSPC, EIO) leaves the
+        pack as it was and raises OSError."""
         n = 0
-        while self.fd is None:
-            path = os.path.join(folder, "%s-%d.klpack" % (host, n))
+        while True:
+            path = os.path.join(self.folder, "%s-%d.klpack" % (self.host, n))
             n += 1
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            if path in self._unusable:
+                continue
+            fd = self._locked(path)
+            if fd is None:
+                continue  # another process is appending there right now
+            try:
+                end = self._settle(fd, path)
+                if end is None:
+                    self._unusable.add(path)
+                    continue
+                self._write(fd, path, end, data, key)
+                return path
+            finally:
+                try:
+                    fcntl.lockf(fd, fcntl.LOCK_UN)
+                except OSError:
+                    pass
+
+    def _locked(self, path):
+        """The pack's descriptor with its lock taken, or None when another process holds it. A
+        pack rewritten since it was opened (another inode at the path) is opened again."""
+        for _ in range(3):
+            fd, inode = self._open.get(path, (None, None))
+            if fd is None:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+                inode = os.fstat(fd).st_ino
+                self._open[path] = (fd, inode)
             try:
                 fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as e:
-                os.close(fd)
                 if e.errno in (errno.EACCES, errno.EAGAIN):
-                    continue  # another process's pack
+                    return None
                 raise
             try:
-                self._take(fd, path)
-            except PackError:
-                os.close(fd)  # a pack of a newer format, or damaged at the start: never appended to
-                continue
-            except BaseException:
-                os.close(fd)
-                raise
-            self.fd, self.path = fd, path
+                current = os.stat(path).st_ino
+            except FileNotFoundError:
+                current = None
+            if current == inode:
+                return fd
+            os.close(fd)  # rewritten or removed under us: start again on what is there now
+            del self._open[path]
+            for known in (self._known_end, self._indexed_end, self._readers):
+                known.pop(path, None)
+        raise OSError(errno.EAGAIN, "the pack keeps being replaced", path)
 
-    def _take(self, fd, path):
+    def _settle(self, fd, path):
+        """With the lock held: the offset to append at, after checking what others appended since
+        this process last looked (a torn tail is cut off; damage with whole records after it is
+        left for klens doctor). None for a pack this writer must not append to."""
         size = os.fstat(fd).st_size
         if size == 0:
             os.pwrite(fd, _PACK_HEADER.pack(MAGIC, VERSION, 0), 0)
-            size = _PACK_HEADER.size
-        else:
-            check_pack_header(fd, path)
-        reader = _PackReader(path)
+            self._reset_index(path)
+            self._readers[path] = _PackReader(path)
+            self._known_end[path] = self._indexed_end[path] = _PACK_HEADER.size
+            return _PACK_HEADER.size
+        reader = self._readers.get(path)
+        if reader is None:
+            try:
+                check_pack_header(fd, path)
+            except PackError:
+                return None
+            reader = self._readers[path] = _PackReader(path)
+            self._indexed_end[path] = _PACK_HEADER.size
         reader.fd = fd
-        indexed = []
+        # Records with an index line were appended whole before the line was written: trusted.
+        indexed_end = self._indexed_end[path]
         for offset, length, _key in reader._index_lines(size):
-            if offset != reader.end:
-                break
-            record = read_record_at(fd, reader, offset, size)
-            if record is None or record.length != length:
-                break
-            indexed.append(record)
-            reader.end = offset + length
-        # Past the index: what a writer killed before its index line left, checked in full. A
-        # record that fails with no whole record after it is a torn append, cut off; one with whole
-        # records after it is damage, left for klens doctor to name and klens unpack to step over.
+            if offset == indexed_end:
+                indexed_end = offset + length
+        end = max(self._known_end.get(path, _PACK_HEADER.size), indexed_end)
         unindexed = []
-        while reader.end < size:
-            record = _whole_record_at(fd, reader, reader.end, size)
+        while end < size:
+            record = _whole_record_at(fd, reader, end, size)
             if record is None:
-                following = _next_whole_record(fd, reader, reader.end + 1, size)
-                if following is None:
-                    break
-                record = following
+                record = _next_whole_record(fd, reader, end + 1, size)
+                if record is None:
+                    break  # a writer killed mid-append: its torn record is cut off below
             unindexed.append(record)
-            reader.end = record.offset + record.length
-        if reader.end < size:
-            os.ftruncate(fd, reader.end)
-        self.end = reader.end
-        index_path = reader.index_path
-        lines = b"".join(b"%d %d %s\n" % (r.offset, r.length, r.key.encode()) for r in indexed + unindexed)
-        temp = index_path + ".tmp.%d" % os.getpid()
-        with open(temp, "wb") as f:
-            f.write(INDEX_HEADER + lines)
-        os.replace(temp, index_path)
-        self.index_fd = os.open(index_path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+            end = record.offset + record.length
+        if end < size:
+            os.ftruncate(fd, end)
+        self._index_append(path, b"".join(b"%d %d %s\n" % (r.offset, r.length, r.key.encode()) for r in unindexed))
+        self._known_end[path] = self._indexed_end[path] = end
+        return end
 
-    def append(self, data, key):
-        """Appends one record's bytes; a failure (ENOSPC, EIO) leaves the pack as it was."""
-        offset = self.end
+    def _index_path(self, path):
+        return path[:-len(".klpack")] + ".klidx"
+
+    def _reset_index(self, path):
+        with open(self._index_path(path), "wb") as f:
+            f.write(INDEX_HEADER)
+
+    def _index_append(self, path, lines):
+        """Appends index lines, first cutting a torn last line (no newline)."""
+        index = self._index_path(path)
+        try:
+            fd = os.open(index, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        except OSError:
+            return
+        try:
+            size = os.fstat(fd).st_size
+            if size < len(INDEX_HEADER) or _pread_all(fd, len(INDEX_HEADER), 0) != INDEX_HEADER:
+                os.ftruncate(fd, 0)
+                os.pwrite(fd, INDEX_HEADER, 0)
+                size = len(INDEX_HEADER)
+            elif _pread_all(fd, 1, size - 1) != b"\n":
+                tail = _pread_all(fd, min(size, 4096), max(0, size - 4096))
+                size -= len(tail) - (tail.rfind(b"\n") + 1)
+                os.ftruncate(fd, max(size, len(INDEX_HEADER)))
+            if lines:
+                os.pwrite(fd, lines, size)
+        except OSError:
+            pass  # the index is advisory: readers walk past its end
+        finally:
+            os.close(fd)
+
+    def _write(self, fd, path, offset, data, key):
         try:
             view, at = memoryview(data), offset
             while view:
-                written = os.pwrite(self.fd, view, at)
+                written = os.pwrite(fd, view, at)
                 view, at = view[written:], at + written
             if self.fsync:
-                os.fsync(self.fd)
-        except OSError:
+                os.fsync(fd)
+        except OSError as e:
             try:
-                os.ftruncate(self.fd, offset)
+                os.ftruncate(fd, offset)
             except OSError:
                 pass
+            if not e.filename:
+                e.filename = path
             raise
-        self.end = offset + len(data)
-        try:
-            os.write(self.index_fd, b"%d %d %s\n" % (offset, len(data), key.encode()))
-        except OSError:
-            pass  # the index is advisory: readers walk past its end
-        return offset
+        self._known_end[path] = self._indexed_end[path] = offset + len(data)
+        self._index_append(path, b"%d %d %s\n" % (offset, len(data), key.encode()))
 
     def close(self):
-        for fd in (self.fd, self.index_fd):
-            if fd is not None:
-                try:
-                    os.close(fd)  # also drops the lock
-                except OSError:
-                    pass
-        self.fd = self.index_fd = None
+        for fd, _ in self._open.values():
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self._open.clear()
 
 
 class PackStore:
@@ -386,9 +455,17 @@ class PackStore:
                 if reader is None:
                     reader = self._readers[name] = _PackReader(os.path.join(self.folder, name))
                 try:
-                    reader.refresh(self._add)
+                    reader.refresh(self._add, lambda r=reader: self._forget(r))
                 except PackError as e:
                     self.problems.append(str(e))
+
+    def _forget(self, reader):
+        for key in list(self._records):
+            kept = [r for r in self._records[key] if r.pack is not reader]
+            if kept:
+                self._records[key] = kept
+            else:
+                del self._records[key]
 
     def keys(self):
         """Every key seen so far (refresh() first for what others appended)."""
@@ -455,12 +532,7 @@ class PackStore:
                 self._writer = None  # a forked child: the lock stayed with the parent
             if self._writer is None:
                 self._writer = _PackWriter(self.folder, self.fsync)
-            try:
-                self._writer.append(data, key)
-            except OSError as e:
-                if not e.filename:
-                    e.filename = self._writer.path
-                raise
+            self._writer.append(data, key)
 
     def close(self):
         with self._lock:
