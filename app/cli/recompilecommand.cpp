@@ -30,7 +30,7 @@ struct RecompileArgs {
 };
 
 /// `klens recompile`: rebuild entries and say whether each is fresh. Exit 0 all fresh, 1 some
-/// stale or failing to rebuild, 2 usage, I/O, or NVRTC unavailable.
+/// stale, not judged or failing to rebuild, 2 usage, I/O, or NVRTC unavailable.
 int runRecompile(const RecompileArgs& args);
 
 namespace {
@@ -80,7 +80,7 @@ int runRecompile(const RecompileArgs& args)
     for (const Entry& e : entries) {
         RecompileReport r = recompileEntry(e);
         if (!r.ok) {
-            if (!toolkitInfo().nvrtc) {
+            if (r.kind.empty() && !toolkitInfo().nvrtc) {
                 printError(r.error.english());
                 return ExitError;
             }

@@ -20,12 +20,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool isExecutableFile(const std::string& path)
-{
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
 // execvp's lookup, done here so the error can say which PATH was searched.
 std::string findInPath(const std::string& name, const std::string& pathVar)
 {
@@ -181,21 +175,39 @@ RunResult runWithTimeout(const std::string& program, const std::vector<std::stri
 
 } // namespace
 
-TritonVersion detectTritonVersion(const Environment& env, std::chrono::milliseconds timeout)
+bool isExecutableFile(const std::string& path)
 {
-    TritonVersion v;
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+UserPython findUserPython(const Environment& env)
+{
+    UserPython u;
     std::string name = "python3";
-    if (auto p = env.get("KL_PYTHON"); p && !p->empty())
+    if (auto p = env.get("KL_PYTHON"); p && !p->empty()) {
         name = *p;
+        u.fromKlPython = true;
+    }
     const std::string pathVar = env.get("PATH").value_or("/usr/local/bin:/usr/bin:/bin");
-    v.python = findInPath(name, pathVar);
-    if (v.python.empty()) {
-        v.python = name;
-        v.error =
+    u.path = findInPath(name, pathVar);
+    if (u.path.empty())
+        u.error =
             name.find('/') != std::string::npos
                 ? Text::of(KL_TEXT("kl::env", "%1 (from KL_PYTHON) does not exist or is not executable"),
                            name)
                 : Text::of(KL_TEXT("kl::env", "no %1 on PATH (%2)"), name, pathVar);
+    return u;
+}
+
+TritonVersion detectTritonVersion(const Environment& env, std::chrono::milliseconds timeout)
+{
+    TritonVersion v;
+    const UserPython python = findUserPython(env);
+    v.python = python.path;
+    if (v.python.empty()) {
+        v.python = env.get("KL_PYTHON").value_or("python3");
+        v.error = python.error;
         return v;
     }
     const RunResult r =

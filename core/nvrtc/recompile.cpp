@@ -1,6 +1,7 @@
 #include "recompile.h"
 
 #include "core/cubin/cubininfo.h"
+#include "core/env/environment.h"
 #include "core/formats/layout.h"
 #include "core/keys/tritonkey.h"
 #include "core/storage/cachestore.h"
@@ -9,6 +10,7 @@
 #include "nvrtccompiler.h"
 #include "nvrtckey.h"
 #include "nvrtcmetadata.h"
+#include "tritonrebuild.h"
 
 #include <chrono>
 #include <unistd.h>
@@ -219,7 +221,29 @@ RecompileReport recompileKernelLens(const Entry& e, const std::string& metaText,
     return r;
 }
 
-RecompileReport recompileTriton(const Entry& e)
+// What nvJitLink (another ptxas than Triton's) makes of the PTX, as one sentence about the
+// cubin's per-kernel resources: information for an entry that cannot be judged.
+Text nvJitLinkOpinion(const std::string& ptx, const std::string& cubin, const std::string& arch)
+{
+    const ToolkitInfo& tk = toolkitInfo();
+    if (!tk.nvJitLink)
+        return {};
+    const NvrtcOutput out = assemblePtx(ptx, arch, 3);
+    if (!out.ok)
+        return Text::of(KL_TEXT("kl::recompile", "nvJitLink %1 could not assemble it either"),
+                        tk.nvJitLinkVersion);
+    const CubinResult a = cubinInfo(cubin), b = cubinInfo(out.cubin);
+    if (!a.ok || !b.ok)
+        return {};
+    const Text diff = resourceDifference(a.info, b.info);
+    return diff.empty()
+               ? Text::of(KL_TEXT("kl::recompile", "nvJitLink %1 gives the same resources"),
+                          tk.nvJitLinkVersion)
+               : Text::of(KL_TEXT("kl::recompile", "nvJitLink %1 gives %2"), tk.nvJitLinkVersion, diff);
+}
+
+RecompileReport recompileTriton(const Entry& e, const std::string& metaText, const std::string& metaName,
+                                const std::atomic<bool>* cancel)
 {
     RecompileReport r;
     r.kind = "triton";
@@ -240,74 +264,78 @@ RecompileReport recompileTriton(const Entry& e)
     if (arch.empty())
         arch = "sm_" + e.target.arch;
     r.arch = arch;
-    r.assembler = "nvJitLink " + toolkitInfo().nvJitLinkVersion;
-    const NvrtcOutput out = assemblePtx(ptx, arch, 3);
-    r.log = out.linkLog;
-    if (!out.ok) {
-        r.error = Text::of(KL_TEXT("kl::recompile", "assembling %1 for %2 failed: %3"),
-                           printableName(joinPath(e.path, ptxName)), arch, out.error);
-        if (out.linkLog.find("Unsupported .version") != std::string::npos)
-            r.error =
-                Text::of(KL_TEXT("kl::recompile",
-                                 "%1 (Triton's bundled ptxas is newer than this CUDA Toolkit's nvJitLink %2: "
-                                 "install a newer toolkit to reassemble this PTX)"),
-                         r.error, toolkitInfo().nvJitLinkVersion);
+    const auto started = Clock::now();
+    TritonRebuild t = rebuildCubinWithTriton(e, metaText, joinPath(e.path, metaName), ptx, cubin,
+                                             Environment::current(), cancel);
+    const std::int64_t us =
+        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
+    r.log = t.log;
+    if (t.outcome == TritonRebuild::Outcome::Failed) {
+        r.error =
+            Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, ptxName)), t.why);
         return r;
     }
     r.ok = true;
     ArtefactComparison c;
     c.file = cubinName;
-    const CubinResult a = cubinInfo(cubin), b = cubinInfo(out.cubin);
-    if (!a.ok) {
-        c.difference = Text::of(KL_TEXT("kl::recompile", "the cached cubin is unreadable: %1"), a.error);
-    } else if (!b.ok) {
-        c.difference = Text::of(KL_TEXT("kl::recompile", "the rebuilt cubin is unreadable: %1"), b.error);
-    } else {
-        c.difference = resourceDifference(a.info, b.info);
-        c.identical = c.difference.empty();
-        if (c.identical && cubin != out.cubin)
-            c.difference = Text::of(KL_TEXT("kl::recompile", "same resource usage; bytes differ (%1)"),
-                                    describeBytes(cubin, out.cubin));
+    if (t.outcome == TritonRebuild::Outcome::NoMatchingTriton) {
+        r.judged = false;
+        r.assembler = "-";
+        const Text other = nvJitLinkOpinion(ptx, cubin, arch);
+        r.reason = other.empty() ? t.why : Text::of(KL_TEXT("kl::recompile", "%1; %2"), t.why, other);
+        c.difference = Text::of(KL_TEXT("kl::recompile", "not compared"));
+        r.artefacts.push_back(c);
+        finishEvent(r, e, {}, 0);
+        return r;
     }
-    c.rebuilt = out.cubin;
+    r.assembler = "Triton " + t.tritonVersion + (t.ptxas.empty() ? std::string() : " " + t.ptxas);
+    c.identical = cubin == t.cubin;
+    if (!c.identical) {
+        c.difference = describeBytes(cubin, t.cubin);
+        const CubinResult a = cubinInfo(cubin), b = cubinInfo(t.cubin);
+        if (!a.ok)
+            c.difference =
+                joined(c.difference,
+                       Text::of(KL_TEXT("kl::recompile", "the cached cubin is unreadable: %1"), a.error));
+        else if (b.ok)
+            c.difference = joined(c.difference, resourceDifference(a.info, b.info));
+    }
+    c.rebuilt = t.cubin;
     r.artefacts.push_back(c);
     r.fresh = c.identical;
     if (!r.fresh)
         r.reason =
-            Text::of(KL_TEXT("kl::recompile",
-                             "%1: %2 (the cached cubin came from Triton's ptxas, the rebuild from %3)"),
-                     cubinName, c.difference, r.assembler);
-    finishEvent(r, e, out.stagesUs, out.cubin.size());
+            Text::of(KL_TEXT("kl::recompile", "%1 differs from Triton %2's rebuild of the cached PTX: %3"),
+                     cubinName, t.tritonVersion, c.difference);
+    finishEvent(r, e, {{"ptxas", us}}, t.cubin.size());
     return r;
 }
 
 } // namespace
 
-RecompileReport recompileEntry(const Entry& e)
+RecompileReport recompileEntry(const Entry& e, const std::atomic<bool>* cancel)
 {
     RecompileReport r;
-    const ToolkitInfo& tk = toolkitInfo();
-    if (!tk.nvrtc) {
-        r.error = Text::of(KL_TEXT("kl::recompile", "recompile is unavailable: %1"), tk.whyUnavailable);
-        return r;
-    }
     std::string metaText, metaName;
     if (!readStage(e, "json", metaText, metaName, r.error))
         return r;
-    if (metaText.find(kNvrtcProducer) != std::string::npos)
+    const ToolkitInfo& tk = toolkitInfo();
+    if (metaText.find(kNvrtcProducer) != std::string::npos) {
+        if (!tk.nvrtc) {
+            r.error = Text::of(KL_TEXT("kl::recompile", "recompile is unavailable: %1"), tk.whyUnavailable);
+            return r;
+        }
         return recompileKernelLens(e, metaText, metaName);
-    if (!tk.nvJitLink) {
-        r.error = Text::of(KL_TEXT(
-            "kl::recompile", "reassembling Triton PTX needs nvJitLink, which was not found at build time"));
-        return r;
     }
-    return recompileTriton(e);
+    return recompileTriton(e, metaText, metaName, cancel);
 }
 
 Text recompileVerdict(const RecompileReport& report)
 {
-    return report.fresh ? Text::of(KL_TEXT("kl::recompile", "fresh"))
-                        : Text::of(KL_TEXT("kl::recompile", "stale: %1"), report.reason);
+    if (report.fresh)
+        return Text::of(KL_TEXT("kl::recompile", "fresh"));
+    return report.judged ? Text::of(KL_TEXT("kl::recompile", "stale: %1"), report.reason)
+                         : Text::of(KL_TEXT("kl::recompile", "cannot judge: %1"), report.reason);
 }
 
 } // namespace kl

@@ -4,6 +4,7 @@
 #include "core/model/entry.h"
 #include "core/util/text.h"
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,10 @@ struct RecompileReport {
     std::string arch;      ///< what was built for, e.g. "sm_90a"
     std::string assembler; ///< "NVRTC 13.0", "nvJitLink 13.0"
     bool fresh = false;    ///< every artefact compared equal
-    Text reason;           ///< when !fresh: why the entry is stale (first difference)
+    /// false when no rebuild by the toolchain that built the entry was possible: `reason` then
+    /// says why, and what another toolchain's rebuild showed; such an entry is never "stale"
+    bool judged = true;
+    Text reason; ///< when !fresh: why the entry is stale (first difference), or why it is not judged
     std::vector<ArtefactComparison> artefacts;
     std::string log;    ///< the compiler's or linker's log
     CompileEvent event; ///< the rebuild, to log (origin "nvrtc", cache_hit false)
@@ -33,12 +37,14 @@ struct RecompileReport {
 /// Rebuild a cache entry and compare it with what is cached, without changing the entry.
 /// KernelLens NVRTC entries are recompiled from the stored `.cu` with the stored options (and the
 /// headers as they are now); each artefact is compared byte for byte, and the key is recomputed.
-/// Triton CUDA entries have their cached PTX assembled by nvJitLink for the PTX's own target and
-/// the per-kernel resource usage compared with the cached cubin's (Triton's ptxas may differ from
-/// nvJitLink's, so bytes are not compared).
-RecompileReport recompileEntry(const Entry& entry);
+/// Triton CUDA entries have their cached PTX assembled again by the Triton that wrote them (its
+/// bundled ptxas and flags, in the user's Python: core/nvrtc/tritonrebuild) and the cubins compared
+/// byte for byte. When that Triton is not at hand the entry is not judged; nvJitLink's rebuild
+/// (another ptxas) is then compared by per-kernel resources, for information only.
+/// `cancel` stops a rebuild that runs in another process.
+RecompileReport recompileEntry(const Entry& entry, const std::atomic<bool>* cancel = nullptr);
 
-/// "fresh" or "stale: <reason>".
+/// "fresh", "stale: <reason>" or "cannot judge: <reason>".
 Text recompileVerdict(const RecompileReport& report);
 
 } // namespace kl

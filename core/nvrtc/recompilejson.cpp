@@ -31,6 +31,8 @@ void writeRecompileJson(const std::vector<std::pair<Entry, RecompileReport>>& re
                 w.Null();
             w.Key("fresh");
             w.Bool(r.ok && r.fresh);
+            w.Key("judged");
+            w.Bool(r.ok && r.judged);
             w.Key("artefacts");
             w.StartArray();
             for (const auto& a : r.artefacts) {

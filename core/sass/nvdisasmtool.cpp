@@ -1,5 +1,6 @@
 #include "nvdisasmtool.h"
 
+#include "core/env/tritonversion.h"
 #include "core/util/subprocess.h"
 
 #include <algorithm>
@@ -10,12 +11,6 @@
 
 namespace kl {
 namespace {
-
-bool isExecutableFile(const std::string& path)
-{
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
 
 std::vector<std::string> splitPath(const std::string& list)
 {

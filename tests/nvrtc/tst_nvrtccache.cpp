@@ -8,6 +8,9 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
+#include <QScopeGuard>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -271,56 +274,88 @@ private slots:
         QVERIFY(kl::NvrtcCache(dir.filePath("cache").toStdString()).lookup(req).hit);
     }
 
-    void recompileTritonEntries()
+    // Triton entries are rebuilt by the Triton that wrote them (its ptxas and flags), run through
+    // $KL_PYTHON: the fixture is a cache real Triton 3.9 wrote, with sm_80 (ptxas 12.9), sm_90a
+    // and sm_100a (ptxas-blackwell 13.x, PTX 9.4, which nvJitLink 13.0 cannot read) entries.
+    void recompileTritonEntriesWithTheirOwnTriton()
     {
-        REQUIRE_NVRTC();
-        if (!kl::toolkitInfo().nvJitLink)
-            QSKIP("nvJitLink was not found at build time");
-        // The fixture: a cache real Triton 3.9 wrote. Its sm_80 entries carry PTX 8.8, which
-        // nvJitLink 13.0 assembles; its sm_90a/sm_100a ones PTX 9.4, which needs a newer toolkit.
+        if (!QFileInfo(QStringLiteral(KL_TRITON_VENV_PYTHON)).isExecutable())
+            QSKIP("no Triton 3.9 venv at " KL_TRITON_VENV_PYTHON " (run scripts/triton-venv.sh)");
+        const QByteArray before = qgetenv("KL_PYTHON");
+        auto restore =
+            qScopeGuard([&] { before.isNull() ? qunsetenv("KL_PYTHON") : qputenv("KL_PYTHON", before); });
+        qputenv("KL_PYTHON", KL_TRITON_VENV_PYTHON);
         QDirIterator it(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), QDir::Dirs | QDir::NoDotAndDotDot);
-        int assembled = 0, tooNew = 0;
+        QSet<QString> archs;
+        std::vector<kl::Entry> sources;
         while (it.hasNext()) {
             const kl::Entry e = scanEntry(it.next().toStdString());
-            if (e.kind != kl::EntryKind::Kernel || e.target.backend != "cuda" || !e.stage("ptx"))
+            if (e.kind != kl::EntryKind::Kernel || e.target.backend != "cuda" || !e.stage("ptx") ||
+                !e.stage("cubin"))
                 continue;
             const auto report = kl::recompileEntry(e);
-            if (report.ok) {
-                ++assembled;
-                QCOMPARE(QString::fromStdString(report.kind), QStringLiteral("triton"));
-                QCOMPARE(report.artefacts.size(), std::size_t(1));
-                QVERIFY(report.fresh || report.reason.english().find("Triton's ptxas") != std::string::npos);
-                QCOMPARE(QString::fromStdString(report.arch), "sm_" + QString::fromStdString(e.target.arch));
-            } else {
-                ++tooNew;
-                QVERIFY2(report.error.english().find("Unsupported .version") != std::string::npos &&
-                             report.error.english().find("newer toolkit") != std::string::npos,
-                         report.error.english().c_str());
-            }
+            QVERIFY2(report.ok, report.error.english().c_str());
+            QCOMPARE(QString::fromStdString(report.kind), QStringLiteral("triton"));
+            QVERIFY2(report.fresh && report.judged, kl::recompileVerdict(report).english().c_str());
+            QVERIFY2(report.assembler.starts_with("Triton 3.9.0 /") &&
+                         report.assembler.find("ptxas") != std::string::npos,
+                     report.assembler.c_str());
+            QCOMPARE(report.artefacts.size(), std::size_t(1));
+            QVERIFY(report.artefacts[0].identical);
+            QCOMPARE(report.artefacts[0].rebuilt.size(), std::size_t(e.stage("cubin")->size));
+            archs.insert(QString::fromStdString(report.arch));
+            sources.push_back(e);
         }
-        QVERIFY(assembled >= 2);
-        QVERIFY(assembled + tooNew >= 5);
+        // Every arch the fixture has, the Blackwell ptxas's ones included.
+        QVERIFY2(archs.contains("sm_80") && archs.contains("sm_90a"),
+                 qPrintable(QStringList(archs.values()).join(' ')));
 
+        // A changed instruction in the cached PTX: the cached cubin no longer comes from it.
         QTemporaryDir copy;
-        QDirIterator first(QStringLiteral(KL_DEMO_TRITON_DIR "/cache"), QDir::Dirs | QDir::NoDotAndDotDot);
-        // A Triton entry whose cached cubin is damaged is stale, with the reason.
-        while (first.hasNext()) {
-            const kl::Entry e = scanEntry(first.next().toStdString());
-            if (e.target.arch != "80" || !e.stage("ptx") || !e.stage("cubin"))
+        int tampered = 0;
+        for (const kl::Entry& e : sources) {
+            if (tampered == 2 || (e.target.arch != "80" && e.target.arch != "90"))
                 continue;
             const QString dst = copy.filePath(QString::fromStdString(e.folderName));
             QDir().mkpath(dst);
             for (const auto& s : e.stages)
                 QFile::copy(QString::fromStdString(e.path + "/" + s.fileName),
                             dst + "/" + QString::fromStdString(s.fileName));
-            writeFile(dst + "/" + QString::fromStdString(e.stage("cubin")->fileName), "\x7f"
-                                                                                      "ELF\x01");
+            const QString ptxPath = dst + "/" + QString::fromStdString(e.stage("ptx")->fileName);
+            QFile ptxFile(ptxPath);
+            QVERIFY(ptxFile.open(QIODevice::ReadOnly));
+            QByteArray ptx = ptxFile.readAll();
+            ptxFile.close();
+            const int at = ptx.indexOf("add.f32");
+            if (at < 0)
+                continue;
+            ptx.replace(at, 7, "sub.f32");
+            QFile::remove(ptxPath);
+            writeFile(ptxPath, ptx);
             const auto report = kl::recompileEntry(scanEntry(dst.toStdString()));
-            QVERIFY(report.ok);
-            QVERIFY(!report.fresh);
-            QVERIFY2(report.reason.english().find("unreadable") != std::string::npos,
+            QVERIFY2(report.ok && report.judged && !report.fresh,
+                     kl::recompileVerdict(report).english().c_str());
+            QVERIFY2(report.reason.english().find("differs from Triton 3.9.0's rebuild") != std::string::npos,
                      report.reason.english().c_str());
-            break;
+            ++tampered;
+        }
+        QCOMPARE(tampered, 2);
+
+        // Without the entry's Triton at hand: not judged, never "stale".
+        const kl::Entry& some = sources.front();
+        QVector<QByteArray> others = {QByteArrayLiteral("/nonexistent/python3")};
+        if (QFileInfo(QStringLiteral(KL_TRITON33_VENV_PYTHON)).isExecutable())
+            others << QByteArrayLiteral(KL_TRITON33_VENV_PYTHON);
+        for (const QByteArray& python : others) {
+            qputenv("KL_PYTHON", python);
+            const auto report = kl::recompileEntry(some);
+            const std::string verdict = kl::recompileVerdict(report).english();
+            QVERIFY2(report.ok && !report.judged && !report.fresh, verdict.c_str());
+            QVERIFY2(verdict.starts_with("cannot judge: built by Triton 3.9.0, which is not at hand"),
+                     verdict.c_str());
+            QVERIFY2(verdict.find(python.toStdString()) != std::string::npos, verdict.c_str());
+            if (python.contains("triton33"))
+                QVERIFY2(verdict.find("has Triton 3.3") != std::string::npos, verdict.c_str());
         }
     }
 };

@@ -52,7 +52,7 @@ void RecompileDialog::start()
     m_running = true;
     m_cancelled = false;
     m_next = 0;
-    m_fresh = m_stale = m_failed = 0;
+    m_fresh = m_stale = m_unjudged = m_failed = 0;
     showBusy(QString());
     showProgress(0, m_entries.size());
     runNext();
@@ -65,9 +65,10 @@ void RecompileDialog::runNext()
         for (std::size_t i = m_next; i < m_entries.size(); ++i)
             m_table->item(int(i), VerdictColumn)->setText(tr("cancelled"));
         m_table->resizeRowsToContents();
-        showIdle(tr("%1 fresh, %2 stale, %3 could not be rebuilt%4")
+        showIdle(tr("%1 fresh, %2 stale, %3 not judged, %4 could not be rebuilt%5")
                      .arg(m_fresh)
                      .arg(m_stale)
+                     .arg(m_unjudged)
                      .arg(m_failed)
                      .arg(m_next < m_entries.size() ? tr(" — cancelled") : QString()));
         emit finished();
@@ -80,8 +81,8 @@ void RecompileDialog::runNext()
                            .arg(m_next + 1)
                            .arg(m_entries.size()));
     m_job.start(
-        [entry = e, log = m_eventsLog.toStdString()](const JobToken&) {
-            RecompileReport r = recompileEntry(entry);
+        [entry = e, log = m_eventsLog.toStdString()](const JobToken& token) {
+            RecompileReport r = recompileEntry(entry, token.cancelFlag());
             if (r.ok && !log.empty()) {
                 const EventLog events(log, eventLogOptionsFromEnvironment(Environment::current()));
                 if (std::string err = events.append(r.event); !err.empty())
@@ -101,7 +102,7 @@ void RecompileDialog::onEntryDone(const RecompileReport& r)
         verdict = tr("not rebuilt");
         detail = coreText(r.error);
     } else {
-        r.fresh ? ++m_fresh : ++m_stale;
+        r.fresh ? ++m_fresh : r.judged ? ++m_stale : ++m_unjudged;
         verdict = coreText(recompileVerdict(r));
         QStringList lines;
         for (const ArtefactComparison& a : r.artefacts)

@@ -35,7 +35,7 @@ private:
     std::vector<Entry> m_entries;
     QString m_eventsLog;
     std::size_t m_next = 0;
-    std::size_t m_fresh = 0, m_stale = 0, m_failed = 0;
+    std::size_t m_fresh = 0, m_stale = 0, m_unjudged = 0, m_failed = 0;
     bool m_running = false;
     bool m_cancelled = false;             ///< checked between entries (a rebuild itself cannot be stopped)
     BackgroundJob m_job{exclusivePool()}; ///< compiles: one at a time with the others
