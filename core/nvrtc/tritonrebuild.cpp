@@ -35,7 +35,7 @@ try:
 except Exception as e:
     print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}))
     sys.exit(4)
-if triton.__version__ != want:
+if want and triton.__version__ != want:
     print(json.dumps({"triton": triton.__version__}))
     sys.exit(3)
 from triton.backends.compiler import GPUTarget
@@ -125,12 +125,18 @@ TritonRebuild rebuildCubinWithTriton(const Entry& e, const std::string& metadata
                                      const std::atomic<bool>* cancel)
 {
     TritonRebuild r;
+    auto candidates = tritonPythonCandidates(metadataText, env);
     if (e.tritonVersion.empty()) {
-        r.why =
-            Text::of(KL_TEXT("kl::recompile", "the entry does not record the Triton version that built it"));
-        return r;
+        // Before 3.3 the metadata records no version: only the install the entry names (or the
+        // Python the user chose) can be taken for the one that wrote it.
+        std::erase_if(candidates, [](const auto& c) { return c.second == "PATH"; });
+        if (candidates.empty()) {
+            r.why =
+                Text::of(KL_TEXT("kl::recompile", "the entry records neither its Triton version nor a Triton "
+                                                  "install that still exists"));
+            return r;
+        }
     }
-    const auto candidates = tritonPythonCandidates(metadataText, env);
     if (candidates.empty()) {
         r.why = findUserPython(env).error;
         return r;
@@ -205,8 +211,11 @@ TritonRebuild rebuildCubinWithTriton(const Entry& e, const std::string& metadata
     ::unlink(ptxPath.c_str());
     ::rmdir(scratch);
     if (r.outcome == TritonRebuild::Outcome::NoMatchingTriton)
-        r.why = Text::of(KL_TEXT("kl::recompile", "built by Triton %1, which is not at hand (%2)"),
-                         e.tritonVersion, asked);
+        r.why =
+            e.tritonVersion.empty()
+                ? Text::of(KL_TEXT("kl::recompile", "the Triton that built it is not at hand (%1)"), asked)
+                : Text::of(KL_TEXT("kl::recompile", "built by Triton %1, which is not at hand (%2)"),
+                           e.tritonVersion, asked);
     return r;
 }
 

@@ -202,6 +202,37 @@ class DumpOverrideClean(unittest.TestCase):
         self.assertEqual(sorted((e["arch"], e["whole"]) for e in dump["entries"]), [("80", False), ("90", True)])
         self.assertIn("2 compiles of one source wrote this dump folder", dump["note"])
 
+    def recompile(self, entry, python=None):
+        env = self.env()
+        env.pop("KL_PYTHON", None)
+        if python:
+            env["KL_PYTHON"] = python
+        run = subprocess.run([KLENS, "recompile", "--no-log", "--json", entry], env=env, capture_output=True,
+                             text=True, timeout=300)
+        self.assertIn(run.returncode, (0, 1), run.stdout + run.stderr)
+        return json.loads(run.stdout)["entries"][0]
+
+    def test_recompile_judges_with_the_entry_triton(self):
+        # Each Triton's entries are rebuilt by that Triton (found through the install their
+        # metadata names: no KL_PYTHON, and the python3 on PATH may have none), byte for byte.
+        for which in ("newest", "3.3", "3.2"):
+            for arch in (80, 90):
+                self.compile(which, arch=arch)
+        entries = [e for e in self.klens("scan", "--json", expect=(0, 1))["entries"] if e["kind"] == "kernel"]
+        self.assertEqual(len(entries), 6, entries)
+        versions = set()
+        for e in entries:
+            r = self.recompile(e["path"])
+            self.assertTrue(r["ok"] and r["judged"] and r["fresh"], r)
+            self.assertTrue(r["assembler"].startswith("Triton 3."), r)
+            versions.add(r["assembler"].split()[1])
+        self.assertEqual(len(versions), 3, versions)
+        # Asked with another Triton: not judged, never stale.
+        newest = [e for e in entries if (e.get("triton_version") or "").startswith("3.9")] or entries[:1]
+        r = self.recompile(newest[0]["path"], python=VENVS["3.3"])
+        self.assertFalse(r["judged"] or r["fresh"], r)
+        self.assertTrue(r["verdict"].startswith("cannot judge: "), r)
+
     def test_newest(self):
         self.check("newest")
 
