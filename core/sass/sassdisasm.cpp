@@ -1,6 +1,7 @@
 #include "sassdisasm.h"
 
 #include "core/cubin/cubininfo.h"
+#include "core/cubin/cudaelf.h"
 #include "core/util/digest.h"
 #include "core/util/durablefile.h"
 #include "core/util/posixfile.h"
@@ -74,6 +75,24 @@ std::string firstLine(std::string_view s)
     return std::string(s);
 }
 
+/// The sm arch of a 64-bit little-endian CUDA ELF from its header alone; false when it is not one.
+bool cudaSmOfHeader(std::string_view elf, unsigned& sm)
+{
+    if (elf.size() < 64 ||
+        elf.substr(0, 4) != "\x7f"
+                            "ELF" ||
+        elf[4] != 2 || elf[5] != 1)
+        return false;
+    auto u16 = [&](std::size_t at) {
+        return unsigned(std::uint8_t(elf[at])) | unsigned(std::uint8_t(elf[at + 1])) << 8;
+    };
+    if (u16(18) != 190) // EM_CUDA
+        return false;
+    const std::uint32_t flags = u16(48) | std::uint32_t(u16(50)) << 16;
+    sm = cudaSmFromFlags(flags, std::uint8_t(elf[8]));
+    return true;
+}
+
 std::string toolName(const NvdisasmTool& tool)
 {
     return "nvdisasm" + (tool.version.empty() ? std::string() : " " + tool.version) + " (" + tool.path + ")";
@@ -92,28 +111,34 @@ Result<SassResult> disassembleCubin(const std::string& path, const Environment& 
     Result<std::string> bytes = readFile(path, kMaxCubin);
     if (!bytes)
         return fail(Text::of(KL_TEXT("kl::sass", "cannot read %1: %2"), path, bytes.error()));
-    const std::span<const std::uint8_t> view(reinterpret_cast<const std::uint8_t*>(bytes->data()),
-                                             bytes->size());
-    CubinResult info = readCubinInfo(view);
-    if (!info.ok)
-        return fail(Text::of(KL_TEXT("kl::sass", "%1 is not a CUDA cubin: %2"), path, info.error));
-
     SassResult r;
     r.cubinPath = path;
     r.sha256 = sha256Hex(*bytes);
-    r.sm = info.info.sm;
     const std::string cacheDir = options.useCache ? sassCacheDir(env) : std::string();
-    std::string text;
+    // A cache hit is a cubin read in full when its text was stored (the key is its SHA-256): only
+    // its arch is taken again, from the ELF header. A reopen then costs reading the text alone.
+    std::string cached;
+    std::string_view text;
     if (!cacheDir.empty()) {
-        Result<std::string> cached = readFile(cacheDir + "/" + r.sha256 + ".sass", kMaxListing);
-        if (cached) {
-            const std::size_t nl = cached->find('\n');
-            if (nl != std::string::npos && readRecord(std::string_view(*cached).substr(0, nl), r.tool)) {
-                text = cached->substr(nl + 1);
+        if (Result<std::string> read = readFile(cacheDir + "/" + r.sha256 + ".sass", kMaxListing)) {
+            const std::size_t nl = read->find('\n');
+            if (nl != std::string::npos && readRecord(std::string_view(*read).substr(0, nl), r.tool) &&
+                cudaSmOfHeader(*bytes, r.sm)) {
+                cached = std::move(*read);
+                text = std::string_view(cached).substr(nl + 1);
                 r.fromCache = true;
             }
         }
     }
+    CubinResult info;
+    if (!r.fromCache) {
+        info = readCubinInfo(std::span<const std::uint8_t>(
+            reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
+        if (!info.ok)
+            return fail(Text::of(KL_TEXT("kl::sass", "%1 is not a CUDA cubin: %2"), path, info.error));
+        r.sm = info.info.sm;
+    }
+    std::string disassembled;
     if (!r.fromCache) {
         Result<NvdisasmTool> tool = findNvdisasm(env);
         if (!tool)
@@ -141,14 +166,15 @@ Result<SassResult> disassembleCubin(const std::string& path, const Environment& 
         }
         if (p.truncated)
             return fail(Text::of(KL_TEXT("kl::sass", "the disassembly of %1 is over 1 GiB; not read"), path));
-        text = std::move(p.out);
+        disassembled = std::move(p.out);
+        text = disassembled;
     }
     r.listing = parseNvdisasmText(text);
     if (r.listing.kernels.empty() && !info.info.kernels.empty())
         return fail(Text::of(KL_TEXT("kl::sass", "%1 printed no code for %2"), toolName(r.tool), path));
     // Only text that read as code is kept: an empty answer cached would hide the code for good.
     if (!r.fromCache)
-        storeInCache(cacheDir, r.sha256, r.tool, text);
+        storeInCache(cacheDir, r.sha256, r.tool, disassembled);
     if (!r.listing.hasLineInfo)
         r.notes.push_back(
             Text::of(KL_TEXT("kl::sass", "%1 has no line info (it was compiled without -lineinfo): "
