@@ -1052,6 +1052,22 @@ kompiliert %6 · Cache %7</translation>
         <source>%1: %2 entries of kernel %3 hold the same code (every kernel&apos;s instructions, line info aside) under different keys: also %4</source>
         <translation>%1: %2 Einträge von Kernel %3 enthalten unter verschiedenen Schlüsseln denselben Code (die Instruktionen jedes Kernels, abgesehen von Zeileninformation): auch %4</translation>
     </message>
+    <message>
+        <source>%1 is damaged at byte %2 (%3 bytes hold no valid record): %4</source>
+        <translation>%1 ist ab Byte %2 beschädigt (%3 Bytes ohne gültigen Datensatz): %4</translation>
+    </message>
+    <message>
+        <source>The records before and after the damage are intact: klens unpack DIR writes every intact entry back as a folder and keeps the damaged pack. A damaged record is lost: Triton recompiles it</source>
+        <translation>Die Datensätze vor und nach dem Schaden sind intakt: klens unpack DIR schreibt jeden intakten Eintrag als Ordner zurück und behält das beschädigte Paket. Ein beschädigter Datensatz ist verloren: Triton kompiliert ihn neu</translation>
+    </message>
+    <message>
+        <source>Readers and writers of this KernelLens skip it: read it with the KernelLens that wrote it (klens unpack DIR), or move it out of the pack folder</source>
+        <translation>Leser und Schreiber dieser KernelLens-Version überspringen es: lesen Sie es mit der KernelLens, die es geschrieben hat (klens unpack DIR), oder verschieben Sie es aus dem Paketordner</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 record(s) of a kind this KernelLens does not read, first kind %3 at byte %4 (a newer writer&apos;s, or a damaged record header)</source>
+        <translation>%1 enthält %2 Datensatz/Datensätze einer Art, die diese KernelLens nicht liest, zuerst Art %3 bei Byte %4 (von einem neueren Schreiber oder ein beschädigter Datensatzkopf)</translation>
+    </message>
 </context>
 <context>
     <name>kl::env</name>
@@ -3361,10 +3377,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <translation>abgebrochen</translation>
     </message>
     <message>
-        <source>%1 fresh, %2 stale, %3 could not be rebuilt%4</source>
-        <translation>%1 aktuell, %2 veraltet, %3 nicht neu baubar%4</translation>
-    </message>
-    <message>
         <source> — cancelled</source>
         <translation> — abgebrochen</translation>
     </message>
@@ -3389,6 +3401,10 @@ Ereignis nicht protokolliert: %1</translation>
     <message>
         <source>identical</source>
         <translation>identisch</translation>
+    </message>
+    <message>
+        <source>%1 fresh, %2 stale, %3 not judged, %4 could not be rebuilt%5</source>
+        <translation>%1 aktuell, %2 veraltet, %3 nicht beurteilt, %4 nicht neu gebaut%5</translation>
     </message>
 </context>
 <context>
@@ -4918,6 +4934,304 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     </message>
 </context>
 <context>
+    <name>kl::pack</name>
+    <message>
+        <source>cannot open pack %1: %2</source>
+        <translation>Paket %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot stat pack %1: %2</source>
+        <translation>stat auf Paket %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>pack %1 is not a regular file</source>
+        <translation>Paket %1 ist keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>%1 is too short for a pack header (%2 bytes)</source>
+        <translation>%1 ist zu kurz für einen Paketkopf (%2 Bytes)</translation>
+    </message>
+    <message>
+        <source>cannot read the header of %1: %2</source>
+        <translation>Der Kopf von %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a KernelLens pack (its first bytes are not KLPACK format 1 or later)</source>
+        <translation>%1 ist kein KernelLens-Paket (seine ersten Bytes sind nicht KLPACK Format 1 oder neuer)</translation>
+    </message>
+    <message>
+        <source>%1 is a pack of format %2, newer than this KernelLens reads (%3)</source>
+        <translation>%1 ist ein Paket im Format %2, neuer als diese KernelLens liest (%3)</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>a record header cut off by the end of the pack, %1 bytes short (a torn append)</source>
+        <translation>ein Datensatzkopf, abgeschnitten vom Ende des Pakets, %1 Bytes zu kurz (ein abgerissenes Anhängen)</translation>
+    </message>
+    <message>
+        <source>no record starts here (no KLR1)</source>
+        <translation>hier beginnt kein Datensatz (kein KLR1)</translation>
+    </message>
+    <message>
+        <source>a meta of %1 bytes, more than a record may hold</source>
+        <translation>Metadaten von %1 Bytes, mehr als ein Datensatz enthalten darf</translation>
+    </message>
+    <message>
+        <source>a record of %1 bytes that ends past the end of the pack (a torn append)</source>
+        <translation>ein Datensatz von %1 Bytes, der hinter dem Ende des Pakets endet (ein abgerissenes Anhängen)</translation>
+    </message>
+    <message>
+        <source>CRC-32 mismatch: the record says %1, its bytes give %2 (damaged bytes)</source>
+        <translation>CRC-32 stimmt nicht: der Datensatz nennt %1, seine Bytes ergeben %2 (beschädigte Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 at byte %2: %3</source>
+        <translation>%1 bei Byte %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 bytes exceed the limit of %4</source>
+        <translation>%1 in %2: %3 Bytes überschreiten die Grenze von %4</translation>
+    </message>
+    <message>
+        <source>cannot read %1 in %2 at byte %3: %4</source>
+        <translation>%1 in %2 bei Byte %3 kann nicht gelesen werden: %4</translation>
+    </message>
+    <message>
+        <source>cannot read the record at byte %1 of %2: %3</source>
+        <translation>Der Datensatz bei Byte %1 von %2 kann nicht gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2 changed since it was checked</source>
+        <translation>der Datensatz bei Byte %1 von %2 hat sich seit der Prüfung geändert</translation>
+    </message>
+    <message>
+        <source>the record of %1 at byte %2 of %3 holds %4 bytes, more than the limit of %5</source>
+        <translation>der Datensatz von %1 bei Byte %2 von %3 enthält %4 Bytes, mehr als die Grenze von %5</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: packs cannot be read there</source>
+        <translation>%1 ist kein Ordner: dort können keine Pakete gelesen werden</translation>
+    </message>
+    <message>
+        <source>cannot open pack folder %1: %2</source>
+        <translation>Paketordner %1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot list pack folder %1: %2</source>
+        <translation>Paketordner %1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>meta is not JSON: %1</source>
+        <translation>die Metadaten sind kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>meta is not a JSON object</source>
+        <translation>die Metadaten sind kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>meta has no &quot;key&quot; that names an entry folder</source>
+        <translation>die Metadaten haben keinen &quot;key&quot;, der einen Eintragsordner benennt</translation>
+    </message>
+    <message>
+        <source>meta&apos;s &quot;time_ns&quot; is not an integer</source>
+        <translation>&quot;time_ns&quot; in den Metadaten ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>meta has no &quot;files&quot; array</source>
+        <translation>die Metadaten haben kein Array &quot;files&quot;</translation>
+    </message>
+    <message>
+        <source>a file in the meta has no plain &quot;name&quot; or no &quot;size&quot; (a whole number)</source>
+        <translation>eine Datei in den Metadaten hat keinen einfachen &quot;name&quot; oder keine &quot;size&quot; (eine ganze Zahl)</translation>
+    </message>
+    <message>
+        <source>a file&apos;s &quot;mtime_ns&quot; in the meta is not an integer</source>
+        <translation>&quot;mtime_ns&quot; einer Datei in den Metadaten ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>the files&apos; sizes in the meta overflow</source>
+        <translation>die Dateigrößen in den Metadaten laufen über</translation>
+    </message>
+    <message>
+        <source>the meta lists &quot;%1&quot; twice</source>
+        <translation>die Metadaten nennen &quot;%1&quot; zweimal</translation>
+    </message>
+    <message>
+        <source>the files&apos; sizes add up to %1 bytes, the record holds %2</source>
+        <translation>die Dateigrößen ergeben %1 Bytes, der Datensatz enthält %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a pack name (&lt;name&gt;.klpack)</source>
+        <translation>&quot;%1&quot; ist kein Paketname (&lt;name&gt;.klpack)</translation>
+    </message>
+    <message>
+        <source>cannot create pack folder %1: %2</source>
+        <translation>Paketordner %1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot lock pack %1: %2</source>
+        <translation>Paket %1 kann nicht gesperrt werden: %2</translation>
+    </message>
+    <message>
+        <source>pack %1 is locked by pid %2 (a writer is using it)</source>
+        <translation>Paket %1 ist von PID %2 gesperrt (ein Schreiber benutzt es)</translation>
+    </message>
+    <message>
+        <source>pack %1 is locked by another writer</source>
+        <translation>Paket %1 ist von einem anderen Schreiber gesperrt</translation>
+    </message>
+    <message>
+        <source>pack %1 keeps being replaced while it is opened</source>
+        <translation>Paket %1 wird beim Öffnen immer wieder ersetzt</translation>
+    </message>
+    <message>
+        <source>cannot write the header of pack %1: %2</source>
+        <translation>Der Kopf von Paket %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot cut the torn tail of pack %1 at byte %2: %3</source>
+        <translation>Das abgerissene Ende von Paket %1 kann bei Byte %2 nicht abgeschnitten werden: %3</translation>
+    </message>
+    <message>
+        <source>cannot write index %1: %2</source>
+        <translation>Index %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot pack &quot;%1&quot; into %2: not a folder name a reader accepts</source>
+        <translation>&quot;%1&quot; kann nicht in %2 gepackt werden: kein Ordnername, den ein Leser annimmt</translation>
+    </message>
+    <message>
+        <source>cannot pack %1 into %2: the file name &quot;%3&quot; is not one a reader accepts</source>
+        <translation>%1 kann nicht in %2 gepackt werden: den Dateinamen &quot;%3&quot; nimmt kein Leser an</translation>
+    </message>
+    <message>
+        <source>cannot pack %1 into %2: its file list is too long for a record</source>
+        <translation>%1 kann nicht in %2 gepackt werden: seine Dateiliste ist zu lang für einen Datensatz</translation>
+    </message>
+    <message>
+        <source>cannot append %1 to pack %2: %3 (the pack was cut back to %4 bytes)</source>
+        <translation>%1 kann nicht an Paket %2 angehängt werden: %3 (das Paket wurde auf %4 Bytes zurückgeschnitten)</translation>
+    </message>
+    <message>
+        <source>cannot append %1 to pack %2: %3 (and cutting it back to %4 bytes failed: %5; readers skip the torn record)</source>
+        <translation>%1 kann nicht an Paket %2 angehängt werden: %3 (und das Zurückschneiden auf %4 Bytes schlug fehl: %5; Leser überspringen den abgerissenen Datensatz)</translation>
+    </message>
+    <message>
+        <source>cannot sync pack %1: %2</source>
+        <translation>Paket %1 kann nicht synchronisiert werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot sync pack folder %1: %2</source>
+        <translation>Paketordner %1 kann nicht synchronisiert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::packing</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>%1 kann nicht aufgelistet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds %2, which is not a plain file with a UTF-8 name: only folders of plain files are packed</source>
+        <translation>%1 enthält %2, keine einfache Datei mit UTF-8-Namen: nur Ordner aus einfachen Dateien werden gepackt</translation>
+    </message>
+    <message>
+        <source>%1 holds no files</source>
+        <translation>%1 enthält keine Dateien</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file</source>
+        <translation>%1 ist keine einfache Datei</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes exceed the limit of %3 for a packed file</source>
+        <translation>%1: %2 Bytes überschreiten die Grenze von %3 für eine gepackte Datei</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being read</source>
+        <translation>%1 hat sich beim Lesen geändert</translation>
+    </message>
+    <message>
+        <source>no pack in %1 can be appended to: packed-0 to packed-%2 are all held by other writers or of another format</source>
+        <translation>an kein Paket in %1 kann angehängt werden: packed-0 bis packed-%2 sind alle von anderen Schreibern belegt oder in einem anderen Format</translation>
+    </message>
+    <message>
+        <source>%1 is gone since the scan</source>
+        <translation>%1 ist seit dem Scan verschwunden</translation>
+    </message>
+    <message>
+        <source>%1 is packed already with other files (%2 at byte %3): the folder stays, so neither is lost</source>
+        <translation>%1 ist bereits mit anderen Dateien gepackt (%2 bei Byte %3): der Ordner bleibt, damit keines verloren geht</translation>
+    </message>
+    <message>
+        <source>not packed: an earlier append failed (%1)</source>
+        <translation>nicht gepackt: ein früheres Anhängen schlug fehl (%1)</translation>
+    </message>
+    <message>
+        <source>%1 changed since it was read: it stays a folder (the pack holds the files as they were)</source>
+        <translation>%1 hat sich seit dem Lesen geändert: es bleibt ein Ordner (das Paket enthält die Dateien, wie sie waren)</translation>
+    </message>
+    <message>
+        <source>packed into %1</source>
+        <translation>in %1 gepackt</translation>
+    </message>
+    <message>
+        <source>%1 was not removed (%2)</source>
+        <translation>%1 wurde nicht entfernt (%2)</translation>
+    </message>
+    <message>
+        <source>%1 is damaged at byte %2 (%3 bytes: %4): kept, so that nothing in it is lost; its intact records are out</source>
+        <translation>%1 ist bei Byte %2 beschädigt (%3 Bytes: %4): behalten, damit nichts darin verloren geht; seine intakten Datensätze sind ausgepackt</translation>
+    </message>
+    <message>
+        <source>%1 is damaged in %2 places, first at byte %3 (%4 bytes: %5): kept, so that nothing in it is lost; its intact records are out</source>
+        <translation>%1 ist an %2 Stellen beschädigt, zuerst bei Byte %3 (%4 Bytes: %5): behalten, damit nichts darin verloren geht; seine intakten Datensätze sind ausgepackt</translation>
+    </message>
+    <message>
+        <source>%1 is held by a writer (its lock is taken): kept; run klens unpack again once it is done</source>
+        <translation>%1 ist von einem Schreiber belegt (seine Sperre ist vergeben): behalten; führen Sie klens unpack erneut aus, wenn er fertig ist</translation>
+    </message>
+    <message>
+        <source>cannot lock %1: %2</source>
+        <translation>%1 kann nicht gesperrt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: kept</source>
+        <translation>%1: behalten</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>stat auf %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 exists with other files than its record in %2 (at byte %3): both stay</source>
+        <translation>%1 existiert mit anderen Dateien als sein Datensatz in %2 (bei Byte %3): beide bleiben</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 record(s) whose entry did not come out: kept</source>
+        <translation>%1 enthält %2 Datensatz/Datensätze, deren Eintrag nicht ausgepackt wurde: behalten</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>%1 kann nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 record(s) of a kind this KernelLens does not read (kind %3 at byte %4): kept</source>
+        <translation>%1 enthält %2 Datensatz/Datensätze einer Art, die diese KernelLens nicht liest (Art %3 bei Byte %4): behalten</translation>
+    </message>
+</context>
+<context>
     <name>kl::recompile</name>
     <message>
         <source>%1: %2</source>
@@ -4992,32 +5306,8 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <translation>%1: ein %2-Eintrag; nur CUDA-Einträge lassen sich neu assemblieren</translation>
     </message>
     <message>
-        <source>assembling %1 for %2 failed: %3</source>
-        <translation>Assemblieren von %1 für %2 fehlgeschlagen: %3</translation>
-    </message>
-    <message>
-        <source>%1 (Triton&apos;s bundled ptxas is newer than this CUDA Toolkit&apos;s nvJitLink %2: install a newer toolkit to reassemble this PTX)</source>
-        <translation>%1 (das mit Triton gelieferte ptxas ist neuer als nvJitLink %2 dieses CUDA Toolkits: ein neueres Toolkit installieren, um dieses PTX neu zu assemblieren)</translation>
-    </message>
-    <message>
-        <source>the rebuilt cubin is unreadable: %1</source>
-        <translation>das neu gebaute cubin ist nicht lesbar: %1</translation>
-    </message>
-    <message>
-        <source>same resource usage; bytes differ (%1)</source>
-        <translation>gleicher Ressourcenverbrauch; die Bytes unterscheiden sich (%1)</translation>
-    </message>
-    <message>
-        <source>%1: %2 (the cached cubin came from Triton&apos;s ptxas, the rebuild from %3)</source>
-        <translation>%1: %2 (das gecachte cubin stammt vom ptxas von Triton, der Neubau von %3)</translation>
-    </message>
-    <message>
         <source>recompile is unavailable: %1</source>
         <translation>Neukompilieren ist nicht verfügbar: %1</translation>
-    </message>
-    <message>
-        <source>reassembling Triton PTX needs nvJitLink, which was not found at build time</source>
-        <translation>das erneute Assemblieren von Triton-PTX braucht nvJitLink, das beim Bauen nicht gefunden wurde</translation>
     </message>
     <message>
         <source>fresh</source>
@@ -5030,6 +5320,70 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; set CUDAToolkit_ROOT and rebuild)</source>
         <translation>KernelLens wurde ohne das CUDA Toolkit gebaut (NVRTC wurde beim Bauen nicht gefunden; CUDAToolkit_ROOT setzen und neu bauen)</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 could not assemble it either</source>
+        <translation>nvJitLink %1 konnte es auch nicht assemblieren</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 gives the same resources</source>
+        <translation>nvJitLink %1 ergibt dieselben Ressourcen</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 gives %2</source>
+        <translation>nvJitLink %1 ergibt %2</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>nicht verglichen</translation>
+    </message>
+    <message>
+        <source>%1 differs from Triton %2&apos;s rebuild of the cached PTX: %3</source>
+        <translation>%1 weicht vom Neubau des gespeicherten PTX durch Triton %2 ab: %3</translation>
+    </message>
+    <message>
+        <source>cannot judge: %1</source>
+        <translation>nicht beurteilbar: %1</translation>
+    </message>
+    <message>
+        <source>cannot create a scratch folder in /tmp: %1</source>
+        <translation>kann keinen Arbeitsordner in /tmp anlegen: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has Triton %3</source>
+        <translation>%1 (%2) hat Triton %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no Triton</source>
+        <translation>%1 (%2) hat kein Triton</translation>
+    </message>
+    <message>
+        <source>%1 wrote no cubin: %2</source>
+        <translation>%1 hat kein Cubin geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>Triton %1 in %2 failed to assemble the PTX: %3</source>
+        <translation>Triton %1 in %2 konnte das PTX nicht assemblieren: %3</translation>
+    </message>
+    <message>
+        <source>built by Triton %1, which is not at hand (%2)</source>
+        <translation>von Triton %1 gebaut, das nicht verfügbar ist (%2)</translation>
+    </message>
+    <message>
+        <source>the entry records neither its Triton version nor a Triton install that still exists</source>
+        <translation>der Eintrag nennt weder seine Triton-Version noch eine noch vorhandene Triton-Installation</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>kann %1 nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <source>the Triton that built it is not at hand (%1)</source>
+        <translation>das Triton, das es gebaut hat, ist nicht verfügbar (%1)</translation>
     </message>
 </context>
 <context>
@@ -5708,6 +6062,18 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>exists and is not a folder</source>
         <translation>existiert und ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>cannot restore &quot;%1&quot; into %2: not a plain folder name</source>
+        <translation>&quot;%1&quot; kann nicht in %2 wiederhergestellt werden: kein einfacher Ordnername</translation>
+    </message>
+    <message>
+        <source>cannot restore %1: &quot;%2&quot; is not a plain file name</source>
+        <translation>%1 kann nicht wiederhergestellt werden: &quot;%2&quot; ist kein einfacher Dateiname</translation>
+    </message>
+    <message>
+        <source>entry folder %1 exists already</source>
+        <translation>Eintragsordner %1 existiert bereits</translation>
     </message>
 </context>
 <context>

@@ -1051,6 +1051,22 @@ compiled %6 · cache %7</source>
         <source>%1: %2 entries of kernel %3 hold the same code (every kernel&apos;s instructions, line info aside) under different keys: also %4</source>
         <translation>%1：内核 %3 的 %2 个条目在不同的键下包含相同的代码（除行信息外，每个内核的指令都相同）：另见 %4</translation>
     </message>
+    <message>
+        <source>%1 is damaged at byte %2 (%3 bytes hold no valid record): %4</source>
+        <translation>%1 自第 %2 字节起损坏（%3 字节中没有有效记录）：%4</translation>
+    </message>
+    <message>
+        <source>The records before and after the damage are intact: klens unpack DIR writes every intact entry back as a folder and keeps the damaged pack. A damaged record is lost: Triton recompiles it</source>
+        <translation>损坏处前后的记录都完好：klens unpack DIR 会把每个完好的条目写回为文件夹，并保留损坏的包。损坏的记录已丢失：Triton 会重新编译它</translation>
+    </message>
+    <message>
+        <source>Readers and writers of this KernelLens skip it: read it with the KernelLens that wrote it (klens unpack DIR), or move it out of the pack folder</source>
+        <translation>此版本 KernelLens 的读取方和写入方都会跳过它：请用写入它的 KernelLens 读取（klens unpack DIR），或把它移出包文件夹</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 record(s) of a kind this KernelLens does not read, first kind %3 at byte %4 (a newer writer&apos;s, or a damaged record header)</source>
+        <translation>%1 中有 %2 条此 KernelLens 不读取的类型的记录，第一条为第 %4 字节处的类型 %3（来自更新的写入方，或记录头已损坏）</translation>
+    </message>
 </context>
 <context>
     <name>kl::env</name>
@@ -3348,10 +3364,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <translation>已取消</translation>
     </message>
     <message>
-        <source>%1 fresh, %2 stale, %3 could not be rebuilt%4</source>
-        <translation>%1 个最新，%2 个过时，%3 个无法重新构建%4</translation>
-    </message>
-    <message>
         <source> — cancelled</source>
         <translation> — 已取消</translation>
     </message>
@@ -3376,6 +3388,10 @@ event not logged: %1</source>
     <message>
         <source>identical</source>
         <translation>相同</translation>
+    </message>
+    <message>
+        <source>%1 fresh, %2 stale, %3 not judged, %4 could not be rebuilt%5</source>
+        <translation>%1 个最新，%2 个过时，%3 个无法判断，%4 个无法重新构建%5</translation>
     </message>
 </context>
 <context>
@@ -4894,6 +4910,304 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     </message>
 </context>
 <context>
+    <name>kl::pack</name>
+    <message>
+        <source>cannot open pack %1: %2</source>
+        <translation>无法打开包 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot stat pack %1: %2</source>
+        <translation>无法获取包 %1 的状态：%2</translation>
+    </message>
+    <message>
+        <source>pack %1 is not a regular file</source>
+        <translation>包 %1 不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1 is too short for a pack header (%2 bytes)</source>
+        <translation>%1 太短，放不下包头（%2 字节）</translation>
+    </message>
+    <message>
+        <source>cannot read the header of %1: %2</source>
+        <translation>无法读取 %1 的包头：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a KernelLens pack (its first bytes are not KLPACK format 1 or later)</source>
+        <translation>%1 不是 KernelLens 包（其开头字节不是 KLPACK 格式 1 或更新版本）</translation>
+    </message>
+    <message>
+        <source>%1 is a pack of format %2, newer than this KernelLens reads (%3)</source>
+        <translation>%1 是格式 %2 的包，比此 KernelLens 能读取的格式（%3）更新</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>a record header cut off by the end of the pack, %1 bytes short (a torn append)</source>
+        <translation>记录头被包的末尾截断，缺少 %1 字节（追加写入中断）</translation>
+    </message>
+    <message>
+        <source>no record starts here (no KLR1)</source>
+        <translation>此处没有记录开始（没有 KLR1）</translation>
+    </message>
+    <message>
+        <source>a meta of %1 bytes, more than a record may hold</source>
+        <translation>%1 字节的元数据，超过一条记录允许的大小</translation>
+    </message>
+    <message>
+        <source>a record of %1 bytes that ends past the end of the pack (a torn append)</source>
+        <translation>一条 %1 字节的记录，结束位置超出包的末尾（追加写入中断）</translation>
+    </message>
+    <message>
+        <source>CRC-32 mismatch: the record says %1, its bytes give %2 (damaged bytes)</source>
+        <translation>CRC-32 不符：记录中为 %1，其字节算得 %2（字节已损坏）</translation>
+    </message>
+    <message>
+        <source>%1 at byte %2: %3</source>
+        <translation>%1 第 %2 字节处：%3</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3 bytes exceed the limit of %4</source>
+        <translation>%2 中的 %1：%3 字节超过上限 %4</translation>
+    </message>
+    <message>
+        <source>cannot read %1 in %2 at byte %3: %4</source>
+        <translation>无法读取 %2 中第 %3 字节处的 %1：%4</translation>
+    </message>
+    <message>
+        <source>cannot read the record at byte %1 of %2: %3</source>
+        <translation>无法读取 %2 第 %1 字节处的记录：%3</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2 changed since it was checked</source>
+        <translation>%2 第 %1 字节处的记录在检查后已改变</translation>
+    </message>
+    <message>
+        <source>the record of %1 at byte %2 of %3 holds %4 bytes, more than the limit of %5</source>
+        <translation>%3 第 %2 字节处 %1 的记录有 %4 字节，超过上限 %5</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: packs cannot be read there</source>
+        <translation>%1 不是文件夹：无法在那里读取包</translation>
+    </message>
+    <message>
+        <source>cannot open pack folder %1: %2</source>
+        <translation>无法打开包文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot list pack folder %1: %2</source>
+        <translation>无法列出包文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>meta is not JSON: %1</source>
+        <translation>元数据不是 JSON：%1</translation>
+    </message>
+    <message>
+        <source>meta is not a JSON object</source>
+        <translation>元数据不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>meta has no &quot;key&quot; that names an entry folder</source>
+        <translation>元数据中没有指明条目文件夹的 &quot;key&quot;</translation>
+    </message>
+    <message>
+        <source>meta&apos;s &quot;time_ns&quot; is not an integer</source>
+        <translation>元数据中的 &quot;time_ns&quot; 不是整数</translation>
+    </message>
+    <message>
+        <source>meta has no &quot;files&quot; array</source>
+        <translation>元数据中没有 &quot;files&quot; 数组</translation>
+    </message>
+    <message>
+        <source>a file in the meta has no plain &quot;name&quot; or no &quot;size&quot; (a whole number)</source>
+        <translation>元数据中的某个文件没有普通的 &quot;name&quot; 或没有 &quot;size&quot;（整数）</translation>
+    </message>
+    <message>
+        <source>a file&apos;s &quot;mtime_ns&quot; in the meta is not an integer</source>
+        <translation>元数据中某个文件的 &quot;mtime_ns&quot; 不是整数</translation>
+    </message>
+    <message>
+        <source>the files&apos; sizes in the meta overflow</source>
+        <translation>元数据中的文件大小溢出</translation>
+    </message>
+    <message>
+        <source>the meta lists &quot;%1&quot; twice</source>
+        <translation>元数据中 &quot;%1&quot; 出现了两次</translation>
+    </message>
+    <message>
+        <source>the files&apos; sizes add up to %1 bytes, the record holds %2</source>
+        <translation>文件大小合计 %1 字节，记录中有 %2 字节</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a pack name (&lt;name&gt;.klpack)</source>
+        <translation>&quot;%1&quot; 不是包名（&lt;name&gt;.klpack）</translation>
+    </message>
+    <message>
+        <source>cannot create pack folder %1: %2</source>
+        <translation>无法创建包文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot lock pack %1: %2</source>
+        <translation>无法锁定包 %1：%2</translation>
+    </message>
+    <message>
+        <source>pack %1 is locked by pid %2 (a writer is using it)</source>
+        <translation>包 %1 已被 PID %2 锁定（有写入方正在使用）</translation>
+    </message>
+    <message>
+        <source>pack %1 is locked by another writer</source>
+        <translation>包 %1 已被其他写入方锁定</translation>
+    </message>
+    <message>
+        <source>pack %1 keeps being replaced while it is opened</source>
+        <translation>包 %1 在打开时不断被替换</translation>
+    </message>
+    <message>
+        <source>cannot write the header of pack %1: %2</source>
+        <translation>无法写入包 %1 的包头：%2</translation>
+    </message>
+    <message>
+        <source>cannot cut the torn tail of pack %1 at byte %2: %3</source>
+        <translation>无法在第 %2 字节处截掉包 %1 的残缺尾部：%3</translation>
+    </message>
+    <message>
+        <source>cannot write index %1: %2</source>
+        <translation>无法写入索引 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot pack &quot;%1&quot; into %2: not a folder name a reader accepts</source>
+        <translation>无法把 &quot;%1&quot; 打包进 %2：读取方不接受这个文件夹名</translation>
+    </message>
+    <message>
+        <source>cannot pack %1 into %2: the file name &quot;%3&quot; is not one a reader accepts</source>
+        <translation>无法把 %1 打包进 %2：读取方不接受文件名 &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>cannot pack %1 into %2: its file list is too long for a record</source>
+        <translation>无法把 %1 打包进 %2：其文件列表对一条记录来说太长</translation>
+    </message>
+    <message>
+        <source>cannot append %1 to pack %2: %3 (the pack was cut back to %4 bytes)</source>
+        <translation>无法把 %1 追加到包 %2：%3（包已截回到 %4 字节）</translation>
+    </message>
+    <message>
+        <source>cannot append %1 to pack %2: %3 (and cutting it back to %4 bytes failed: %5; readers skip the torn record)</source>
+        <translation>无法把 %1 追加到包 %2：%3（截回到 %4 字节也失败了：%5；读取方会跳过这条残缺记录）</translation>
+    </message>
+    <message>
+        <source>cannot sync pack %1: %2</source>
+        <translation>无法同步包 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot sync pack folder %1: %2</source>
+        <translation>无法同步包文件夹 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::packing</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot list %1: %2</source>
+        <translation>无法列出 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds %2, which is not a plain file with a UTF-8 name: only folders of plain files are packed</source>
+        <translation>%1 含有 %2，它不是名称为 UTF-8 的普通文件：只有由普通文件组成的文件夹才会被打包</translation>
+    </message>
+    <message>
+        <source>%1 holds no files</source>
+        <translation>%1 中没有文件</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a plain file</source>
+        <translation>%1 不是普通文件</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes exceed the limit of %3 for a packed file</source>
+        <translation>%1：%2 字节超过打包文件的上限 %3</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being read</source>
+        <translation>%1 在读取过程中发生了变化</translation>
+    </message>
+    <message>
+        <source>no pack in %1 can be appended to: packed-0 to packed-%2 are all held by other writers or of another format</source>
+        <translation>%1 中没有可追加的包：packed-0 到 packed-%2 都被其他写入方占用或格式不同</translation>
+    </message>
+    <message>
+        <source>%1 is gone since the scan</source>
+        <translation>%1 在扫描之后已不存在</translation>
+    </message>
+    <message>
+        <source>%1 is packed already with other files (%2 at byte %3): the folder stays, so neither is lost</source>
+        <translation>%1 已以不同的文件打包过（%2 第 %3 字节）：文件夹保留，两者都不会丢失</translation>
+    </message>
+    <message>
+        <source>not packed: an earlier append failed (%1)</source>
+        <translation>未打包：之前的一次追加失败（%1）</translation>
+    </message>
+    <message>
+        <source>%1 changed since it was read: it stays a folder (the pack holds the files as they were)</source>
+        <translation>%1 在读取后发生了变化：它仍保留为文件夹（包中保存的是原来的文件）</translation>
+    </message>
+    <message>
+        <source>packed into %1</source>
+        <translation>已打包进 %1</translation>
+    </message>
+    <message>
+        <source>%1 was not removed (%2)</source>
+        <translation>%1 未被删除（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged at byte %2 (%3 bytes: %4): kept, so that nothing in it is lost; its intact records are out</source>
+        <translation>%1 在第 %2 字节处损坏（%3 字节：%4）：已保留，以免其中任何内容丢失；其完好的记录已解出</translation>
+    </message>
+    <message>
+        <source>%1 is damaged in %2 places, first at byte %3 (%4 bytes: %5): kept, so that nothing in it is lost; its intact records are out</source>
+        <translation>%1 有 %2 处损坏，第一处在第 %3 字节（%4 字节：%5）：已保留，以免其中任何内容丢失；其完好的记录已解出</translation>
+    </message>
+    <message>
+        <source>%1 is held by a writer (its lock is taken): kept; run klens unpack again once it is done</source>
+        <translation>%1 正被写入方占用（其锁已被持有）：已保留；写入完成后请再次运行 klens unpack</translation>
+    </message>
+    <message>
+        <source>cannot lock %1: %2</source>
+        <translation>无法锁定 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: kept</source>
+        <translation>%1：已保留</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>无法获取 %1 的状态：%2</translation>
+    </message>
+    <message>
+        <source>%1 exists with other files than its record in %2 (at byte %3): both stay</source>
+        <translation>%1 已存在，但其文件与 %2 中（第 %3 字节处）的记录不同：两者都保留</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 record(s) whose entry did not come out: kept</source>
+        <translation>%1 中有 %2 条记录的条目未能解出：已保留</translation>
+    </message>
+    <message>
+        <source>cannot remove %1: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 record(s) of a kind this KernelLens does not read (kind %3 at byte %4): kept</source>
+        <translation>%1 中有 %2 条此 KernelLens 不读取的类型的记录（第 %4 字节处的类型 %3）：已保留</translation>
+    </message>
+</context>
+<context>
     <name>kl::recompile</name>
     <message>
         <source>%1: %2</source>
@@ -4968,32 +5282,8 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <translation>%1：%2 条目；只有 CUDA 条目可以重新汇编</translation>
     </message>
     <message>
-        <source>assembling %1 for %2 failed: %3</source>
-        <translation>为 %2 汇编 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>%1 (Triton&apos;s bundled ptxas is newer than this CUDA Toolkit&apos;s nvJitLink %2: install a newer toolkit to reassemble this PTX)</source>
-        <translation>%1（Triton 随附的 ptxas 比此 CUDA Toolkit 的 nvJitLink %2 更新：请安装更新版本的 CUDA Toolkit 以重新汇编此 PTX）</translation>
-    </message>
-    <message>
-        <source>the rebuilt cubin is unreadable: %1</source>
-        <translation>重新构建的 cubin 不可读：%1</translation>
-    </message>
-    <message>
-        <source>same resource usage; bytes differ (%1)</source>
-        <translation>资源使用相同；字节不同（%1）</translation>
-    </message>
-    <message>
-        <source>%1: %2 (the cached cubin came from Triton&apos;s ptxas, the rebuild from %3)</source>
-        <translation>%1：%2（缓存的 cubin 由 Triton 的 ptxas 生成，重新构建的由 %3 生成）</translation>
-    </message>
-    <message>
         <source>recompile is unavailable: %1</source>
         <translation>无法重新编译：%1</translation>
-    </message>
-    <message>
-        <source>reassembling Triton PTX needs nvJitLink, which was not found at build time</source>
-        <translation>重新汇编 Triton PTX 需要 nvJitLink，但构建时未找到它</translation>
     </message>
     <message>
         <source>fresh</source>
@@ -5006,6 +5296,70 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>KernelLens was built without the CUDA Toolkit (NVRTC was not found at build time; set CUDAToolkit_ROOT and rebuild)</source>
         <translation>KernelLens 构建时没有 CUDA Toolkit（构建时未找到 NVRTC；请设置 CUDAToolkit_ROOT 后重新构建）</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 could not assemble it either</source>
+        <translation>nvJitLink %1 也无法汇编它</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 gives the same resources</source>
+        <translation>nvJitLink %1 得到相同的资源</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 gives %2</source>
+        <translation>nvJitLink %1 得到 %2</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>未比较</translation>
+    </message>
+    <message>
+        <source>%1 differs from Triton %2&apos;s rebuild of the cached PTX: %3</source>
+        <translation>%1 与 Triton %2 从缓存 PTX 重新构建的结果不同：%3</translation>
+    </message>
+    <message>
+        <source>cannot judge: %1</source>
+        <translation>无法判断：%1</translation>
+    </message>
+    <message>
+        <source>cannot create a scratch folder in /tmp: %1</source>
+        <translation>无法在 /tmp 中创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has Triton %3</source>
+        <translation>%1（%2）装有 Triton %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no Triton</source>
+        <translation>%1（%2）没有 Triton</translation>
+    </message>
+    <message>
+        <source>%1 wrote no cubin: %2</source>
+        <translation>%1 没有写出 cubin：%2</translation>
+    </message>
+    <message>
+        <source>Triton %1 in %2 failed to assemble the PTX: %3</source>
+        <translation>%2 中的 Triton %1 无法汇编该 PTX：%3</translation>
+    </message>
+    <message>
+        <source>built by Triton %1, which is not at hand (%2)</source>
+        <translation>由 Triton %1 构建，但当前没有该版本（%2）</translation>
+    </message>
+    <message>
+        <source>the entry records neither its Triton version nor a Triton install that still exists</source>
+        <translation>该条目既未记录其 Triton 版本，也未指向仍存在的 Triton 安装</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the Triton that built it is not at hand (%1)</source>
+        <translation>构建它的 Triton 当前不可用（%1）</translation>
     </message>
 </context>
 <context>
@@ -5684,6 +6038,18 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>exists and is not a folder</source>
         <translation>已存在且不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot restore &quot;%1&quot; into %2: not a plain folder name</source>
+        <translation>无法把 &quot;%1&quot; 恢复到 %2：不是普通的文件夹名</translation>
+    </message>
+    <message>
+        <source>cannot restore %1: &quot;%2&quot; is not a plain file name</source>
+        <translation>无法恢复 %1：&quot;%2&quot; 不是普通的文件名</translation>
+    </message>
+    <message>
+        <source>entry folder %1 exists already</source>
+        <translation>条目文件夹 %1 已存在</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,19 @@ void printRootLine(const Root& r)
         reason += "; " + std::string(toString(r.kind)) + " folder";
     std::printf("root %s  (%s)%s\n", printableName(r.path).c_str(), reason.c_str(),
                 r.exists ? "" : "  [does not exist]");
+    if (!r.packed.present)
+        return;
+    if (!r.packed.error.empty()) {
+        std::printf("     packed: %s\n", r.packed.error.english().c_str());
+        return;
+    }
+    std::printf("     packed: %zu entr%s in %zu pack%s in %s", r.packed.entries,
+                r.packed.entries == 1 ? "y" : "ies", r.packed.packs, r.packed.packs == 1 ? "" : "s",
+                printableName(r.packed.path).c_str());
+    if (r.packed.skipped)
+        std::printf("; %zu pack%s not read (klens doctor says why)", r.packed.skipped,
+                    r.packed.skipped == 1 ? "" : "s");
+    std::printf("\n");
 }
 
 } // namespace kl::cli

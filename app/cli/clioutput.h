@@ -25,7 +25,7 @@ std::string column(const std::string& text, std::size_t width);
 std::string rightColumn(const std::string& text, std::size_t width);
 
 /// "root PATH  (reason[; dump|override folder])[  [does not exist]]", as scan and doctor head
-/// their reports.
+/// their reports, then "     packed: N entries in M packs in FOLDER" for a root with packs.
 void printRootLine(const Root& root);
 
 } // namespace kl::cli

@@ -36,5 +36,7 @@ void addRemoteCommand(CLI::App& app, Commands& out);
 void addOverrideCommand(CLI::App& app, Commands& out);
 void addSassCommand(CLI::App& app, Commands& out);
 void addLinesCommand(CLI::App& app, Commands& out);
+void addPackCommand(CLI::App& app, Commands& out);
+void addUnpackCommand(CLI::App& app, Commands& out);
 
 } // namespace kl::cli

@@ -32,6 +32,8 @@ int main(int argc, char** argv)
     kl::cli::addOverrideCommand(app, commands);
     kl::cli::addSassCommand(app, commands);
     kl::cli::addLinesCommand(app, commands);
+    kl::cli::addPackCommand(app, commands);
+    kl::cli::addUnpackCommand(app, commands);
     kl::cli::addTraceCommand(app, commands);
 
     try {

@@ -8,6 +8,7 @@
 #include "core/util/workerthreads.h"
 #include "gpubinary.h"
 #include "overridefindings.h"
+#include "packfindings.h"
 #include "problemmapping.h"
 #include "processalive.h"
 #include "samecode.h"
@@ -469,6 +470,7 @@ DoctorReport Doctor::examine(const Snapshot& snap) const
     DoctorReport report;
     report.entries = snap.entries.size();
     rootFindings(snap, m_context, report.findings);
+    packFindings(snap, report.findings);
     floodFindings(snap, m_options.floodThreshold, report.findings);
 
     std::vector<UniqueFd> rootFds;

@@ -42,6 +42,14 @@ void writeFinding(Writer& w, const Finding& f)
         w.Key("count");
         w.Int64(*f.count);
     }
+    if (f.offset) {
+        w.Key("offset");
+        w.Uint64(*f.offset);
+    }
+    if (f.length) {
+        w.Key("length");
+        w.Uint64(*f.length);
+    }
     w.EndObject();
 }
 

@@ -28,6 +28,8 @@ struct Finding {
     std::optional<std::int64_t> ageSeconds; ///< orphan-temp: since it was last written
     std::optional<std::int64_t> count;      ///< flood: specialisations of one kernel
     std::string kernel;                     ///< flood: the kernel name
+    std::optional<std::uint64_t> offset;    ///< damaged-pack: the byte the damage starts at
+    std::optional<std::uint64_t> length;    ///< damaged-pack: its length in bytes
 };
 
 /// Finding codes. The scanner's problem codes (model/entry.h) keep their spelling here, except
@@ -61,6 +63,10 @@ inline constexpr std::string_view BuiltFromOverride = "built-from-override";
 inline constexpr std::string_view OverrideIgnored = "override-ignored";
 inline constexpr std::string_view OverrideStageName = "override-stage-name";
 inline constexpr std::string_view SameCode = "same-code";
+/// A region of a pack (`.kernellens-pack/*.klpack`) that holds no valid record.
+inline constexpr std::string_view DamagedPack = "damaged-pack";
+/// A pack of a newer format than this KernelLens reads (or not a pack at all): skipped.
+inline constexpr std::string_view NewerPack = "newer-pack";
 } // namespace finding
 
 } // namespace kl

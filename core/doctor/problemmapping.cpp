@@ -177,6 +177,15 @@ TextSource fixFor(std::string_view code)
             "never reaches code generation): klens explain A B names it. Keep one entry per kernel by "
             "keeping that input the same across runs; klens clean --older-than removes the copies no "
             "run uses");
+    if (code == finding::DamagedPack)
+        return KL_TEXT("kl::doctor",
+                       "The records before and after the damage are intact: klens unpack DIR writes every "
+                       "intact entry back as a folder and keeps the damaged pack. A damaged record is lost: "
+                       "Triton recompiles it");
+    if (code == finding::NewerPack)
+        return KL_TEXT("kl::doctor",
+                       "Readers and writers of this KernelLens skip it: read it with the KernelLens that "
+                       "wrote it (klens unpack DIR), or move it out of the pack folder");
     if (code == finding::NetworkFs)
         return KL_TEXT(
             "kl::doctor",

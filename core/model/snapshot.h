@@ -15,6 +15,19 @@ enum class RootKind { Cache, Dump, Override };
 
 std::string_view toString(RootKind kind);
 
+/// What a root's pack folder holds (`<root>/.kernellens-pack`, docs/pack-format.md): packed
+/// entries are never entries of the snapshot and never cleaned. The scan counts them through the
+/// packs' indexes; the doctor reads the packs whole.
+struct PackedEntries {
+    bool present = false;    ///< the root holds `.kernellens-pack` (a folder, or something in its place)
+    std::string path;        ///< that folder
+    std::size_t packs = 0;   ///< packs of this format that were read
+    std::size_t entries = 0; ///< keys with a valid record in them
+    std::size_t records = 0; ///< valid entry records (duplicates of a key included)
+    std::size_t skipped = 0; ///< packs not read: a newer format, not a pack, or unreadable
+    Text error;              ///< the folder cannot be read, or is not a folder
+};
+
 /// A folder that was scanned, and why it was chosen.
 struct Root {
     std::string path;
@@ -25,6 +38,7 @@ struct Root {
     Text note;                       ///< anything else a user should know (e.g. an empty TRITON_CACHE_DIR)
     int parentIndex = -1;            ///< for a nested root found inside another (vLLM, Inductor layouts)
     RootKind kind = RootKind::Cache; ///< set by the environment, or by the scanner (formats/dumpfolders)
+    PackedEntries packed;            ///< its pack folder, when it has one
 };
 
 /// Counts over a snapshot, as printed by `klens scan`.

@@ -213,6 +213,24 @@ void writeRoots(json::Writer& w, const std::vector<Root>& roots)
             w.Null();
         else
             str(w, roots[static_cast<std::size_t>(r.parentIndex)].path);
+        w.Key("packed");
+        if (!r.packed.present) {
+            w.Null();
+        } else {
+            w.StartObject();
+            w.Key("path");
+            str(w, r.packed.path);
+            w.Key("packs");
+            w.Uint64(r.packed.packs);
+            w.Key("entries");
+            w.Uint64(r.packed.entries);
+            w.Key("records");
+            w.Uint64(r.packed.records);
+            w.Key("skipped");
+            w.Uint64(r.packed.skipped);
+            json::strOrNull(w, "error", r.packed.error);
+            w.EndObject();
+        }
         w.EndObject();
     }
     w.EndArray();

@@ -2,6 +2,8 @@
 
 #include "core/cubin/entryresources.h"
 #include "core/formats/dumplayout.h"
+#include "core/pack/packfolder.h"
+#include "core/pack/packformat.h"
 #include "core/util/dirlist.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -182,14 +184,22 @@ bool openRoot(const ScanOptions& options, const std::vector<KnownFolder>& known,
     if (!options.indexDir.empty())
         loader = std::jthread([&options, &open] { loadIndex(options, open); });
     const int dirFd = open.fd.get();
+    bool packFolder = false;
     if (const int err =
             forEachDirName(dirFd, [&](std::string_view n, unsigned char dtype, std::uint64_t ino) {
+                // Packed entries are the root's, not an entry: counted below, never cleaned.
+                if (n == pack::kFolderName) {
+                    packFolder = true;
+                    return true;
+                }
                 items.push_back(WorkItem{rootIndex, std::string(n), itemTypeAt(dirFd, n, dtype),
                                          static_cast<ino_t>(ino)});
                 return true;
             }))
         root.error =
             Text::of(KL_TEXT("kl::scan", "cannot list %1: %2"), printableName(root.path), errnoText(err));
+    if (packFolder)
+        root.packed = summarizePackFolder(dirFd, root.path);
     return root.error.empty();
 }
 

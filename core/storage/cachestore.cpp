@@ -180,10 +180,11 @@ struct Writer {
     }
 
     // Writes one file in the temp folder and renames it over `<entry>/<name>`.
-    bool place(TempFolder& temp, int entryFd, const std::string& name, std::string_view bytes)
+    bool place(TempFolder& temp, int entryFd, const std::string& name, std::string_view bytes,
+               const std::int64_t* mtimeNs = nullptr)
     {
         temp.created(name); // removed with the folder should anything fail from here on
-        if (auto written = writeNewFileAt(temp.fd(), name, bytes, options.fsync); !written)
+        if (auto written = writeNewFileAt(temp.fd(), name, bytes, options.fsync, mtimeNs); !written)
             return fail(KL_TEXT("kl::storage", "cannot write %1: %2"),
                         joinPath(joinPath(entryPath, temp.name()), name), std::move(written.error()));
         if (::renameat(temp.fd(), name.c_str(), entryFd, name.c_str()) != 0)
@@ -440,6 +441,70 @@ PutResult CacheStore::putFile(std::string_view keyHex, std::string_view fileName
     std::unique_ptr<TempFolder> temp = w.makeTemp(entryFd.get());
     if (!temp || !w.place(*temp, entryFd.get(), name, bytes) || !w.finish(*temp, entryFd.get()))
         return fail(std::move(w.error));
+    return StoredEntry{w.entryPath};
+}
+
+PutResult CacheStore::restore(std::string_view folderName, const std::vector<RestoredFile>& files) const
+{
+    const std::string folder(folderName);
+    Writer w{m_root, m_options, joinPath(m_root, folder), {}};
+    if (!isPlainFileName(folder) || layout::isTempFolderName(folder))
+        return fail(Text::of(KL_TEXT("kl::storage", "cannot restore \"%1\" into %2: not a plain folder name"),
+                             printableName(folder), printableName(m_root)));
+    for (const RestoredFile& f : files)
+        if (!isPlainFileName(f.name))
+            return fail(Text::of(KL_TEXT("kl::storage", "cannot restore %1: \"%2\" is not a plain file name"),
+                                 printableName(w.entryPath), printableName(f.name)));
+    if (auto made =
+            makeFolders(m_root, m_options.fsync, KL_TEXT("kl::storage", "cannot create cache folder %1: %2"));
+        !made)
+        return fail(std::move(made.error()));
+    UniqueFd rootFd(::open(m_root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!rootFd.valid())
+        return fail(Text::of(KL_TEXT("kl::storage", "cannot open cache root %1: %2"), printableName(m_root),
+                             errnoText(errno)));
+    if (::mkdirat(rootFd.get(), folder.c_str(), 0777) != 0) {
+        const int err = errno;
+        return fail(err == EEXIST ? Text::of(KL_TEXT("kl::storage", "entry folder %1 exists already"),
+                                             printableName(w.entryPath))
+                                  : Text::of(KL_TEXT("kl::storage", "cannot create entry folder %1: %2"),
+                                             printableName(w.entryPath), errnoText(err)));
+    }
+    std::vector<std::string> placed;
+    UniqueFd entryFd(::openat(rootFd.get(), folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    std::unique_ptr<TempFolder> temp;
+    // Everything this call made goes again when a step fails: no half entry is left behind.
+    auto undo = [&](Text why) -> PutResult {
+        temp.reset(); // its files and itself, through the entry's descriptor
+        for (const std::string& name : placed)
+            ::unlinkat(entryFd.get(), name.c_str(), 0);
+        ::unlinkat(rootFd.get(), folder.c_str(), AT_REMOVEDIR);
+        return fail(std::move(why));
+    };
+    if (!entryFd.valid())
+        return undo(Text::of(KL_TEXT("kl::storage", "cannot open entry folder %1: %2"),
+                             printableName(w.entryPath), errnoText(errno)));
+    if (m_options.fsync)
+        if (auto synced = syncFolder(rootFd.get()); !synced)
+            return undo(Text::of(KL_TEXT("kl::storage", "cannot sync cache root %1: %2"),
+                                 printableName(m_root), std::move(synced.error())));
+    temp = w.makeTemp(entryFd.get());
+    if (!temp)
+        return undo(std::move(w.error));
+    // The group files commit the entry: they go in once every other file is durable.
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1 && !w.syncEntry(entryFd.get()))
+            return undo(std::move(w.error));
+        for (const RestoredFile& f : files) {
+            if (layout::isGroupFileName(f.name) != (pass == 1))
+                continue;
+            if (!w.place(*temp, entryFd.get(), f.name, f.bytes, &f.mtimeNs))
+                return undo(std::move(w.error));
+            placed.push_back(f.name);
+        }
+    }
+    if (!w.finish(*temp, entryFd.get()))
+        return undo(std::move(w.error));
     return StoredEntry{w.entryPath};
 }
 

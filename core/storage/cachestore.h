@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kl {
 
@@ -20,6 +21,13 @@ struct StoreOptions {
 
 /// The files of one entry: file name -> bytes.
 using StoreFiles = std::map<std::string, std::string>;
+
+/// One file of an entry written back whole (`klens unpack`): its name, bytes and modification time.
+struct RestoredFile {
+    std::string name;
+    std::string_view bytes;
+    std::int64_t mtimeNs = 0;
+};
 
 /// Where a put wrote: the entry folder.
 struct StoredEntry {
@@ -84,6 +92,13 @@ public:
     /// Read one such file: a hit when `<entry>/<fileName>` is a plain file (never followed through
     /// a symlink), with `files` holding just it.
     GetResult getFile(std::string_view keyHex, std::string_view fileName) const;
+
+    /// Write the entry folder `folderName` (any key era: a pack keeps the folder name Triton gave)
+    /// from files kept elsewhere, the way put() writes: each file in a private temp folder, its
+    /// modification time set, renamed in; group files last, after the others are durable. The
+    /// folder must not exist yet, so an entry is never mixed with another copy of it; when a
+    /// write fails, what this call made is removed again.
+    PutResult restore(std::string_view folderName, const std::vector<RestoredFile>& files) const;
 
 private:
     std::string m_root;

@@ -14,7 +14,8 @@
 
 namespace kl {
 
-Status writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes, bool sync)
+Status writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes, bool sync,
+                      const std::int64_t* mtimeNs)
 {
     // 0666 less the umask: what Python's open(path, "w") creates, so our files look like Triton's.
     UniqueFd fd(::openat(dirFd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
@@ -29,6 +30,19 @@ Status writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes
             return fail(Text::verbatim(errnoText(errno)));
         }
         done += static_cast<std::size_t>(n);
+    }
+    if (mtimeNs) {
+        // Access time too: a restored file looks as it did, not as if read just now.
+        struct timespec times[2];
+        times[0].tv_sec = static_cast<time_t>(*mtimeNs / 1000000000);
+        times[0].tv_nsec = static_cast<long>(*mtimeNs % 1000000000);
+        if (times[0].tv_nsec < 0) {
+            times[0].tv_nsec += 1000000000;
+            --times[0].tv_sec;
+        }
+        times[1] = times[0];
+        if (::futimens(fd.get(), times) != 0)
+            return fail(Text::verbatim("futimens: " + errnoText(errno)));
     }
     if (sync && ::fsync(fd.get()) != 0)
         return fail(Text::verbatim("fsync: " + errnoText(errno)));

@@ -2,15 +2,18 @@
 
 #include "result.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace kl {
 
-/// Create `name` in the folder `dirFd` (it must not exist yet: O_EXCL), write all of `bytes` and,
-/// when `sync` is set, fsync it before closing. The error is the cause only ("fsync: <errno text>"),
-/// verbatim: only the caller knows the file's full path to name in its sentence.
-Status writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes, bool sync);
+/// Create `name` in the folder `dirFd` (it must not exist yet: O_EXCL), write all of `bytes`, set
+/// its modification time to `mtimeNs` when given and, when `sync` is set, fsync it before closing.
+/// The error is the cause only ("fsync: <errno text>"), verbatim: only the caller knows the file's
+/// full path to name in its sentence.
+Status writeNewFileAt(int dirFd, const std::string& name, std::string_view bytes, bool sync,
+                      const std::int64_t* mtimeNs = nullptr);
 
 /// fsync a folder, so that renames and creations inside it survive a power loss. The error is the
 /// cause only, verbatim, for the same reason.

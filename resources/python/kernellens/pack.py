@@ -306,7 +306,11 @@ class _PackWriter:
         for _ in range(3):
             fd, inode = self._open.get(path, (None, None))
             if fd is None:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+                try:
+                    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+                except FileNotFoundError:  # `klens unpack` removed the emptied pack folder
+                    os.makedirs(self.folder, exist_ok=True)
+                    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
                 inode = os.fstat(fd).st_ino
                 self._open[path] = (fd, inode)
             try:
