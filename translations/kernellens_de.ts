@@ -3169,6 +3169,13 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
         <translation>Den Override-Ordner schreiben, den Triton für den gewählten Eintrag oder Dump liest: eine Stufe, zum Bearbeiten</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n entries are packed in %2; they are not listed here yet. `klens unpack %1` turns them into folders.</source>
+        <translation>
+            <numerusform>%1: %n Eintrag ist in %2 gepackt; er wird hier noch nicht aufgeführt. `klens unpack %1` macht daraus wieder Ordner.</numerusform>
+            <numerusform>%1: %n Einträge sind in %2 gepackt; sie werden hier noch nicht aufgeführt. `klens unpack %1` macht daraus wieder Ordner.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>

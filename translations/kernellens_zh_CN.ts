@@ -3156,6 +3156,12 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
         <translation>为所选条目或转储写入 Triton 读取的覆盖文件夹：一个阶段，供编辑</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n entries are packed in %2; they are not listed here yet. `klens unpack %1` turns them into folders.</source>
+        <translation>
+            <numerusform>%1：%n 个条目打包在 %2 中，此处暂不逐条列出。`klens unpack %1` 可将其还原为文件夹。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>

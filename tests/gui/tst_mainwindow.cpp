@@ -3,6 +3,7 @@
 #include "app/gui/demo/democache.h"
 #include "app/gui/entries/entrytablemodel.h"
 #include "app/gui/mainwindow.h"
+#include "core/packing/packcache.h"
 #include "core/scan/cachescanner.h"
 #include "tests/support/tempcache.h"
 
@@ -106,6 +107,7 @@ private slots:
     void openingAnotherFolderSupersedes();
     void rescanKeepsSelection();
     void missingFolderIsReported();
+    void packedEntriesAreNamed();
     void environmentRootsAreOpened();
     void demoOpensTemporaryCopy();
     void facetsFilterByStageArchStatusKind();
@@ -308,6 +310,31 @@ void TstMainWindow::missingFolderIsReported()
     QVERIFY(ui.rootMessages->isVisible());
     QVERIFY2(ui.rootMessages->text().contains(missing), qPrintable(ui.rootMessages->text()));
     QVERIFY(ui.detail->placeholderText().contains(missing));
+}
+
+void TstMainWindow::packedEntriesAreNamed()
+{
+    TempCache cache;
+    cache.addKernel("add", QString(64, 'a'));
+    cache.addKernel("mul", QString(64, 'b'));
+    kl::Root root;
+    root.path = cache.path().toStdString();
+    root.given = true;
+    kl::PackOptions options;
+    options.fsync = false;
+    const kl::PackResult packed = kl::packCache(kl::CacheScanner().scan({root}), options);
+    QCOMPARE(packed.count(kl::PackOutcome::Packed), std::size_t(2));
+    MainWindow w;
+    Ui ui(w);
+    w.show();
+    w.openFolders({cache.path()});
+    QTRY_VERIFY(!w.isScanning());
+    QCOMPARE(ui.rows(), 0);
+    QVERIFY(ui.rootMessages->isVisible());
+    const QString text = ui.rootMessages->text();
+    QVERIFY2(text.contains(QStringLiteral("2 entries are packed in ")) && text.contains(".kernellens-pack") &&
+                 text.contains(QStringLiteral("klens unpack ") + cache.path()),
+             qPrintable(text));
 }
 
 void TstMainWindow::environmentRootsAreOpened()
