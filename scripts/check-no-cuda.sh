@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds klens as on a machine without the CUDA Toolkit (KL_WITH_CUDA=OFF) and checks that
-# everything else works and that `klens compile`, `recompile`, `gpu` and `autotune` say why they are off.
+# everything else works and that `klens compile`, `recompile` (of KernelLens's own entries), `gpu` and
+# `autotune` say why they are off.
 # Run by `bash scripts/dev.sh test`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,10 +30,25 @@ rc=0
 "$klens" scan resources/demo/triton/cache >/dev/null || rc=$?
 [[ $rc -le 1 ]] || fail "klens scan exited $rc without CUDA"
 set +e
-out2=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" recompile "$(find resources/demo/triton/cache -name '*.ptx' -printf '%h\n' | head -1)" 2>&1)
+# KernelLens's own NVRTC entries need NVRTC to rebuild; Triton's are rebuilt by the Triton that
+# wrote them (its own ptxas), which needs no toolkit: judged when that Triton is at hand, else
+# "cannot judge", never a crash.
+out2=$(KERNELLENS_CACHE_DIR=$tmp/cache "$klens" recompile "$(find resources/demo/nvrtc-cache -name '*.cu' -printf '%h\n' | head -1)" 2>&1)
 rc=$?
+triton_entry=$(find resources/demo/triton/cache -name '*.ptx' -printf '%h\n' | head -1)
+out5=$(KL_PYTHON=/nonexistent/python3 "$klens" recompile --no-log "$triton_entry" 2>&1)
+rc5=$?
+if [[ -x .venv-triton/bin/python ]]; then
+    out6=$(KL_PYTHON=.venv-triton/bin/python "$klens" recompile --no-log "$triton_entry" 2>&1)
+    rc6=$?
+else
+    out6="skipped: no .venv-triton"
+    rc6=0
+fi
 set -e
-[[ $rc -eq 2 ]] && grep -q "built without the CUDA Toolkit" <<<"$out2" || fail "klens recompile: exit $rc: $out2"
+[[ $rc -eq 2 ]] && grep -q "built without the CUDA Toolkit" <<<"$out2" || fail "klens recompile (NVRTC entry): exit $rc: $out2"
+[[ $rc5 -eq 1 ]] && grep -q "cannot judge: built by Triton" <<<"$out5" || fail "klens recompile (no Triton): exit $rc5: $out5"
+[[ $rc6 -eq 0 ]] || fail "klens recompile (with the entry's Triton): exit $rc6: $out6"
 "$klens" cubin "$(find resources/demo/triton/cache -name '*.cubin' | head -1)" >/dev/null ||
     fail "klens cubin failed without CUDA"
 set +e
