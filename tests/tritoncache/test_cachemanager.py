@@ -146,6 +146,22 @@ class Harness(unittest.TestCase):
         with open(path) as f:
             return [json.loads(line) for line in f]
 
+    def kill_midway(self, env):
+        """Starts WRITERS writers of 12 kernels and SIGKILLs them one by one at random moments;
+        returns how many were still compiling when killed."""
+        rng = random.Random(32)
+        procs = self.start(env, kernels=12, rounds=1, n=WRITERS)
+        time.sleep(2.0)
+        running = 0
+        for p, _ in procs:
+            time.sleep(rng.uniform(0, 0.5))
+            running += p.poll() is None
+            p.send_signal(signal.SIGKILL)
+        for p, _ in procs:
+            p.wait()
+            p.stdout.close()
+        return running
+
     def assertAllComplete(self, cache, entries):
         scan = self.scan(cache)
         states = [(e["folder"], e.get("status"), e.get("problems")) for e in scan["entries"]]
@@ -215,17 +231,7 @@ class CacheManagerTest(Harness):
     def test_killed_writers_leave_only_what_the_doctor_names(self):
         cache = os.path.join(self.tmp, "cache")
         os.makedirs(cache)
-        rng = random.Random(32)
-        procs = self.start(self.env(cache), kernels=12, rounds=1, n=WRITERS)
-        time.sleep(2.0)
-        running = 0
-        for p, _ in procs:
-            time.sleep(rng.uniform(0, 0.5))
-            running += p.poll() is None
-            p.send_signal(signal.SIGKILL)
-        for p, _ in procs:
-            p.wait()
-            p.stdout.close()
+        running = self.kill_midway(self.env(cache))
         self.assertGreater(running, 0, "every writer finished before it was killed")
         entries = len(self.scan(cache)["entries"])
         codes = self.doctor_codes(cache)

@@ -12,11 +12,8 @@ with real Triton from PyPI, under the faults test_cachemanager.py injects (issue
   `klens pack` made hits in packed mode.
 """
 import os
-import random
-import signal
 import subprocess
 import sys
-import time
 import unittest
 
 import test_cachemanager
@@ -85,17 +82,7 @@ class PackedTest(Harness):
     def test_killed_writers_lose_only_their_own_record(self):
         cache = os.path.join(self.tmp, "cache")
         os.makedirs(cache)
-        rng = random.Random(32)
-        procs = self.start(self.packed_env(cache), kernels=12, rounds=1, n=WRITERS)
-        time.sleep(2.0)
-        running = 0
-        for p, _ in procs:
-            time.sleep(rng.uniform(0, 0.5))
-            running += p.poll() is None
-            p.send_signal(signal.SIGKILL)
-        for p, _ in procs:
-            p.wait()
-            p.stdout.close()
+        running = self.kill_midway(self.packed_env(cache))
         self.assertGreater(running, 0, "every writer finished before it was killed")
         by_key, bad, names = read_packs(cache)
         print("after SIGKILL of %d packed writers (%d still compiling): %d kernels whole, %d torn, packs %s" % (
