@@ -3169,13 +3169,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
         <translation>Den Override-Ordner schreiben, den Triton für den gewählten Eintrag oder Dump liest: eine Stufe, zum Bearbeiten</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %n entries are packed in %2; they are not listed here yet. `klens unpack %1` turns them into folders.</source>
-        <translation>
-            <numerusform>%1: %n Eintrag ist in %2 gepackt; er wird hier noch nicht aufgeführt. `klens unpack %1` macht daraus wieder Ordner.</numerusform>
-            <numerusform>%1: %n Einträge sind in %2 gepackt; sie werden hier noch nicht aufgeführt. `klens unpack %1` macht daraus wieder Ordner.</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -5133,6 +5126,70 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>cannot sync pack folder %1: %2</source>
         <translation>Paketordner %1 kann nicht synchronisiert werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2 is not valid: %3</source>
+        <translation>der Datensatz bei Byte %1 von %2 ist nicht gültig: %3</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2 now holds key %3, not %4: the pack was rewritten since the scan; scan again</source>
+        <translation>der Datensatz bei Byte %1 von %2 enthält jetzt den Schlüssel %3, nicht %4: das Paket wurde seit dem Scan neu geschrieben; bitte erneut scannen</translation>
+    </message>
+    <message>
+        <source>the record of %1 at byte %2 of %3 holds no file %4</source>
+        <translation>der Datensatz von %1 bei Byte %2 von %3 enthält keine Datei %4</translation>
+    </message>
+    <message>
+        <source>cannot make %1: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>stat auf %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a private folder of this user (mode %2, owner %3); not used for copies of packed files</source>
+        <translation>%1 ist kein privater Ordner dieses Benutzers (Modus %2, Besitzer %3); er wird nicht für Kopien gepackter Dateien verwendet</translation>
+    </message>
+    <message>
+        <source>cannot make a folder in %1: %2</source>
+        <translation>in %1 kann kein Ordner angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>no valid entry record at byte %1 of %2</source>
+        <translation>kein gültiger Eintragsdatensatz bei Byte %1 von %2</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2: %3</source>
+        <translation>der Datensatz bei Byte %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 is held by a writer (its lock is taken); run klens clean again once it is done</source>
+        <translation>%1 wird von einem Schreiber gehalten (seine Sperre ist belegt); klens clean erneut ausführen, sobald er fertig ist</translation>
+    </message>
+    <message>
+        <source>cannot lock %1: %2</source>
+        <translation>%1 kann nicht gesperrt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 holds a record of it written within the grace period</source>
+        <translation>%1 enthält einen Datensatz davon, der innerhalb der Schonfrist geschrieben wurde</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>cannot rewrite %1: %2</source>
+        <translation>%1 kann nicht neu geschrieben werden: %2</translation>
     </message>
 </context>
 <context>

@@ -101,13 +101,6 @@ Entries written to since the preview, and those a running process is writing, ar
             <numerusform>Copied %n lines</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %n entries are packed in %2; they are not listed here yet. `klens unpack %1` turns them into folders.</source>
-        <translation>
-            <numerusform>%1: %n entry is packed in %2; it is not listed here yet. `klens unpack %1` turns it into a folder.</numerusform>
-            <numerusform>%1: %n entries are packed in %2; they are not listed here yet. `klens unpack %1` turns them into folders.</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>kl::gui::TraceText</name>

@@ -3156,12 +3156,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
         <translation>为所选条目或转储写入 Triton 读取的覆盖文件夹：一个阶段，供编辑</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %n entries are packed in %2; they are not listed here yet. `klens unpack %1` turns them into folders.</source>
-        <translation>
-            <numerusform>%1：%n 个条目打包在 %2 中，此处暂不逐条列出。`klens unpack %1` 可将其还原为文件夹。</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -5108,6 +5102,70 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>cannot sync pack folder %1: %2</source>
         <translation>无法同步包文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2 is not valid: %3</source>
+        <translation>%2 中第 %1 字节处的记录无效：%3</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2 now holds key %3, not %4: the pack was rewritten since the scan; scan again</source>
+        <translation>%2 中第 %1 字节处的记录现在是键 %3，而不是 %4：自扫描以来该包已被重写；请重新扫描</translation>
+    </message>
+    <message>
+        <source>the record of %1 at byte %2 of %3 holds no file %4</source>
+        <translation>%3 中第 %2 字节处 %1 的记录不含文件 %4</translation>
+    </message>
+    <message>
+        <source>cannot make %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot stat %1: %2</source>
+        <translation>无法获取 %1 的状态：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a private folder of this user (mode %2, owner %3); not used for copies of packed files</source>
+        <translation>%1 不是该用户的私有文件夹（模式 %2，所有者 %3）；不用于存放打包文件的副本</translation>
+    </message>
+    <message>
+        <source>cannot make a folder in %1: %2</source>
+        <translation>无法在 %1 中创建文件夹：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>no valid entry record at byte %1 of %2</source>
+        <translation>%2 中第 %1 字节处没有有效的条目记录</translation>
+    </message>
+    <message>
+        <source>the record at byte %1 of %2: %3</source>
+        <translation>%2 中第 %1 字节处的记录：%3</translation>
+    </message>
+    <message>
+        <source>%1 is held by a writer (its lock is taken); run klens clean again once it is done</source>
+        <translation>%1 正被写入者占用（其锁已被持有）；待其完成后再次运行 klens clean</translation>
+    </message>
+    <message>
+        <source>cannot lock %1: %2</source>
+        <translation>无法锁定 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 holds a record of it written within the grace period</source>
+        <translation>%1 中有其在宽限期内写入的记录</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>cannot rewrite %1: %2</source>
+        <translation>无法重写 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "core/env/environment.h"
 #include "core/explain/stagecomparison.h"
 #include "core/formats/stages.h"
+#include "core/pack/entryfiles.h"
 #include "core/sass/sassdisasm.h"
 #include "core/sass/sasstext.h"
 #include "core/util/posixfile.h"
@@ -67,6 +68,19 @@ std::string stageLine(const StageComparison& c)
     return {};
 }
 
+/// A side's file: the entry's, or for a packed entry a copy of it (core/pack/entryfiles).
+bool onDisk(Side& side, const Entry& e, const Stage& s)
+{
+    auto path = entryFileOnDisk(e, s.fileName);
+    if (!path) {
+        printError(printableName(joinPath(e.path, s.fileName)) + ": " + path.error().english());
+        return false;
+    }
+    side.path = std::move(*path);
+    side.label = printableName(e.folderName + "/" + s.fileName);
+    return true;
+}
+
 /// The cubin a side names: the file itself, or the entry's .cubin stage.
 bool cubinOf(Side& side, const Entry& entry)
 {
@@ -77,9 +91,7 @@ bool cubinOf(Side& side, const Entry& entry)
         printError(printableName(entry.path) + " has no cubin to disassemble");
         return false;
     }
-    side.path = joinPath(entry.path, s->fileName);
-    side.label = printableName(entry.folderName + "/" + s->fileName);
-    return true;
+    return onDisk(side, entry, *s);
 }
 
 bool stageFile(const Entry& e, const std::string& stage, Side& side)
@@ -93,9 +105,7 @@ bool stageFile(const Entry& e, const std::string& stage, Side& side)
                    " stage (it has: " + (have.empty() ? "none" : have) + ")");
         return false;
     }
-    side.path = joinPath(e.path, s->fileName);
-    side.label = printableName(e.folderName + "/" + s->fileName);
-    return true;
+    return onDisk(side, e, *s);
 }
 
 } // namespace

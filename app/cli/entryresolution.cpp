@@ -3,6 +3,8 @@
 #include "clioutput.h"
 #include "core/env/cacheroots.h"
 #include "core/env/environment.h"
+#include "core/pack/entryfiles.h"
+#include "core/pack/packformat.h"
 #include "core/scan/cachescanner.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -27,6 +29,31 @@ bool resolvePath(const CacheScanner& scanner, const std::string& arg, Entry& out
         return false;
     }
     return true;
+}
+
+// `<root>/.kernellens-pack/<pack>/<key>`, a packed entry as klens scan names it: found by
+// scanning that root. Nothing when the argument is not such a path.
+std::optional<bool> resolvePackedPath(const CacheScanner& scanner, const std::string& arg, Entry& out)
+{
+    const std::string path = absoluteClean(arg);
+    const std::string marker = "/" + std::string(pack::kFolderName) + "/";
+    const auto at = path.rfind(marker);
+    if (at == std::string::npos || path.find('/', at + marker.size()) == std::string::npos)
+        return std::nullopt;
+    Root root;
+    root.path = at == 0 ? "/" : path.substr(0, at);
+    root.given = true;
+    const Snapshot snap = scanner.scan({root});
+    for (const Entry& e : snap.entries)
+        if (e.path == path) {
+            out = e;
+            return true;
+        }
+    printError("no packed entry " + printableName(path) + ": " +
+               (snap.roots.front().error.empty()
+                    ? "the packs of " + printableName(root.path) + " hold no such key"
+                    : snap.roots.front().error.english()));
+    return false;
 }
 
 bool resolvePrefix(const Snapshot& snap, const std::string& prefix, Entry& out)
@@ -69,7 +96,11 @@ bool resolveEntries(const std::vector<std::string>& args, const std::vector<std:
     for (const std::string& arg : args) {
         Entry entry;
         struct stat st {};
-        if (isRemoteEntryArgument(arg)) {
+        std::optional<bool> packed;
+        if (::lstat(arg.c_str(), &st) != 0 && (packed = resolvePackedPath(scanner, arg, entry))) {
+            if (!*packed)
+                return false;
+        } else if (isRemoteEntryArgument(arg)) {
             auto path = fetchRemoteEntry(arg);
             if (!path || !resolvePath(scanner, *path, entry))
                 return false;
@@ -104,7 +135,9 @@ bool resolveCubinPath(const std::string& arg, const std::vector<std::string>& ro
 {
     path = arg;
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0 && (path.ends_with(".cubin") || path.find('/') != std::string::npos)) {
+    const bool packed = path.find("/" + std::string(pack::kFolderName) + "/") != std::string::npos;
+    if (::stat(path.c_str(), &st) != 0 && !packed &&
+        (path.ends_with(".cubin") || path.find('/') != std::string::npos)) {
         // It names a file, not an entry prefix: say why it cannot be read.
         printError(printableName(path) + ": " + errnoText(errno));
         return false;
@@ -119,7 +152,12 @@ bool resolveCubinPath(const std::string& arg, const std::vector<std::string>& ro
         printError(printableName(entry.path) + ": the entry has no .cubin stage");
         return false;
     }
-    path = joinPath(entry.path, cubin->fileName);
+    auto onDisk = entryFileOnDisk(entry, cubin->fileName);
+    if (!onDisk) {
+        printError(printableName(joinPath(entry.path, cubin->fileName)) + ": " + onDisk.error().english());
+        return false;
+    }
+    path = std::move(*onDisk);
     if (launch)
         *launch = launchShapeOf(entry);
     return true;

@@ -233,7 +233,10 @@ void MainWindow::createEntryMenu()
     QAction* reveal = entryMenu->addAction(tr("&Reveal in File Manager"), this, [this] {
         const std::vector<Entry> entries = m_entries->selectedEntries();
         if (!entries.empty())
-            QDesktopServices::openUrl(QUrl::fromLocalFile(qs(entries.front().path)));
+            // A packed entry has no folder: its pack's folder is shown.
+            QDesktopServices::openUrl(QUrl::fromLocalFile(
+                entries.front().packed() ? QFileInfo(qs(entries.front().packPath)).absolutePath()
+                                         : qs(entries.front().path)));
     });
     entryMenu->addSeparator();
     m_doctorAction = entryMenu->addAction(tr("Run &Doctor"), this, &MainWindow::runDoctor);

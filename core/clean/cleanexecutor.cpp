@@ -4,6 +4,7 @@
 #include "core/doctor/processalive.h"
 #include "core/formats/groupfile.h"
 #include "core/formats/layout.h"
+#include "core/pack/packrewrite.h"
 #include "core/util/dirlist.h"
 #include "core/util/utf8.h"
 #include "core/util/workerthreads.h"
@@ -13,6 +14,7 @@
 #include <cerrno>
 #include <dirent.h>
 #include <fcntl.h>
+#include <map>
 #include <thread>
 #include <unistd.h>
 
@@ -357,6 +359,50 @@ private:
     const std::string& m_path;
 };
 
+// Packed entries go root by root: each pack holding one is rewritten once for all of them.
+void removePacked(const CleanPlan& plan, const std::vector<OpenedRoot>& roots, const CleanOptions& opt,
+                  std::int64_t now, std::vector<RemovalOutcome>& outcomes, std::atomic<std::size_t>& done)
+{
+    std::map<int, std::vector<std::size_t>> byRoot;
+    for (std::size_t i = 0; i < plan.removals.size(); ++i)
+        if (plan.removals[i].packed)
+            byRoot[plan.removals[i].rootIndex].push_back(i);
+    for (const auto& [rootIndex, which] : byRoot) {
+        if (opt.cancel && opt.cancel->load())
+            return;
+        const auto ri = static_cast<std::size_t>(rootIndex);
+        const bool open = rootIndex >= 0 && ri < roots.size() && roots[ri].fd.valid();
+        std::vector<std::string> keys;
+        for (std::size_t i : which)
+            keys.push_back(plan.removals[i].folderName);
+        PackRewriteOptions po;
+        po.youngFromNs = now - opt.graceNs;
+        const std::vector<PackedKeyRemoval> removed =
+            open ? removeFromPacks(roots[ri].fd.get(), plan.roots[ri].path, keys, po)
+                 : std::vector<PackedKeyRemoval>(keys.size());
+        for (std::size_t k = 0; k < which.size(); ++k) {
+            RemovalOutcome& o = outcomes[which[k]];
+            const PackedKeyRemoval& p = removed[k];
+            o.detail = p.detail;
+            o.bytesFreed = p.bytesFreed;
+            using R = PackedKeyRemoval::Result;
+            o.result = !open                     ? RemovalResult::Failed
+                       : p.result == R::Removed  ? RemovalResult::Removed
+                       : p.result == R::Vanished ? RemovalResult::Vanished
+                       : p.result == R::Young    ? RemovalResult::SkippedYoung
+                       : p.result == R::Busy     ? RemovalResult::SkippedLiveWriter
+                                                 : RemovalResult::Failed;
+            if (!open)
+                o.detail = rootIndex >= 0 && ri < roots.size()
+                               ? roots[ri].error
+                               : Text(KL_TEXT("kl::clean", "root not in the plan"));
+            const std::size_t d = done.fetch_add(1) + 1;
+            if (opt.progress)
+                opt.progress(d, plan.removals.size());
+        }
+    }
+}
+
 } // namespace
 
 std::string_view toString(RemovalResult result)
@@ -384,6 +430,7 @@ CleanResult executeCleanPlan(const CleanPlan& plan, const DoctorContext& ctx, co
     const std::int64_t now = ctx.now();
 
     std::atomic<std::size_t> next{0}, doneCount{0};
+    removePacked(plan, roots, opt, now, result.outcomes, doneCount);
     auto work = [&] {
         for (;;) {
             if (opt.cancel && opt.cancel->load(std::memory_order_relaxed))
@@ -392,6 +439,8 @@ CleanResult executeCleanPlan(const CleanPlan& plan, const DoctorContext& ctx, co
             if (i >= plan.removals.size())
                 return;
             const PlannedRemoval& r = plan.removals[i];
+            if (r.packed)
+                continue; // done above
             const auto ri = static_cast<std::size_t>(r.rootIndex);
             const OpenedRoot& root = r.rootIndex >= 0 && ri < roots.size() ? roots[ri] : missing;
             result.outcomes[i] = EntryRemover(r, root, ctx, opt, now).run();

@@ -198,6 +198,7 @@ CleanPlan makeCleanPlan(const Snapshot& snap, const CleanPolicy& policy, const D
         r.kind = e.kind;
         r.kernel = e.kernel;
         r.size = chosen[i].whole ? e.totalSize : 0;
+        r.packed = e.packed();
         r.mtimeNs = e.newestMtimeNs;
         r.scope = chosen[i].whole ? RemovalScope::Entry : RemovalScope::TempsInside;
         r.reasons = std::move(chosen[i].reasons);

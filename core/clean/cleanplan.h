@@ -31,6 +31,9 @@ struct PlannedRemoval {
     std::uint64_t size = 0;   ///< as scanned
     std::int64_t mtimeNs = 0; ///< newest file, as scanned
     RemovalScope scope = RemovalScope::Entry;
+    /// A packed entry: every record of its key (`folderName`) goes from the root's packs
+    /// (core/pack/packrewrite), never a folder of that name.
+    bool packed = false;
     std::vector<Text> reasons; ///< why each policy chose it
 };
 

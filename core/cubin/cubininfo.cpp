@@ -343,7 +343,11 @@ CubinResult readCubinInfo(const std::string& path)
         r.error = std::move(read.error());
         return r;
     }
-    const std::string& data = *read;
+    return readCubinInfoWithType(*read);
+}
+
+CubinResult readCubinInfoWithType(const std::string& data)
+{
     CubinResult r = readCubinInfo(
         std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(data.data()), data.size()));
     FileType type = identifyBuffer(data.data(), data.size());

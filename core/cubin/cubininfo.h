@@ -66,4 +66,7 @@ bool sameCode(const CubinInfo& a, const CubinInfo& b);
 /// then as above, adding libmagic's description; I/O errors name the cause.
 CubinResult readCubinInfo(const std::string& path);
 
+/// A cubin's bytes, read elsewhere (a pack), as above with libmagic's description.
+CubinResult readCubinInfoWithType(const std::string& bytes);
+
 } // namespace kl

@@ -14,7 +14,6 @@ namespace kl {
 namespace {
 
 // Triton's cubins are tens to hundreds of KB; a larger file is read by klens cubin, not the scan.
-constexpr std::uint64_t kMaxScanCubinBytes = 64ull << 20;
 
 } // namespace
 
@@ -48,7 +47,7 @@ KernelResources resourcesOf(const CubinResult& cubin, const Entry& entry)
 KernelResources readEntryResources(int rootFd, const Entry& entry)
 {
     KernelResources r;
-    if (entry.kind != EntryKind::Kernel || rootFd < 0 || entry.folderName.empty() ||
+    if (entry.kind != EntryKind::Kernel || rootFd < 0 || entry.packed() || entry.folderName.empty() ||
         entry.folderName.find('/') != std::string::npos)
         return r;
     const Stage* stage = entry.stage("cubin");

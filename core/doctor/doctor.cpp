@@ -2,6 +2,7 @@
 
 #include "core/cubin/cubininfo.h"
 #include "core/formats/layout.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/dirlist.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -93,7 +94,8 @@ private:
     {
         if (!m_triedOpen) {
             m_triedOpen = true;
-            if (m_rootFd >= 0 && m_e.folderName.find('/') == std::string::npos)
+            // A packed entry has no folder: one named as its key is another entry.
+            if (m_rootFd >= 0 && !m_e.packed() && m_e.folderName.find('/') == std::string::npos)
                 m_fd = UniqueFd(::openat(m_rootFd, m_e.folderName.c_str(),
                                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         }
@@ -245,6 +247,10 @@ private:
             const std::string_view ext = s.ext();
             if ((ext != "cubin" && ext != "hsaco") || s.size == 0)
                 continue;
+            if (m_e.packed()) {
+                checkPackedBinary(s);
+                continue;
+            }
             UniqueFd fd = openFile(s.fileName);
             if (!fd.valid())
                 continue; // gone, or a symlink the scanner already reported
@@ -280,6 +286,25 @@ private:
         }
     }
 
+    // As checkBinaries, over the record's bytes (a record that cannot be read is damaged-pack's).
+    void checkPackedBinary(const Stage& s)
+    {
+        auto bytes = readEntryFile(m_e, s.fileName, kMaxStageBytes);
+        if (!bytes || bytes->size() != s.size)
+            return;
+        const GpuBinaryCheck c = checkGpuBinary(*bytes, s.ext(), m_e.target);
+        ++binariesChecked;
+        if (!c.ok) {
+            const std::string path = joinPath(m_e.path, s.fileName);
+            m_out.push_back(make(finding::InvalidBinary, FindingSeverity::Error, path,
+                                 Text::of(KL_TEXT("kl::doctor", "%1: %2"), printableName(path), c.problem)));
+        }
+        if (s.ext() == "cubin") {
+            m_cubin = std::move(*bytes);
+            m_cubinRead = true;
+        }
+    }
+
     // An sm_90 entry holding sm_80 PTX, or a block Triton does not launch: what an override made
     // for another target or config leaves under the entry's normal key (issue 28).
     void checkStageTargets()
@@ -300,10 +325,18 @@ private:
                      Text::of(KL_TEXT("kl::doctor", "%1: %2"), printableName(path), std::move(what))));
         };
         const int dirFd = entryFd();
-        if (dirFd < 0)
+        if (dirFd < 0 && !m_e.packed())
             return;
         if (const Stage* ptx = m_e.stage("ptx")) {
-            SmallFile f = readSmallFileAt(dirFd, ptx->fileName, kMaxStageBytes);
+            SmallFile f;
+            if (m_e.packed()) {
+                auto text = readEntryFile(m_e, ptx->fileName, kMaxStageBytes);
+                f.ok = text.has_value();
+                if (text)
+                    f.text = std::move(*text);
+            } else {
+                f = readSmallFileAt(dirFd, ptx->fileName, kMaxStageBytes);
+            }
             if (f.ok) {
                 const PtxHeader h = parsePtxHeader(f.text);
                 if (!h.target.empty() && smArchDigits(h.target) != arch)

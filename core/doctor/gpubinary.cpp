@@ -54,8 +54,24 @@ std::string libelfError()
 }
 
 // Reads [offset, offset + n) into buf + offset. A short read means the file shrank after fstat.
-bool readAt(int fd, std::vector<char>& buf, std::uint64_t offset, std::uint64_t n, std::string& error)
+// Where the binary's bytes come from: an open file, or bytes already read (a pack's record).
+struct Source {
+    int fd = -1;
+    std::string_view bytes;
+};
+
+bool readAt(const Source& src, std::vector<char>& buf, std::uint64_t offset, std::uint64_t n,
+            std::string& error)
 {
+    if (src.fd < 0) {
+        if (offset > src.bytes.size() || n > src.bytes.size() - offset) {
+            error = "file shrank while being read";
+            return false;
+        }
+        std::copy_n(src.bytes.data() + offset, n, buf.data() + offset);
+        return true;
+    }
+    const int fd = src.fd;
     std::uint64_t done = 0;
     while (done < n) {
         const ssize_t r =
@@ -169,7 +185,10 @@ std::string normalizeArch(std::string_view arch)
     return a;
 }
 
-GpuBinaryCheck checkGpuBinary(int fd, std::uint64_t fileSize, std::string_view ext, const Target& expected)
+namespace {
+
+GpuBinaryCheck checkSource(const Source& fd, std::uint64_t fileSize, std::string_view ext,
+                           const Target& expected)
 {
     initLibelf();
     GpuBinaryCheck r;
@@ -300,6 +319,18 @@ GpuBinaryCheck checkGpuBinary(int fd, std::uint64_t fileSize, std::string_view e
     }
     r.ok = true;
     return r;
+}
+
+} // namespace
+
+GpuBinaryCheck checkGpuBinary(int fd, std::uint64_t fileSize, std::string_view ext, const Target& expected)
+{
+    return checkSource(Source{fd, {}}, fileSize, ext, expected);
+}
+
+GpuBinaryCheck checkGpuBinary(std::string_view bytes, std::string_view ext, const Target& expected)
+{
+    return checkSource(Source{-1, bytes}, bytes.size(), ext, expected);
 }
 
 } // namespace kl

@@ -22,6 +22,8 @@ struct GpuBinaryCheck {
 /// lie inside the file (a truncated copy does not). Reads only the first page and the section
 /// header table, never the code.
 GpuBinaryCheck checkGpuBinary(int fd, std::uint64_t fileSize, std::string_view ext, const Target& expected);
+/// The same over bytes already read (a packed entry's file).
+GpuBinaryCheck checkGpuBinary(std::string_view bytes, std::string_view ext, const Target& expected);
 
 /// "gfx90a" for an AMDGPU e_flags mach value (EF_AMDGPU_MACH); empty when unknown.
 std::string_view amdgpuMachName(unsigned mach);

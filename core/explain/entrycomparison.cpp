@@ -3,6 +3,7 @@
 #include "core/cubin/cubininfo.h"
 #include "core/formats/envvars.h"
 #include "core/keys/tritonkey.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
 
@@ -138,7 +139,8 @@ Text compareStage(const EntryDetail& a, const EntryDetail& b, const std::string&
     std::string ta, tb;
     const std::string pa = joinPath(a.entry.path, sa->fileName), pb = joinPath(b.entry.path, sb->fileName);
     for (const std::string* p : {&pa, &pb}) {
-        auto text = readFile(*p, o.maxStageBytes);
+        auto text = p == &pa ? readEntryFile(a.entry, sa->fileName, o.maxStageBytes)
+                             : readEntryFile(b.entry, sb->fileName, o.maxStageBytes);
         if (!text)
             return Text::of(KL_TEXT("kl::explain", "cannot read %1: %2"), printableName(*p),
                             std::move(text.error()));
@@ -303,8 +305,8 @@ Explanation compareEntries(const EntryDetail& a, const EntryDetail& b, const Com
     const Stage* ca = a.entry.stage("cubin");
     const Stage* cb = b.entry.stage("cubin");
     if (ca && cb) {
-        const CubinResult x = readCubinInfo(joinPath(a.entry.path, ca->fileName));
-        const CubinResult y = readCubinInfo(joinPath(b.entry.path, cb->fileName));
+        const CubinResult x = readEntryCubin(a.entry, *ca);
+        const CubinResult y = readEntryCubin(b.entry, *cb);
         if (x.ok && y.ok) {
             ex.sameCode = sameCode(x.info, y.info);
             if (*ex.sameCode && !ex.sameHash)

@@ -3,6 +3,7 @@
 #include "core/cubin/cubininfo.h"
 #include "core/diff/linediff.h"
 #include "core/formats/stages.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/posixfile.h"
 
 namespace kl {
@@ -54,8 +55,8 @@ std::vector<StageComparison> compareStages(const Entry& a, const Entry& b, const
             continue;
         }
         const std::string pa = joinPath(a.path, sa->fileName), pb = joinPath(b.path, sb->fileName);
-        Result<std::string> ta = readFile(pa, kMaxStageBytes);
-        Result<std::string> tb = ta ? readFile(pb, kMaxStageBytes) : Result<std::string>();
+        Result<std::string> ta = readEntryFile(a, sa->fileName, kMaxStageBytes);
+        Result<std::string> tb = ta ? readEntryFile(b, sb->fileName, kMaxStageBytes) : Result<std::string>();
         if (!ta || !tb) {
             c.state = StageState::Unreadable;
             c.note = Text::of(KL_TEXT("kl::explain", "cannot read %1: %2"), !ta ? pa : pb,

@@ -1,6 +1,8 @@
 #include "entryarchive.h"
 
+#include "core/formats/layout.h"
 #include "core/keys/tritonkey.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/dirlist.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -135,6 +137,32 @@ ArchiveResult exportEntries(const std::vector<Entry>& entries, const std::string
     }
     std::vector<Packed> packed;
     for (const Entry& e : entries) {
+        if (e.packed()) {
+            // The record's files, as the folder it was packed from would give them.
+            std::vector<std::pair<std::string, std::int64_t>> files; // name, mtime
+            for (const Stage& s : e.stages)
+                files.emplace_back(s.fileName, s.mtimeNs);
+            if (e.kind == EntryKind::Kernel && !e.hasProblem(problem::MissingGroup))
+                files.emplace_back(layout::groupFileName(layout::fileStem(e.kernel)), e.newestMtimeNs);
+            std::sort(files.begin(), files.end());
+            for (const auto& [name, mtimeNs] : files) {
+                const std::string inside = e.folderName + "/" + name;
+                auto bytes = readEntryFile(e, name, kMaxFileBytes);
+                if (!bytes) {
+                    r.skipped.push_back(inside + ": " + bytes.error().english());
+                    continue;
+                }
+                if (!w.add(inside, *bytes, mtimeNs / 1000000000)) {
+                    r.error = Text::of(KL_TEXT("kl::export", "cannot write %1: %2"), printableName(temp),
+                                       w.error());
+                    return r;
+                }
+                packed.push_back({inside, bytes->size(), sha256Hex(*bytes)});
+                ++r.files;
+                r.bytes += bytes->size();
+            }
+            continue;
+        }
         UniqueFd dir(::open(e.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!dir.valid()) {
             r.error = Text::of(KL_TEXT("kl::export", "cannot open entry folder %1: %2"),

@@ -1,5 +1,6 @@
 #include "linemap.h"
 
+#include "core/pack/entryfiles.h"
 #include "core/util/posixfile.h"
 #include "stagelocations.h"
 
@@ -49,7 +50,7 @@ Result<LineMap> buildLineMap(const Entry& entry, const Environment& env, const L
         if (!s)
             continue;
         const std::string path = joinPath(entry.path, s->fileName);
-        Result<std::string> text = readFile(path, kMaxStage);
+        Result<std::string> text = readEntryFile(entry, s->fileName, kMaxStage);
         if (!text) {
             map.notes.push_back(Text::of(KL_TEXT("kl::lines", "cannot read %1: %2"), path, text.error()));
             continue;
@@ -68,8 +69,12 @@ Result<LineMap> buildLineMap(const Entry& entry, const Environment& env, const L
                 addChains(rows, locs.lines[i], stage, static_cast<unsigned>(i + 1));
     }
     if (options.sass && entry.stage("cubin")) {
+        Result<std::string> cubin = entryFileOnDisk(entry, entry.stage("cubin")->fileName);
         Result<SassResult> sass =
-            disassembleCubin(joinPath(entry.path, entry.stage("cubin")->fileName), env, options.sassOptions);
+            cubin ? disassembleCubin(*cubin, env, options.sassOptions)
+                  : Result<SassResult>(fail(Text::of(KL_TEXT("kl::lines", "cannot read %1: %2"),
+                                                     joinPath(entry.path, entry.stage("cubin")->fileName),
+                                                     std::move(cubin.error()))));
         if (!sass) {
             map.notes.push_back(sass.error());
         } else {

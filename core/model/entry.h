@@ -109,7 +109,9 @@ struct KernelResources {
 
 /// One cache entry as the scanner saw it: only names, sizes, times and the small json files.
 struct Entry {
-    std::string path;       ///< the entry folder (or the file, for lone foreign files)
+    /// The entry folder (or the file, for lone foreign files). A packed entry's is
+    /// `<pack file>/<key>`: where it lies, for messages; its files are read through core/pack/entryfiles.
+    std::string path;
     std::string folderName; ///< last path component
     int rootIndex = 0;      ///< index into Snapshot::roots
     EntryKind kind = EntryKind::Unknown;
@@ -129,7 +131,12 @@ struct Entry {
     std::int64_t newestMtimeNs = 0;
     std::vector<Problem> problems;
     KernelResources resources;
+    /// For an entry read from a pack (docs/pack-format.md): that pack file, and the byte offset of
+    /// the entry's record in it. Empty for a folder.
+    std::string packPath;
+    std::uint64_t packOffset = 0;
 
+    bool packed() const { return !packPath.empty(); }
     bool hasProblem(std::string_view code) const;
     const Stage* stage(std::string_view ext) const;
     void addProblem(std::string_view code, Text message);

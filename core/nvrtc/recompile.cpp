@@ -4,6 +4,7 @@
 #include "core/env/environment.h"
 #include "core/formats/layout.h"
 #include "core/keys/tritonkey.h"
+#include "core/pack/entryfiles.h"
 #include "core/storage/cachestore.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -28,7 +29,7 @@ bool readStage(const Entry& e, std::string_view ext, std::string& out, std::stri
         if (s.ext() != ext || layout::isGroupFileName(s.fileName))
             continue;
         fileName = s.fileName;
-        auto read = readFile(joinPath(e.path, s.fileName), kMaxArtefactBytes);
+        auto read = readEntryFile(e, s.fileName, kMaxArtefactBytes);
         if (!read) {
             error = Text::of(KL_TEXT("kl::recompile", "%1: %2"), printableName(joinPath(e.path, s.fileName)),
                              std::move(read.error()));

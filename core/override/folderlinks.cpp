@@ -1,6 +1,7 @@
 #include "folderlinks.h"
 
 #include "core/formats/layout.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/digest.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -41,6 +42,13 @@ using Digests = std::vector<std::pair<int, std::string>>;
 // (stage, size) pairs some file has: a stage of another size cannot be equal to it.
 using SizeSet = std::set<std::pair<int, std::uint64_t>>;
 
+std::string digestOf(std::string_view bytes)
+{
+    Xxh128Stream hash;
+    hash.update(bytes);
+    return hash.hex();
+}
+
 // One regular file's XXH3-128, read in chunks into this thread's buffer (no allocation per file:
 // a fresh one for each stage cost more than the hashing); nothing when it cannot be read.
 std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes)
@@ -71,6 +79,16 @@ std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std:
 Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes)
 {
     Digests out;
+    if (e.packed()) {
+        for (const Stage& s : e.stages) {
+            const int order = linkedOrder(s.ext());
+            if (order < 0 || (onlySizes && !onlySizes->count({order, s.size})))
+                continue;
+            auto bytes = s.size <= maxBytes ? readEntryFile(e, s.fileName, maxBytes) : Result<std::string>();
+            out.emplace_back(order, bytes && bytes->size() == s.size ? digestOf(*bytes) : std::string());
+        }
+        return out;
+    }
     UniqueFd dir(::open(e.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!dir.valid())
         return out;

@@ -231,6 +231,7 @@ std::optional<PackRecord> PackFile::checkAt(std::uint64_t offset, Text* why, boo
     r.offset = offset;
     r.length = pack::kRecordHeaderBytes + h.metaLen + h.dataLen;
     r.kind = h.kind;
+    r.crc = h.crc;
     std::string meta(h.metaLen, '\0');
     if (!preadAll(m_fd.get(), meta.data(), meta.size(), offset + pack::kRecordHeaderBytes))
         return unreadable();
@@ -278,6 +279,49 @@ std::optional<PackRecord> PackFile::checkAt(std::uint64_t offset, Text* why, boo
     r.timeNs = parsed->timeNs;
     r.check = RecordCheck::Full;
     r.completeGroup = hasCompleteGroup(r.files, groupTexts);
+    return r;
+}
+
+std::optional<PackRecord> PackFile::listAt(std::uint64_t offset, Text* why) const
+{
+    auto no = [&](Text t) -> std::optional<PackRecord> {
+        if (why)
+            *why = std::move(t);
+        return std::nullopt;
+    };
+    char hb[pack::kRecordHeaderBytes];
+    if (offset > m_size || m_size - offset < pack::kRecordHeaderBytes ||
+        !preadAll(m_fd.get(), hb, sizeof hb, offset))
+        return no(Text::of(KL_TEXT("kl::pack", "cannot read the record at byte %1 of %2: %3"), offset,
+                           printableName(m_path), readCause(errno)));
+    const pack::RecordHeader h = pack::decodeRecordHeader(std::string_view(hb, sizeof hb));
+    const std::uint64_t room = m_size - offset - pack::kRecordHeaderBytes;
+    if (h.magic != pack::kRecordMagic || h.kind != pack::kKindEntry || h.metaLen > pack::kMaxMetaBytes ||
+        h.metaLen > room || h.dataLen > room - h.metaLen)
+        return no(Text::of(KL_TEXT("kl::pack", "no valid entry record at byte %1 of %2"), offset,
+                           printableName(m_path)));
+    std::string meta(h.metaLen, '\0');
+    if (!preadAll(m_fd.get(), meta.data(), meta.size(), offset + pack::kRecordHeaderBytes))
+        return no(Text::of(KL_TEXT("kl::pack", "cannot read the record at byte %1 of %2: %3"), offset,
+                           printableName(m_path), readCause(errno)));
+    Result<pack::RecordMeta> parsed = pack::parseRecordMeta(meta, h.dataLen);
+    if (!parsed)
+        return no(Text::of(KL_TEXT("kl::pack", "the record at byte %1 of %2: %3"), offset,
+                           printableName(m_path), std::move(parsed.error())));
+    PackRecord r;
+    r.offset = offset;
+    r.length = pack::kRecordHeaderBytes + h.metaLen + h.dataLen;
+    r.kind = h.kind;
+    r.crc = h.crc;
+    r.key = std::move(parsed->key);
+    r.timeNs = parsed->timeNs;
+    r.check = RecordCheck::Listed;
+    std::uint64_t at = offset + pack::kRecordHeaderBytes + h.metaLen;
+    r.files.reserve(parsed->files.size());
+    for (pack::MetaFile& f : parsed->files) {
+        r.files.push_back(PackedFile{std::move(f.name), f.size, f.mtimeNs, at});
+        at += f.size;
+    }
     return r;
 }
 

@@ -42,12 +42,14 @@ struct PackedFile {
 enum class RecordCheck : std::uint8_t {
     Indexed, ///< an index line and the record's header agree; meta and CRC not read (keys only)
     Full,    ///< magic, bounds, CRC, meta and sizes: a valid record as the format defines it
+    Listed,  ///< header and meta read and parsed (files known); the data's CRC not checked
 };
 
 struct PackRecord {
     std::uint64_t offset = 0;
     std::uint64_t length = 0; ///< header, meta and data
     std::uint32_t kind = 0;   ///< 1: an entry; other kinds are valid but skipped
+    std::uint32_t crc = 0;    ///< as the record's header says (checked for RecordCheck::Full)
     std::string key;
     std::int64_t timeNs = 0;
     std::vector<PackedFile> files; ///< empty for RecordCheck::Indexed
@@ -121,6 +123,10 @@ public:
     /// `ioError` is set when the pack could not be read there).
     std::optional<PackRecord> checkAt(std::uint64_t offset, Text* why = nullptr,
                                       bool* ioError = nullptr) const;
+    /// The record at `offset` with its files listed from its meta, the data not read (a scan
+    /// lists entries so; whoever reads a file checks the record first, with checkAt). Nothing when
+    /// its header or meta is not valid (`why` says why).
+    std::optional<PackRecord> listAt(std::uint64_t offset, Text* why = nullptr) const;
 
 private:
     PackFile(UniqueFd fd, std::string path, std::string name, std::uint64_t size);

@@ -94,34 +94,55 @@ std::vector<PackEntryRef> pickEntries(const std::vector<const PackWalk*>& packs)
     return out;
 }
 
-PackedEntries summarizePackFolder(int rootFd, const std::string& rootPath)
+OpenPackFolder openPackFolder(int rootFd, const std::string& rootPath)
 {
-    PackedEntries s;
+    OpenPackFolder o;
+    PackedEntries& s = o.summary;
     s.present = true;
     s.path = joinPath(rootPath, pack::kFolderName);
     auto listing = listPackFolder(rootFd, rootPath);
     if (!listing) {
         s.error = std::move(listing.error());
-        return s;
+        return o;
     }
     if (!listing->exists) {
         s.present = false;
-        return s;
+        return o;
     }
-    std::set<std::string> keys;
-    for (const PackContents& c : readPacks(*listing, PackRead::Indexed)) {
-        if (!c.error.empty() || (c.walk.header.state != PackHeaderState::Current &&
-                                 c.walk.header.state != PackHeaderState::Empty)) {
+    o.listing = std::move(*listing);
+    for (const std::string& name : o.listing.packs) {
+        auto file = PackFile::open(o.listing.fd.get(), o.listing.path, name);
+        if (!file) {
+            ++s.skipped;
+            continue;
+        }
+        PackWalk walk = file->walk(PackRead::Indexed, o.listing.fd.get());
+        if (walk.header.state != PackHeaderState::Current && walk.header.state != PackHeaderState::Empty) {
             ++s.skipped;
             continue;
         }
         ++s.packs;
-        s.records += c.walk.records.size();
-        for (const PackRecord& r : c.walk.records)
-            keys.insert(r.key);
+        s.records += walk.records.size();
+        o.packs.push_back(std::move(*file));
+        o.walks.push_back(std::move(walk));
     }
-    s.entries = keys.size();
-    return s;
+    std::map<std::string_view, std::size_t> at;
+    for (std::uint32_t p = 0; p < o.walks.size(); ++p)
+        for (std::uint32_t r = 0; r < o.walks[p].records.size(); ++r) {
+            auto [it, fresh] = at.try_emplace(o.walks[p].records[r].key, o.keys.size());
+            if (fresh)
+                o.keys.push_back(OpenPackFolder::Key{it->first, {}});
+            o.keys[it->second].records.emplace_back(p, r);
+        }
+    std::sort(o.keys.begin(), o.keys.end(),
+              [](const OpenPackFolder::Key& a, const OpenPackFolder::Key& b) { return a.key < b.key; });
+    s.entries = o.keys.size();
+    return o;
+}
+
+PackedEntries summarizePackFolder(int rootFd, const std::string& rootPath)
+{
+    return openPackFolder(rootFd, rootPath).summary;
 }
 
 } // namespace kl

@@ -49,8 +49,24 @@ struct PackEntryRef {
 /// The entries of packs given in name order, sorted by key. Only Full records count as complete.
 std::vector<PackEntryRef> pickEntries(const std::vector<const PackWalk*>& packs);
 
-/// What `klens scan` says about a root's pack folder: its packs read through their indexes
-/// (PackRead::Indexed: the records the index lists checked by header, the rest in full).
+/// A root's pack folder opened for a scan: every pack of this format open and walked through its
+/// index (PackRead::Indexed: the records the index lists checked by header, the rest in full).
+struct OpenPackFolder {
+    PackedEntries summary; ///< what `klens scan` says about the folder
+    PackFolderListing listing;
+    std::vector<PackFile> packs; ///< the packs read, in name order
+    std::vector<PackWalk> walks; ///< of each pack
+    /// Each key's records, in pack-name then offset order: (index into packs, into its records).
+    struct Key {
+        std::string_view key; ///< into a record of `walks`
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> records;
+    };
+    std::vector<Key> keys; ///< sorted by key
+};
+
+OpenPackFolder openPackFolder(int rootFd, const std::string& rootPath);
+
+/// The summary alone.
 PackedEntries summarizePackFolder(int rootFd, const std::string& rootPath);
 
 } // namespace kl

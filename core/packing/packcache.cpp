@@ -47,7 +47,7 @@ bool packable(const Entry& e, const Snapshot& snap)
     if (e.rootIndex < 0 || static_cast<std::size_t>(e.rootIndex) >= snap.roots.size())
         return false;
     const Root& r = snap.roots[static_cast<std::size_t>(e.rootIndex)];
-    return r.kind == RootKind::Cache && r.error.empty() &&
+    return !e.packed() && r.kind == RootKind::Cache && r.error.empty() &&
            (e.kind == EntryKind::Kernel || e.kind == EntryKind::Autotune || e.kind == EntryKind::Module) &&
            e.era != KeyEra::None && pack::isValidKey(e.folderName) && isValidUtf8(e.folderName);
 }

@@ -1,6 +1,7 @@
 #include "core/formats/groupfile.h"
 #include "core/formats/keyencoding.h"
 #include "core/formats/layout.h"
+#include "core/pack/entryfiles.h"
 #include "core/scan/cachescanner.h"
 #include "core/scan/entryreader.h"
 #include "core/storage/groupwriter.h"
@@ -106,7 +107,7 @@ void prepare(Outgoing& o, std::uint64_t maxBytes)
     std::vector<std::string> names;
     if (e.kind == EntryKind::Kernel) {
         o.groupName = layout::groupFileName(layout::fileStem(e.kernel));
-        auto text = readFile(joinPath(e.path, o.groupName), maxBytes);
+        auto text = readEntryFile(e, o.groupName, maxBytes);
         if (!text) {
             o.outcome.detail =
                 Text::of(KL_TEXT("kl::remote", "cannot read %1: %2"),
@@ -126,7 +127,7 @@ void prepare(Outgoing& o, std::uint64_t maxBytes)
             names.push_back(s.fileName);
     }
     for (const std::string& n : names) {
-        auto bytes = readFile(joinPath(e.path, n), maxBytes);
+        auto bytes = readEntryFile(e, n, maxBytes);
         if (!bytes) {
             o.outcome.detail = Text::of(KL_TEXT("kl::remote", "cannot read %1: %2"),
                                         printableName(joinPath(e.path, n)), std::move(bytes.error()));

@@ -2,6 +2,7 @@
 
 #include "core/formats/layout.h"
 #include "core/formats/stages.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/filetype.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -17,7 +18,7 @@ EntryDetail loadEntryDetail(const Entry& entry)
     if (entry.kind == EntryKind::Kernel) {
         if (const Stage* meta = entry.stage("json")) {
             Text error;
-            if (auto text = readFile(joinPath(entry.path, meta->fileName), 64ull << 20)) {
+            if (auto text = readEntryFile(entry, meta->fileName, 64ull << 20)) {
                 if (auto m = parseMetadata(*text, MetadataDetail::Full))
                     d.metadata = std::move(*m);
                 else
@@ -29,12 +30,12 @@ EntryDetail loadEntryDetail(const Entry& entry)
                 d.readError = Text::of(KL_TEXT("kl::report", "%1: %2"), meta->fileName, std::move(error));
         }
         const std::string groupName = layout::groupFileName(layout::fileStem(entry.kernel));
-        if (auto text = readFile(joinPath(entry.path, groupName), 64ull << 20))
+        if (auto text = readEntryFile(entry, groupName, 64ull << 20))
             if (auto g = parseGroupFile(*text))
                 d.group = std::move(*g);
     } else if (entry.kind == EntryKind::Autotune && !entry.stages.empty()) {
         Text error;
-        if (auto text = readFile(joinPath(entry.path, entry.stages.front().fileName), 64ull << 20)) {
+        if (auto text = readEntryFile(entry, entry.stages.front().fileName, 64ull << 20)) {
             if (auto a = parseAutotune(*text))
                 d.autotune = std::move(*a);
             else
@@ -91,7 +92,7 @@ StageView loadStage(const Entry& entry, const std::string& ext, std::uint64_t ma
     }
     const std::string path = joinPath(entry.path, s->fileName);
     const bool binaryByName = isBinaryStage(ext);
-    auto bytes = readFile(path, binaryByName ? 4096 : maxBytes);
+    auto bytes = readEntryFile(entry, s->fileName, binaryByName ? 4096 : maxBytes);
     if (!bytes) {
         v.error = Text::of(KL_TEXT("kl::scan", "cannot read %1: %2"), printableName(path),
                            std::move(bytes.error()));

@@ -101,6 +101,17 @@ void writeEntryJson(Writer& w, const Entry& e, const Snapshot* snap,
         key(w, "root");
         str(w, snap->roots[static_cast<std::size_t>(e.rootIndex)].path);
     }
+    key(w, "pack");
+    if (!e.packed()) {
+        w.Null();
+    } else {
+        w.StartObject();
+        key(w, "file");
+        str(w, e.packPath);
+        key(w, "offset");
+        w.Uint64(e.packOffset);
+        w.EndObject();
+    }
     key(w, "kind");
     w.String(toString(e.kind).data());
     key(w, "kernel");

@@ -30,6 +30,7 @@ struct WorkItem {
     std::string name;
     ItemType type;
     ino_t inode;
+    int packedKey = -1; ///< a key of the root's packs (OpenPackFolder::keys), not an item of the folder
 };
 
 struct OpenRoot {
@@ -42,7 +43,64 @@ struct OpenRoot {
     std::unique_ptr<ScanIndexWriter> nextIndex;
     std::size_t reused = 0;
     std::size_t fresh = 0;
+    std::unique_ptr<const OpenPackFolder> packs; ///< its pack folder, open while its entries are read
 };
+
+// A key of a root's packs as an entry: its first record that makes a complete entry, else its
+// first record (docs/pack-format.md, "Entries"). Records the index listed are listed from their
+// meta here; nothing is read of their data but the json files.
+EntryReadResult readPackedKey(const OpenRoot& root, std::size_t k, const ScanOptions& options)
+{
+    const OpenPackFolder& packs = *root.packs;
+    const OpenPackFolder::Key& key = packs.keys[k];
+    std::optional<EntryReadResult> first;
+    for (const auto& [p, r] : key.records) {
+        const PackFile& pack = packs.packs[p];
+        const PackRecord& walked = packs.walks[p].records[r];
+        std::optional<PackRecord> listed;
+        if (walked.check == RecordCheck::Indexed && !(listed = pack.listAt(walked.offset)))
+            continue; // the index vouched for a record that is not one: as if never listed
+        EntryReadResult read = readPackedEntry(root.dir, pack, listed ? *listed : walked, options);
+        if (read.entry.status == EntryStatus::Complete)
+            return read;
+        if (!first)
+            first = std::move(read);
+    }
+    if (first)
+        return std::move(*first);
+    EntryReadResult none;
+    none.vanished = true;
+    return none;
+}
+
+// The cubin of a packed entry, read from the pack the scan holds open. Its record's CRC is not
+// checked here (that would read every stage of every entry): the figures are a listing's, and
+// whatever shows the cubin itself checks the record first (core/pack/entryfiles).
+KernelResources readPackedResources(const OpenPackFolder& packs, const Entry& e)
+{
+    KernelResources r;
+    if (e.kind != EntryKind::Kernel)
+        return r;
+    const Stage* stage = e.stage("cubin");
+    r.state = stage ? KernelResources::State::Unreadable : KernelResources::State::NoCubin;
+    if (!stage || stage->size == 0 || stage->size > kMaxScanCubinBytes)
+        return r;
+    auto pack = std::find_if(packs.packs.begin(), packs.packs.end(),
+                             [&](const PackFile& p) { return p.path() == e.packPath; });
+    std::optional<PackRecord> record = pack == packs.packs.end() ? std::nullopt : pack->listAt(e.packOffset);
+    if (!record)
+        return r;
+    for (const PackedFile& f : record->files)
+        if (f.name == stage->fileName) {
+            auto bytes = pack->readFile(f, kMaxScanCubinBytes);
+            if (!bytes)
+                return r;
+            return resourcesOf(readCubinInfo(std::span<const std::uint8_t>(
+                                   reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size())),
+                               e);
+        }
+    return r;
+}
 
 void loadIndex(const ScanOptions& options, OpenRoot& root)
 {
@@ -198,8 +256,13 @@ bool openRoot(const ScanOptions& options, const std::vector<KnownFolder>& known,
             }))
         root.error =
             Text::of(KL_TEXT("kl::scan", "cannot list %1: %2"), printableName(root.path), errnoText(err));
-    if (packFolder)
-        root.packed = summarizePackFolder(dirFd, root.path);
+    if (packFolder) {
+        open.packs = std::make_unique<const OpenPackFolder>(openPackFolder(dirFd, root.path));
+        root.packed = open.packs->summary;
+        for (std::size_t k = 0; k < open.packs->keys.size(); ++k)
+            items.push_back(WorkItem{rootIndex, std::string(open.packs->keys[k].key), ItemType::Other, 0,
+                                     static_cast<int>(k)});
+    }
     return root.error.empty();
 }
 
@@ -340,7 +403,9 @@ Snapshot CacheScanner::scan(std::vector<Root> roots, std::vector<int>* placeOfRe
                 IndexUse use;
                 use.index = root.index && root.index->size() ? root.index.get() : nullptr;
                 use.wantStamps = root.nextIndex != nullptr;
-                EntryReadResult r = readEntry(root.dir, w.name, w.type, m_options, &use);
+                EntryReadResult r =
+                    w.packedKey >= 0 ? readPackedKey(root, static_cast<std::size_t>(w.packedKey), m_options)
+                                     : readEntry(root.dir, w.name, w.type, m_options, &use);
                 if (!use.reused.empty())
                     reusedRecords[i] = use.reused;
                 else if (r.stamped && !r.container && !r.vanished && indexable(r.entry, r.stamps, racyFromNs))
@@ -378,7 +443,8 @@ Snapshot CacheScanner::scan(std::vector<Root> roots, std::vector<int>* placeOfRe
                         return;
                     const std::size_t i = wanted[w];
                     Entry& e = snap.entries[base + i];
-                    e.resources = readEntryResources(open[items[i].rootIndex].dir.fd, e);
+                    e.resources = e.packed() ? readPackedResources(*open[items[i].rootIndex].packs, e)
+                                             : readEntryResources(open[items[i].rootIndex].dir.fd, e);
                     if (!freshAt.empty()) {
                         ScanIndexWriter& writer = *open[items[i].rootIndex].nextIndex;
                         if (freshAt[i] >= 0) {

@@ -7,6 +7,7 @@
 #include "core/formats/layout.h"
 #include "core/formats/metadata.h"
 #include "core/formats/stages.h"
+#include "core/pack/packfile.h"
 #include "core/util/dirlist.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
@@ -106,6 +107,41 @@ public:
         e.folderName = name;
         e.path = joinPath(parent.path, name);
         e.era = classifyFolderName(name);
+        m_folderPath = e.path;
+    }
+
+    // A pack's record, read as the folder it was packed from: the same kinds, statuses and
+    // problems, the files listed from its meta and the json read from the pack.
+    FolderReader(const ParentDir& root, const PackFile& pack, const PackRecord& record,
+                 const ScanOptions& options)
+        : FolderReader(root, record.key, options, false)
+    {
+        m_pack = &pack;
+        m_record = &record;
+        Entry& e = m_result.entry;
+        e.path = joinPath(pack.path(), record.key);
+        e.packPath = pack.path();
+        e.packOffset = record.offset;
+    }
+
+    EntryReadResult readPacked()
+    {
+        Entry& e = m_result.entry;
+        if (!isValidUtf8(e.folderName))
+            e.addProblem(
+                problem::NonUtf8Name,
+                Text::of(KL_TEXT("kl::scan", "folder name is not valid UTF-8: %1"), printableName(e.path)));
+        m_listing.files.reserve(m_record->files.size());
+        for (const PackedFile& p : m_record->files) {
+            FileInfo f;
+            f.name = p.name;
+            f.size = p.size;
+            f.mtimeNs = p.mtimeNs;
+            m_listing.files.push_back(std::move(f));
+        }
+        classify();
+        finish();
+        return std::move(m_result);
     }
 
     EntryReadResult read()
@@ -296,7 +332,8 @@ private:
     bool readJson(const std::string& name, std::string& text, bool& vanished)
     {
         Entry& e = m_result.entry;
-        SmallFile f = readSmallFileAt(m_fd.get(), name, m_options.maxJsonBytes);
+        SmallFile f =
+            m_pack ? readPackedJson(name) : readSmallFileAt(m_fd.get(), name, m_options.maxJsonBytes);
         vanished = f.vanished;
         if (FileInfo* info = file(name); info && (f.ok || f.tooLarge)) {
             info->size = f.size;
@@ -328,6 +365,32 @@ private:
         }
         text = std::move(f.text);
         return true;
+    }
+
+    // A json file of the record, as readSmallFileAt reads one from a folder.
+    SmallFile readPackedJson(const std::string& name) const
+    {
+        SmallFile f;
+        auto it = std::find_if(m_record->files.begin(), m_record->files.end(),
+                               [&](const PackedFile& p) { return p.name == name; });
+        if (it == m_record->files.end()) {
+            f.vanished = true;
+            return f;
+        }
+        f.size = it->size;
+        f.mtimeNs = it->mtimeNs;
+        if (it->size > m_options.maxJsonBytes) {
+            f.tooLarge = true;
+            return f;
+        }
+        auto text = m_pack->readFile(*it, m_options.maxJsonBytes);
+        if (!text) {
+            f.error = text.error().english();
+            return f;
+        }
+        f.text = std::move(*text);
+        f.ok = true;
+        return f;
     }
 
     // Stats the files whose stat was deferred and not done by reading them. A file gone by now is
@@ -460,7 +523,7 @@ private:
                                                               "outside this entry; not followed"),
                                           printableName(e.path), printableName(c.recordedPath),
                                           printableName(c.name)));
-                } else if (recordedDir != e.path &&
+                } else if (recordedDir != m_folderPath &&
                            recordedDir != joinPath(m_parent.realPath, e.folderName) && movedFrom.empty()) {
                     movedFrom = recordedDir;
                 }
@@ -477,7 +540,7 @@ private:
                          Text::of(KL_TEXT("kl::scan",
                                           "group file records children under %1 but the entry lies at %2: "
                                           "Triton checks the recorded paths, so it will miss and recompile"),
-                                  printableName(movedFrom), printableName(e.path)));
+                                  printableName(movedFrom), printableName(m_folderPath)));
         return allPresent;
     }
 
@@ -560,7 +623,9 @@ private:
             e.addProblem(problem::UnknownFile,
                          Text::of(KL_TEXT("kl::scan", "%1 is not a regular file or folder; ignored"),
                                   printableName(joinPath(e.path, o))));
-        if (e.newestMtimeNs == 0) {
+        if (e.newestMtimeNs == 0 && m_record) {
+            e.newestMtimeNs = m_record->timeNs;
+        } else if (e.newestMtimeNs == 0) {
             struct stat st {};
             if (::fstat(m_fd.get(), &st) == 0)
                 e.newestMtimeNs = mtimeOf(st);
@@ -584,6 +649,9 @@ private:
     Listing m_listing;
     std::string m_stem;
     bool m_stemComputed = false;
+    std::string m_folderPath; ///< where Triton's group file would record the entry's files
+    const PackFile* m_pack = nullptr;
+    const PackRecord* m_record = nullptr;
 };
 
 EntryReadResult readLoneFile(const ParentDir& parent, const std::string& name, ItemType type)
@@ -649,6 +717,14 @@ ItemType itemTypeOfMode(unsigned mode)
            : S_ISREG(mode) ? ItemType::File
            : S_ISLNK(mode) ? ItemType::Symlink
                            : ItemType::Other;
+}
+
+EntryReadResult readPackedEntry(const ParentDir& root, const PackFile& pack, const PackRecord& record,
+                                const ScanOptions& options)
+{
+    if (options.beforeEntry)
+        options.beforeEntry(joinPath(pack.path(), record.key));
+    return FolderReader(root, pack, record, options).readPacked();
 }
 
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,

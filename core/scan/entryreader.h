@@ -45,4 +45,12 @@ struct IndexUse {
 EntryReadResult readEntry(const ParentDir& parent, const std::string& name, ItemType type,
                           const ScanOptions& options, IndexUse* index = nullptr);
 
+class PackFile;
+struct PackRecord;
+
+/// Read one record of a pack in `root` (listed: RecordCheck::Listed or Full) as the entry folder
+/// it was packed from; its path is `<pack>/<key>`, and Entry::packPath and packOffset say where it lies.
+EntryReadResult readPackedEntry(const ParentDir& root, const PackFile& pack, const PackRecord& record,
+                                const ScanOptions& options);
+
 } // namespace kl

@@ -1,6 +1,7 @@
 #include "tracejoin.h"
 
 #include "core/cubin/cubininfo.h"
+#include "core/pack/entryfiles.h"
 #include "core/util/posixfile.h"
 
 #include <algorithm>
@@ -107,7 +108,7 @@ Text joinTexts(std::vector<Text> items)
 Result<std::string> readLocalCubin(const Entry& entry, const Stage& cubin)
 {
     const std::string path = joinPath(entry.path, cubin.fileName);
-    Result<std::string> bytes = readFile(path, 256ull << 20);
+    Result<std::string> bytes = readEntryFile(entry, cubin.fileName, 256ull << 20);
     if (!bytes)
         return fail(
             Text::of(KL_TEXT("kl::trace", "%1: the cubin could not be read: %2"), path, bytes.error()));

@@ -1,9 +1,10 @@
-// A packed cache (`<root>/.kernellens-pack`, docs/pack-format.md) holds a user's entries: `klens
-// clean`, with every policy at its most eager, must leave each pack folder byte for byte in every
-// root the cleaner may see (the effective roots, folders given as DIR, nested roots, vLLM rank
-// folders, a cache that is all packs, an override folder that is the cache), while the entry
-// folders beside them go. `--dump-folder` refuses it by name. Scan and doctor say what it holds
-// and never call it a foreign or unknown entry.
+// A packed cache (`<root>/.kernellens-pack`, docs/pack-format.md) holds entries as records:
+// `klens clean`, with every policy at its most eager, takes the packed entries it chose out of
+// their packs (rewriting them, or removing a pack left empty) in every root the cleaner may see
+// (the effective roots, folders given as DIR, nested roots, vLLM rank folders, a cache that is all
+// packs), never the pack folder itself nor a folder named like a packed key, and leaves an
+// override folder's packs byte for byte. `--dump-folder` refuses the pack folder by name. Scan and
+// doctor say what it holds and never call it a foreign or unknown entry.
 #include "cleantestutil.h"
 #include "core/pack/packwriter.h"
 #include "tests/support/klensprocess.h"
@@ -94,8 +95,10 @@ QMap<QString, QByteArray> snapshotOf(const QString& folder)
 struct Layout {
     QMap<QString, QString> env; ///< relative to the home folder where the value starts with '@'
     QStringList dirs;           ///< DIR arguments, relative to the home folder
-    QStringList packFolders;    ///< must survive
+    QStringList packFolders;    ///< must survive (their packs only in user folders)
     QStringList cacheEntries;   ///< must go
+    int packedCount = 0;        ///< entries in the packs
+    bool userPacks = false;     ///< the packs lie in an override folder: nothing in them goes
 };
 
 } // namespace
@@ -156,6 +159,16 @@ class TstCleanPacks : public QObject {
             l.env = {{"TRITON_CACHE_DIR", "@shared"}, {"TRITON_OVERRIDE_DIR", "@shared"}};
             l.packFolders << plantPacks(at("shared"), 2, "i");
         }
+        l.packedCount = QMap<QString, int>{
+            {"TRITON_CACHE_DIR, no DIR", 3},
+            {"cache given as DIR", 2},
+            {"~/.triton given as DIR (nested roots)", 2},
+            {"defaults under TRITON_HOME, Inductor's folder, no DIR", 4},
+            {"vLLM rank folders given as DIR", 4},
+            {"a cache that is all packs, given as DIR", 4},
+            {"TRITON_OVERRIDE_DIR is the cache folder",
+             2}}.value(tag);
+        l.userPacks = tag == "TRITON_OVERRIDE_DIR is the cache folder";
         return l;
     }
 
@@ -167,7 +180,7 @@ private slots:
         QDir().mkpath(at("tmp"));
     }
 
-    void everyPolicyLeavesEveryPackFolder_data()
+    void everyPolicyTakesPackedEntriesOutOfTheirPacks_data()
     {
         QTest::addColumn<int>("dummy");
         for (const char* tag :
@@ -177,7 +190,7 @@ private slots:
             QTest::newRow(tag) << 0;
     }
 
-    void everyPolicyLeavesEveryPackFolder()
+    void everyPolicyTakesPackedEntriesOutOfTheirPacks()
     {
         const Layout l = layoutFor(QTest::currentDataTag());
         QVERIFY(!l.packFolders.isEmpty());
@@ -191,12 +204,21 @@ private slots:
         for (const QString& d : l.dirs)
             dirs << at(d);
 
-        // The scan lists no entry in them and says on each root what its packs hold.
+        // The scan lists their entries at `<pack>/<key>` and says on each root what its packs hold.
         const ProcessResult scan = runKlens(QStringList{"scan", "--no-resources", "--json"} + dirs, options);
         QVERIFY2(scan.exitCode == 0 || scan.exitCode == 1, scan.err.constData());
-        for (const QJsonValue& e : scan.json.value("entries").toArray())
-            QVERIFY2(!e.toObject().value("path").toString().contains(".kernellens-pack"),
-                     qPrintable(e.toObject().value("path").toString()));
+        QStringList packedEntries;
+        for (const QJsonValue& e : scan.json.value("entries").toArray()) {
+            const QString path = e.toObject().value("path").toString();
+            if (!path.contains(".kernellens-pack"))
+                continue;
+            QVERIFY2(e.toObject().value("pack").isObject() &&
+                         path.contains(".kernellens-pack/node1-0.klpack/"),
+                     qPrintable(path));
+            packedEntries << path;
+        }
+        packedEntries.removeDuplicates(); // a folder that is two roots (cache and override) lists them twice
+        QCOMPARE(packedEntries.size(), l.packedCount);
         QStringList reported;
         for (const QJsonValue& r : scan.json.value("roots").toArray())
             if (r.toObject().value("packed").isObject())
@@ -211,17 +233,54 @@ private slots:
         for (const QJsonValue& r : dry.json.value("removals").toArray())
             planned << r.toObject().value("path").toString();
         for (const QString& p : planned)
-            QVERIFY2(!p.contains(".kernellens-pack"), qPrintable(p + " would be removed"));
+            QVERIFY2(!p.contains(".kernellens-pack") || packedEntries.contains(p),
+                     qPrintable(p + " would be removed"));
         for (const QString& c : l.cacheEntries)
             QVERIFY2(planned.contains(c), qPrintable(c + " is not planned: " + planned.join(", ")));
+        for (const QString& e : packedEntries)
+            QVERIFY2(planned.contains(e) == !l.userPacks,
+                     qPrintable(e + (l.userPacks ? " is planned" : " is not planned")));
 
+        // A folder of the user's named like a packed key, beside the pack folder: the cleaner
+        // takes the record, never that folder.
+        QString namesake;
+        if (!packedEntries.isEmpty()) {
+            const QString first = packedEntries.front();
+            namesake = first.section("/.kernellens-pack/", 0, 0) + "/" + QFileInfo(first).fileName();
+            writeFileAt(namesake + "/note.txt", "mine\n");
+            setEntryMtime(namesake, daysAgo(40));
+        }
         ProcessResult run =
             runKlens(QStringList{"clean"} + dirs + everyPolicy() + QStringList{"--json"}, options);
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        for (const QString& p : l.packFolders)
-            QCOMPARE(snapshotOf(p), before.value(p));
         for (const QString& c : l.cacheEntries) // the cleaner did run
             QVERIFY2(!QFileInfo::exists(c), qPrintable(c + " survived"));
+        for (const QString& p : l.packFolders) {
+            if (l.userPacks) {
+                QCOMPARE(snapshotOf(p), before.value(p));
+                continue;
+            }
+            // Every record went, so did the pack and its index; the folder stays for writers.
+            QVERIFY2(QFileInfo(p).isDir(), qPrintable(p));
+            QCOMPARE(snapshotOf(p), (QMap<QString, QByteArray>{}));
+        }
+        int freed = 0;
+        for (const QJsonValue& r : run.json.value("removals").toArray())
+            if (packedEntries.contains(r.toObject().value("path").toString())) {
+                QCOMPARE(r.toObject().value("result").toString(), QStringLiteral("removed"));
+                ++freed;
+            }
+        QCOMPARE(freed, l.userPacks ? 0 : l.packedCount);
+        QVERIFY2(namesake.isEmpty() || QFileInfo::exists(namesake + "/note.txt"), qPrintable(namesake));
+        const ProcessResult after = runKlens(QStringList{"scan", "--no-resources", "--json"} + dirs, options);
+        QStringList left;
+        for (const QJsonValue& e : after.json.value("entries").toArray())
+            if (e.toObject().value("pack").isObject())
+                left << e.toObject().value("path").toString();
+        left.removeDuplicates();
+        QCOMPARE(left.size(), l.userPacks ? l.packedCount : 0);
+        if (!l.userPacks)
+            return; // the --dump-folder check below needs a pack to compare
 
         // Named as a dump folder, it is refused and stays.
         ProcessResult named = runKlens(

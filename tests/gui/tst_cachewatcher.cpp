@@ -3,6 +3,7 @@
 
 #include "app/gui/entries/cachewatcher.h"
 #include "app/gui/mainwindow.h"
+#include "core/pack/packwriter.h"
 #include "core/storage/cachestore.h"
 #include "tests/support/tempcache.h"
 
@@ -85,6 +86,35 @@ private slots:
         auto* live = w.findChild<QLabel*>("liveLabel");
         QTRY_VERIFY(live->text().startsWith("live: watching"));
         putEntry(c.path(), std::string(64, 'b')); // as a compile would, while the window is open
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, 10000);
+    }
+
+    void theWindowShowsNewPackedEntries()
+    {
+        // Packed writers append to a pack file: no folder changes, yet the entry must appear.
+        qunsetenv("KERNELLENS_WATCH");
+        TempCache c;
+        const QString folder = c.path() + "/.kernellens-pack";
+        auto append = [&](const std::string& key) {
+            auto t =
+                kl::PackWriter::take(folder.toStdString(), "host-0.klpack", kl::PackWriterOptions{false});
+            QCOMPARE(t.state, kl::PackWriter::State::Taken);
+            const std::string meta = "{\"hash\": \"" + std::string(64, key[0]) +
+                                     "\", \"name\": \"k\", \"target\": {\"backend\": \"cuda\", \"arch\": 90, "
+                                     "\"warp_size\": 32}}";
+            const std::string group = "{\"child_paths\": {\"k.json\": \"/r/" + key + "/k.json\"}}";
+            QVERIFY(t.writer->append(
+                key, 1, {kl::FileToPack{"k.json", meta, 1}, kl::FileToPack{"__grp__k.json", group, 1}}));
+        };
+        append("AAAA");
+        kl::gui::MainWindow w;
+        w.openFolders({c.path()});
+        auto* table = w.findChild<QTableView*>("entryTable");
+        QTRY_COMPARE(table->model()->rowCount(), 1);
+        auto* live = w.findChild<QLabel*>("liveLabel");
+        QTRY_VERIFY(live->text().startsWith("live: watching"));
+        QTest::qWait(200); // the watches are added with the description
+        append("BBBB");    // the same pack, one more record
         QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, 10000);
     }
 };

@@ -10,6 +10,7 @@
 #include "core/pack/packformat.h"
 #include "core/pack/packindex.h"
 #include "core/pack/packwriter.h"
+#include "tests/support/heldpack.h"
 #include "tests/support/klensprocess.h"
 
 #include <QDir>
@@ -612,31 +613,15 @@ private slots:
         QTemporaryDir dir;
         const QString folder = folderIn(dir);
         writePack(folder, "p.klpack", 1);
-        int toChild[2], toParent[2];
-        QVERIFY(::pipe(toChild) == 0 && ::pipe(toParent) == 0);
-        const pid_t pid = ::fork();
-        if (pid == 0) {
-            auto t = PackWriter::take(str(folder), "p.klpack", PackWriterOptions{false});
-            const char ok = t.state == PackWriter::State::Taken ? 'y' : 'n';
-            (void)!::write(toParent[1], &ok, 1);
-            char c;
-            (void)!::read(toChild[0], &c, 1);
-            ::_exit(0);
-        }
-        char ok = 0;
-        QCOMPARE(::read(toParent[0], &ok, 1), ssize_t(1));
-        QCOMPARE(ok, 'y');
+        HeldPack writer(folder, "p.klpack");
+        QVERIFY(writer.held());
         auto t = PackWriter::take(str(folder), "p.klpack", PackWriterOptions{false});
         QCOMPARE(t.state, PackWriter::State::Busy);
-        QVERIFY2(t.why.english().find("pid " + std::to_string(pid)) != std::string::npos,
+        QVERIFY2(t.why.english().find("pid " + std::to_string(writer.pid())) != std::string::npos,
                  t.why.english().c_str());
-        (void)!::write(toChild[1], "x", 1);
-        int status = 0;
-        ::waitpid(pid, &status, 0);
+        writer.release();
         QCOMPARE(PackWriter::take(str(folder), "p.klpack", PackWriterOptions{false}).state,
                  PackWriter::State::Taken);
-        for (int fd : {toChild[0], toChild[1], toParent[0], toParent[1]})
-            ::close(fd);
     }
 
     void pythonWriterAndThisReaderAgree()

@@ -11,6 +11,7 @@ with real Triton from PyPI, under the faults test_cachemanager.py injects (issue
 - `klens unpack` turns what Triton packed into folders `klens scan` finds complete, and a cache
   `klens pack` made hits in packed mode.
 """
+import json
 import os
 import subprocess
 import sys
@@ -265,6 +266,40 @@ class PackedTest(Harness):
         self.assertEqual(warm.results[0]["cubins"], run.results[0]["cubins"])
         self.assertEqual([e["cache_hit"] for e in self.events()[n:] if e["origin"] == "triton-cache"],
                          [True, True, True])
+
+    def test_klens_clean_takes_packed_entries_while_writers_append(self):
+        # klens clean rewrites a pack under its lock; writers lock it for one append and open the
+        # new file when the path names another one. Cleaning in a loop while 8 writers compile:
+        # no compile fails, no record is ever torn or damaged, and what stays reads whole.
+        cache = os.path.join(self.tmp, "cache")
+        first = self.run_writers(self.packed_env(cache), n=1, kernels=KERNELS, rounds=1)
+        self.assertEqual(first.failed, 0, first.describe())
+        env = self.packed_env(cache)
+        procs = self.start(env, n=WRITERS, kernels=KERNELS, rounds=2)
+        cleans, removed, busy = 0, 0, 0
+        while any(p.poll() is None for p, _ in procs):
+            out = self.klens("clean", cache, "--keep-latest", "0", "--grace", "0", "--json")
+            self.assertEqual(out.returncode, 0, out.stdout[-2000:] + out.stderr)
+            for r in json.loads(out.stdout)["removals"]:
+                removed += r["result"] == "removed"
+                busy += r["result"] == "skipped-live-writer"
+            cleans += 1
+        run = test_cachemanager.Run(procs, cache)
+        print("klens clean x%d while %d packed writers x %d compiles ran: %d packed entries removed, %d left "
+              "for a busy pack; %d ok, %d failed" % (cleans, WRITERS, KERNELS * 2, removed, busy, run.ok, run.failed))
+        self.assertEqual(run.failed, 0, run.describe())
+        self.assertGreater(removed, 0, "the cleaner never took an entry while the writers ran")
+        by_key, bad, names = read_packs(cache)
+        self.assertEqual(bad, [], "a record whose CRC fails")
+        codes = self.doctor_codes(cache)
+        self.assertNotIn("damaged-pack", codes)
+        for e in self.scan(cache)["entries"]:
+            if e["pack"] and e["kind"] == "kernel":
+                self.assertEqual(e["status"], "complete", e["path"])
+        # What is left is whole: one more clean takes every entry, and the packs go with them.
+        out = self.klens("clean", cache, "--keep-latest", "0", "--grace", "0", "--json")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual([n for n in os.listdir(os.path.join(cache, pack.FOLDER)) if n.endswith(".klpack")], [])
 
 
 if __name__ == "__main__":

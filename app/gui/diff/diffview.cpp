@@ -7,6 +7,7 @@
 #include "core/explain/entrycomparison.h"
 #include "core/explain/stagecomparison.h"
 #include "core/formats/stages.h"
+#include "core/pack/entryfiles.h"
 #include "core/report/entrydetail.h"
 #include "core/sass/sassdisasm.h"
 #include "core/sass/sasstext.h"
@@ -120,8 +121,14 @@ std::shared_ptr<const DiffOutcome> compute(const Request& r, const std::atomic<b
         }
         SassOptions so;
         so.cancel = cancel;
-        Result<SassResult> sass =
-            disassembleCubin(joinPath(r.entries[i]->path, s->fileName), Environment::current(), so);
+        Result<std::string> cubin = entryFileOnDisk(*r.entries[i], s->fileName);
+        if (!cubin) {
+            out->error =
+                QString::fromStdString(printableName(joinPath(r.entries[i]->path, s->fileName)) + ": ") +
+                coreText(cubin.error());
+            return out;
+        }
+        Result<SassResult> sass = disassembleCubin(*cubin, Environment::current(), so);
         if (!sass) {
             out->error = coreText(sass.error());
             return out;
@@ -143,7 +150,9 @@ std::shared_ptr<const DiffOutcome> compute(const Request& r, const std::atomic<b
         } else {
             paths[i] = r.files[i].toStdString();
         }
-        auto text = readFile(paths[i], kMaxDiffBytes);
+        auto text = r.entries[i]
+                        ? readEntryFile(*r.entries[i], r.entries[i]->stage(r.stage)->fileName, kMaxDiffBytes)
+                        : readFile(paths[i], kMaxDiffBytes);
         if (!text) {
             out->error = QString::fromStdString(printableName(paths[i]) + ": " + text.error().english());
             return out;

@@ -2,6 +2,9 @@
 
 #include "core/fs/fsprobe.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <cstring>
 #include <sys/stat.h>
 
 namespace kl::gui {
@@ -9,6 +12,7 @@ namespace {
 
 constexpr int kPollMs = 3000;
 constexpr int kDebounceMs = 700;
+constexpr const char* kPackFolder = ".kernellens-pack";
 
 qint64 mtimeNs(const QString& folder)
 {
@@ -20,6 +24,31 @@ qint64 mtimeNs(const QString& folder)
 
 } // namespace
 
+// A root's pack folder and the packs in it: packed writers append to a pack (and its index)
+// without changing any folder, so the packs are watched as files, and the folder for new packs.
+QStringList CacheWatcher::packsOf(const QString& root)
+{
+    const QString folder = root + QLatin1Char('/') + QLatin1String(kPackFolder);
+    if (mtimeNs(folder) < 0)
+        return {};
+    QStringList out{folder};
+    for (const QString& name : QDir(folder).entryList({QStringLiteral("*.klpack")}, QDir::Files))
+        out << folder + QLatin1Char('/') + name;
+    return out;
+}
+
+void CacheWatcher::packFolderChanged(const QString& folder)
+{
+    // A pack added, or one rewritten by klens clean (another file under the same name): watched anew.
+    if (!m_packFolders.contains(folder))
+        return;
+    const QStringList now = packsOf(folder.chopped(qsizetype(std::strlen(kPackFolder)) + 1));
+    const QStringList watched = m_events.files();
+    for (const QString& p : now)
+        if (p != folder && !watched.contains(p))
+            m_events.addPath(p);
+}
+
 CacheWatcher::CacheWatcher(QObject* parent)
     : QObject(parent)
 {
@@ -27,6 +56,13 @@ CacheWatcher::CacheWatcher(QObject* parent)
     m_debounce.setInterval(kDebounceMs);
     m_debounce.setSingleShot(true);
     connect(&m_events, &QFileSystemWatcher::directoryChanged, &m_debounce, qOverload<>(&QTimer::start));
+    connect(&m_events, &QFileSystemWatcher::directoryChanged, this, &CacheWatcher::packFolderChanged);
+    connect(&m_events, &QFileSystemWatcher::fileChanged, this, [this](const QString& file) {
+        // Rewritten or removed: the name is watched again if a pack is there now.
+        if (!m_events.files().contains(file) && QFileInfo::exists(file))
+            m_events.addPath(file);
+        m_debounce.start();
+    });
     connect(&m_debounce, &QTimer::timeout, this, &CacheWatcher::changed);
     connect(&m_poll, &QTimer::timeout, this, &CacheWatcher::pollOnce);
 }
@@ -39,6 +75,9 @@ void CacheWatcher::stop()
     m_pollJob.discard();
     if (!m_events.directories().isEmpty())
         m_events.removePaths(m_events.directories());
+    if (!m_events.files().isEmpty())
+        m_events.removePaths(m_events.files());
+    m_packFolders.clear();
     m_poll.stop();
     m_polled.clear();
     m_mtimes.clear();
@@ -57,6 +96,7 @@ void CacheWatcher::watch(const QStringList& folders)
     // mount blocks, and the probe gives up after its deadline.
     struct Decision {
         QStringList events, polled;
+        QStringList packEvents, packPolled; ///< pack folders and their packs (packsOf)
         QString why;
     };
     m_probe.start(
@@ -73,15 +113,25 @@ void CacheWatcher::watch(const QStringList& folders)
                         d.why = QString::fromStdString(fs.type);
                 }
                 (poll ? d.polled : d.events) << f;
+                (poll ? d.packPolled : d.packEvents) << packsOf(f);
             }
             if (mode == "poll")
                 d.why = QStringLiteral("$KERNELLENS_WATCH=poll");
             return d;
         },
-        [this](const Decision& d) { decided(d.events, d.polled, d.why); });
+        [this](const Decision& d) {
+            m_packFolders.clear();
+            for (const QString& p : d.packEvents)
+                if (p.endsWith(QLatin1String(kPackFolder)))
+                    m_packFolders << p;
+            if (!d.packEvents.isEmpty())
+                m_events.addPaths(d.packEvents);
+            decided(d.events, d.polled + d.packPolled, d.why, d.polled.size());
+        });
 }
 
-void CacheWatcher::decided(const QStringList& events, const QStringList& polled, const QString& why)
+void CacheWatcher::decided(const QStringList& events, const QStringList& polled, const QString& why,
+                           qsizetype polledRoots)
 {
     if (!events.isEmpty())
         m_events.addPaths(events);
@@ -95,7 +145,7 @@ void CacheWatcher::decided(const QStringList& events, const QStringList& polled,
         parts << tr("watching %n folder(s) for new entries", nullptr, int(events.size()));
     if (!polled.isEmpty())
         parts << tr("polling %n folder(s) every %1 s (%2: remote writers raise no events)", nullptr,
-                    int(polled.size()))
+                    int(polledRoots))
                      .arg(m_poll.interval() / 1000.0)
                      .arg(why);
     m_description = parts.isEmpty() ? QString() : tr("live: %1").arg(parts.join(QLatin1String("; ")));

@@ -4,7 +4,8 @@
 // appear without a manual rescan. Local folders get inotify events (QFileSystemWatcher);
 // network filesystems, where other machines' writes raise no events, are polled (the folder's
 // mtime, checked off the UI thread so a hung server cannot freeze the window), and the window
-// says which. $KERNELLENS_WATCH=events|poll|off overrides the choice.
+// says which. A root's pack folder is watched too, and its packs as files: packed writers append
+// to them without changing any folder. $KERNELLENS_WATCH=events|poll|off overrides the choice.
 
 #include "app/gui/common/backgroundjob.h"
 
@@ -36,7 +37,10 @@ signals:
     void descriptionChanged(const QString& text);
 
 private:
-    void decided(const QStringList& events, const QStringList& polled, const QString& why);
+    void decided(const QStringList& events, const QStringList& polled, const QString& why,
+                 qsizetype polledRoots);
+    static QStringList packsOf(const QString& root);
+    void packFolderChanged(const QString& folder);
     void pollOnce();
 
     QFileSystemWatcher m_events;
@@ -44,6 +48,7 @@ private:
     QTimer m_debounce;
     QStringList m_polled;
     std::map<QString, qint64> m_mtimes; ///< polled folder -> its last seen mtime (ns)
+    QStringList m_packFolders;          ///< watched pack folders (their packs are watched as files)
     QString m_description;
     // Both on backgroundPool(): a statfs or stat that hangs on a dead server blocks a thread, never the UI.
     BackgroundJob m_probe{backgroundPool()};

@@ -530,15 +530,9 @@ void EntriesPage::showRootMessages(const Snapshot& snapshot)
             lines << coreText(r.error);
         if (!r.note.empty())
             lines << qs(r.path) + QLatin1String(": ") + coreText(r.note);
-        // Packed entries are counted by the scan but not yet listed one by one: say where they
-        // are and how to open them, rather than show a cache that looks emptier than it is.
+        // Packed entries are listed with the others; a pack folder that cannot be read is said.
         if (r.packed.present && !r.packed.error.empty())
             lines << coreText(r.packed.error);
-        else if (r.packed.entries)
-            lines << WindowText::tr("%1: %n entries are packed in %2; they are not listed here yet. "
-                                    "`klens unpack %1` turns them into folders.",
-                                    nullptr, int(r.packed.entries))
-                         .arg(qs(r.path), qs(r.packed.path));
     }
     m_rootMessages->setText(lines.join(QLatin1Char('\n')));
     m_rootMessages->setVisible(!lines.isEmpty());

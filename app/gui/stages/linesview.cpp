@@ -5,6 +5,7 @@
 #include "codeview.h"
 #include "core/env/environment.h"
 #include "core/lines/linemap.h"
+#include "core/pack/entryfiles.h"
 #include "core/sass/sasstext.h"
 #include "core/util/posixfile.h"
 #include "irhighlighter.h"
@@ -52,7 +53,7 @@ std::shared_ptr<const LinesData> build(const Entry& entry, const JobToken& token
     for (const std::string& stage : d->map.stages) {
         if (stage == "sass" || stage == "source")
             continue;
-        Result<std::string> text = readFile(joinPath(entry.path, entry.stage(stage)->fileName), 256ull << 20);
+        Result<std::string> text = readEntryFile(entry, entry.stage(stage)->fileName, 256ull << 20);
         if (text)
             d->texts[QString::fromStdString(stage)] = QString::fromStdString(*text);
     }

@@ -7,6 +7,7 @@
 #include "core/env/environment.h"
 #include "core/formats/stages.h"
 #include "core/lines/linemap.h"
+#include "core/pack/entryfiles.h"
 #include "core/remote/remotecache.h"
 #include "core/report/entrydetail.h"
 #include "core/report/entrylabels.h"
@@ -100,8 +101,13 @@ void disassembleInto(StageContent& c, const Entry& entry, const std::atomic<bool
     }
     SassOptions options;
     options.cancel = cancel;
-    Result<SassResult> r =
-        disassembleCubin(joinPath(entry.path, cubin->fileName), Environment::current(), options);
+    Result<std::string> path = entryFileOnDisk(entry, cubin->fileName);
+    if (!path) {
+        c.error = QString::fromStdString(printableName(joinPath(entry.path, cubin->fileName)) + ": ") +
+                  coreText(path.error());
+        return;
+    }
+    Result<SassResult> r = disassembleCubin(*path, Environment::current(), options);
     if (!r) {
         c.error = coreText(r.error());
         return;
@@ -118,7 +124,7 @@ void disassembleInto(StageContent& c, const Entry& entry, const std::atomic<bool
 void pythonInto(StageContent& c, const Entry& entry)
 {
     const Stage* ir = entry.stage("source") ? entry.stage("source") : entry.stage("ttir");
-    Result<std::string> text = readFile(joinPath(entry.path, ir->fileName), 64ull << 20);
+    Result<std::string> text = readEntryFile(entry, ir->fileName, 64ull << 20);
     std::string file;
     // The first FileLineColLoc, `loc("PATH":L:C)`; named locations (`loc("x_ptr")`) are skipped.
     for (std::size_t at = text ? text->find("loc(\"") : std::string::npos; at != std::string::npos;
@@ -173,7 +179,7 @@ std::shared_ptr<const StageContent> readStage(const Entry& entry, const QString&
             c->error = QString::fromStdString(printableName(path) + ": ");
             return c;
         }
-        auto read = readFile(path, 256ull << 20);
+        auto read = readEntryFile(entry, s->fileName, 256ull << 20);
         if (!read) {
             c->error = QString::fromStdString(printableName(path) + ": " + read.error().english());
             return c;
