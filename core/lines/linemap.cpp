@@ -91,8 +91,8 @@ Result<LineMap> buildLineMap(const Entry& entry, const Environment& env, const L
                         row.source = at;
                         row.sass.push_back(ins.offset);
                     };
-                    add(ins.location);
-                    for (const SourceLocation& at : ins.inlinedAt)
+                    add(ins.location());
+                    for (const SourceLocation& at : ins.inlinedAt())
                         add(at);
                 }
             map.sass = std::move(*sass);

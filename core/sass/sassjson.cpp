@@ -22,22 +22,22 @@ void instruction(Writer& w, const SassInstruction& ins)
     w.StartObject();
     w.Key("offset");
     w.Uint64(ins.offset);
-    json::strOrNull(w, "predicate", ins.predicate);
+    json::strOrNull(w, "predicate", ins.predicate());
     w.Key("opcode");
-    json::str(w, ins.opcode);
+    json::str(w, ins.opcode());
     w.Key("operands");
-    json::str(w, ins.operands);
+    json::str(w, ins.operands());
     w.Key("text");
     json::str(w, ins.text);
-    json::strOrNull(w, "file", ins.location.file);
+    json::strOrNull(w, "file", ins.location().file);
     w.Key("line");
-    if (ins.location.file.empty())
+    if (ins.location().file.empty())
         w.Null();
     else
-        w.Uint(ins.location.line);
+        w.Uint(ins.location().line);
     w.Key("inlined_at");
     w.StartArray();
-    for (const SourceLocation& l : ins.inlinedAt)
+    for (const SourceLocation& l : ins.inlinedAt())
         location(w, l);
     w.EndArray();
     w.Key("target");

@@ -44,10 +44,7 @@ bool readInlinedAt(std::string_view& s, SourceLocation& out)
     return true;
 }
 
-struct Chain {
-    SourceLocation innermost;
-    std::vector<SourceLocation> inlinedAt;
-};
+using Chain = SassSource;
 
 void splitInstruction(std::string_view body, SassInstruction& ins)
 {
@@ -58,20 +55,29 @@ void splitInstruction(std::string_view body, SassInstruction& ins)
         body = trimBlanks(body.substr(0, body.size() - 1));
     if (body.ends_with(";"))
         body = trimBlanks(body.substr(0, body.size() - 1));
+    if (body.size() > 0xffff)
+        body = body.substr(0, 0xffff); // no instruction is near this; the ranges below stay in range
     ins.text = std::string(body);
-    if (body.starts_with("@")) {
-        const std::size_t sp = body.find(' ');
-        ins.predicate = std::string(body.substr(0, sp));
-        body = sp == std::string_view::npos ? std::string_view() : trimBlanks(body.substr(sp));
+    const std::string_view t = ins.text;
+    std::size_t at = 0;
+    if (t.starts_with("@")) {
+        const std::size_t sp = t.find(' ');
+        ins.predicateLength = static_cast<std::uint16_t>(sp == std::string_view::npos ? t.size() : sp);
+        at = sp == std::string_view::npos ? t.size() : t.find_first_not_of(" \t", sp);
+        if (at == std::string_view::npos)
+            at = t.size();
     }
-    const std::size_t sp = body.find(' ');
-    ins.opcode = std::string(body.substr(0, sp));
-    ins.operands = sp == std::string_view::npos ? std::string() : std::string(trimBlanks(body.substr(sp)));
+    const std::size_t sp = t.find(' ', at);
+    ins.opcodeStart = static_cast<std::uint16_t>(at);
+    ins.opcodeLength = static_cast<std::uint16_t>((sp == std::string_view::npos ? t.size() : sp) - at);
+    std::size_t operands = sp == std::string_view::npos ? t.size() : t.find_first_not_of(" \t", sp);
+    ins.operandsStart = static_cast<std::uint16_t>(operands == std::string_view::npos ? t.size() : operands);
     // Branch targets print as `(.L_x_0): the label nvdisasm gave the target.
-    if (auto tick = ins.operands.find("`("); tick != std::string::npos) {
-        auto close = ins.operands.find(')', tick);
-        if (close != std::string::npos)
-            ins.targetLabel = ins.operands.substr(tick + 2, close - tick - 2);
+    const std::string_view ops = ins.operands();
+    if (auto tick = ops.find("`("); tick != std::string_view::npos) {
+        auto close = ops.find(')', tick);
+        if (close != std::string_view::npos)
+            ins.targetLabel = std::string(ops.substr(tick + 2, close - tick - 2));
     }
 }
 
@@ -88,12 +94,25 @@ void resolveTargets(SassKernel& k)
 
 } // namespace
 
+const SourceLocation& SassInstruction::location() const
+{
+    static const SourceLocation none;
+    return source ? source->location : none;
+}
+
+const std::vector<SourceLocation>& SassInstruction::inlinedAt() const
+{
+    static const std::vector<SourceLocation> none;
+    return source ? source->inlinedAt : none;
+}
+
 SassListing parseNvdisasmText(std::string_view text)
 {
     SassListing listing;
     SassKernel* kernel = nullptr;
-    Chain current;                   // the location in force: nvdisasm prints it when it changes
-    std::vector<Chain> pendingBlock; // a run of //## lines: innermost first
+    Chain current;                            // the location in force: nvdisasm prints it when it changes
+    std::shared_ptr<const SassSource> shared; // `current`, as the instructions under it share it
+    std::vector<Chain> pendingBlock;          // a run of //## lines: innermost first
     std::vector<std::string> pendingLabels;
     bool inBlock = false;
     const auto finishKernel = [&] {
@@ -127,13 +146,14 @@ SassListing parseNvdisasmText(std::string_view text)
             listing.kernels.push_back({std::string(name), {}, {}});
             kernel = &listing.kernels.back();
             current = {};
+            shared.reset();
             pendingLabels.clear();
             continue;
         }
         if (line.starts_with("//## ")) {
             std::string_view s = line.substr(5);
             Chain c;
-            if (readLocation(s, c.innermost)) {
+            if (readLocation(s, c.location)) {
                 SourceLocation at;
                 if (readInlinedAt(s, at))
                     c.inlinedAt.push_back(at);
@@ -159,21 +179,22 @@ SassListing parseNvdisasmText(std::string_view text)
                 // The block's first line is the innermost location; each line names the next
                 // call site out, so the chain is the first "inlined at" of every line but the last.
                 current = {};
-                current.innermost = pendingBlock.front().innermost;
+                current.location = pendingBlock.front().location;
                 for (const Chain& c : pendingBlock)
                     for (const SourceLocation& at : c.inlinedAt)
                         current.inlinedAt.push_back(at);
                 pendingBlock.clear();
                 inBlock = false;
+                shared =
+                    current.location.file.empty() ? nullptr : std::make_shared<const SassSource>(current);
             }
             SassInstruction ins;
             ins.offset = offset;
-            ins.location = current.innermost;
-            ins.inlinedAt = current.inlinedAt;
+            ins.source = shared;
             splitInstruction(trimBlanks(line.substr(close + 2)), ins);
-            if (ins.opcode.empty())
+            if (ins.opcode().empty())
                 continue;
-            if (!ins.location.file.empty())
+            if (ins.source)
                 listing.hasLineInfo = true;
             for (std::string& l : pendingLabels)
                 kernel->labels.push_back({std::move(l), offset});

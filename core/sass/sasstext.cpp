@@ -17,10 +17,10 @@ std::string baseName(const std::string& path)
 
 std::string sourceChainText(const SassInstruction& ins)
 {
-    if (ins.location.file.empty())
+    if (ins.location().file.empty())
         return {};
-    std::string s = baseName(ins.location.file) + ":" + std::to_string(ins.location.line);
-    for (const SourceLocation& at : ins.inlinedAt)
+    std::string s = baseName(ins.location().file) + ":" + std::to_string(ins.location().line);
+    for (const SourceLocation& at : ins.inlinedAt())
         s += " < " + baseName(at.file) + ":" + std::to_string(at.line);
     return s;
 }

@@ -124,20 +124,22 @@ private slots:
                 const kl::SassInstruction& ins = k.instructions[std::size_t(i)];
                 QCOMPARE(ins.offset, plain[i].offset);
                 QCOMPARE(QString::fromStdString(ins.text).simplified(), plain[i].text);
-                const QString predicated =
-                    QString::fromStdString(ins.predicate.empty() ? "" : ins.predicate + " ");
-                QCOMPARE(predicated + QString::fromStdString(
-                                          ins.opcode + (ins.operands.empty() ? "" : " " + ins.operands)),
+                const QString predicated = QString::fromStdString(
+                    ins.predicate().empty() ? std::string() : std::string(ins.predicate()) + " ");
+                QCOMPARE(predicated + QString::fromStdString(std::string(ins.opcode()) +
+                                                             (ins.operands().empty()
+                                                                  ? std::string()
+                                                                  : " " + std::string(ins.operands()))),
                          QString::fromStdString(ins.text));
-                QVERIFY(!ins.opcode.starts_with('@'));
-                QCOMPARE(where(ins.location), innermost[i].chain.value(0));
+                QVERIFY(!ins.opcode().starts_with('@'));
+                QCOMPARE(where(ins.location()), innermost[i].chain.value(0));
                 // -gi: a block's lines are the chain, innermost first, the kernel's own line last.
-                QStringList ours{where(ins.location)};
-                for (const kl::SourceLocation& at : ins.inlinedAt)
+                QStringList ours{where(ins.location())};
+                for (const kl::SourceLocation& at : ins.inlinedAt())
                     ours << where(at);
                 QCOMPARE(ours, inlined[i].chain);
-                chains += ins.inlinedAt.empty() ? 0 : 1;
-                library += ins.location.file.find("triton/language") != std::string::npos ? 1 : 0;
+                chains += ins.inlinedAt().empty() ? 0 : 1;
+                library += ins.location().file.find("triton/language") != std::string::npos ? 1 : 0;
             }
             // The fixture's helpers (_scaled, _row_norm) and tl.sum are inlined: chains exist, some
             // through Triton's own library code.
@@ -147,7 +149,7 @@ private slots:
             // Branches resolve to the label's offset, and the label is at an instruction.
             int branches = 0;
             for (const kl::SassInstruction& ins : k.instructions) {
-                if (ins.opcode.starts_with("BRA")) {
+                if (ins.opcode().starts_with("BRA")) {
                     ++branches;
                     QVERIFY(ins.targetOffset.has_value());
                     const auto label =
@@ -196,7 +198,7 @@ private slots:
         QCOMPARE(r->notes.size(), std::size_t(1));
         QVERIFY(QString::fromStdString(r->notes.front().english()).contains("no line info"));
         for (const kl::SassInstruction& ins : r->listing.kernels.front().instructions)
-            QVERIFY(ins.location.file.empty()); // never a wrong line
+            QVERIFY(ins.location().file.empty()); // never a wrong line
     }
 
     void badNvdisasmsAndBadCubins()
@@ -307,8 +309,10 @@ second:
         QCOMPARE(l.kernels.size(), std::size_t(2));
         QCOMPARE(QString::fromStdString(l.kernels[0].name), QStringLiteral("first"));
         QCOMPARE(l.kernels[0].instructions.size(), std::size_t(3));
-        QCOMPARE(QString::fromStdString(l.kernels[0].instructions[1].predicate), QStringLiteral("@!P0"));
-        QCOMPARE(QString::fromStdString(l.kernels[0].instructions[1].opcode), QStringLiteral("BRA"));
+        QCOMPARE(QString::fromStdString(std::string(l.kernels[0].instructions[1].predicate())),
+                 QStringLiteral("@!P0"));
+        QCOMPARE(QString::fromStdString(std::string(l.kernels[0].instructions[1].opcode())),
+                 QStringLiteral("BRA"));
         QCOMPARE(l.kernels[0].instructions[1].targetOffset.value(), quint64(0x10));
         QCOMPARE(l.kernels[0].labels.size(), std::size_t(2));
         QCOMPARE(l.kernels[0].labels[1].offset, quint64(0x30)); // the end label, after the last row
