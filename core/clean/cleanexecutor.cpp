@@ -384,7 +384,8 @@ void removePacked(const CleanPlan& plan, const std::vector<OpenedRoot>& roots, c
             RemovalOutcome& o = outcomes[which[k]];
             const PackedKeyRemoval& p = removed[k];
             o.detail = p.detail;
-            o.bytesFreed = p.bytesFreed;
+            // In the plan's unit, the entry's file bytes (the records' headers and meta come on top).
+            o.bytesFreed = p.result == PackedKeyRemoval::Result::Removed ? plan.removals[which[k]].size : 0;
             using R = PackedKeyRemoval::Result;
             o.result = !open                     ? RemovalResult::Failed
                        : p.result == R::Removed  ? RemovalResult::Removed
