@@ -328,15 +328,8 @@ private:
         if (dirFd < 0 && !m_e.packed())
             return;
         if (const Stage* ptx = m_e.stage("ptx")) {
-            SmallFile f;
-            if (m_e.packed()) {
-                auto text = readEntryFile(m_e, ptx->fileName, kMaxStageBytes);
-                f.ok = text.has_value();
-                if (text)
-                    f.text = std::move(*text);
-            } else {
-                f = readSmallFileAt(dirFd, ptx->fileName, kMaxStageBytes);
-            }
+            const SmallFile f = m_e.packed() ? readEntrySmallFile(m_e, ptx->fileName, kMaxStageBytes)
+                                             : readSmallFileAt(dirFd, ptx->fileName, kMaxStageBytes);
             if (f.ok) {
                 const PtxHeader h = parsePtxHeader(f.text);
                 if (!h.target.empty() && smArchDigits(h.target) != arch)

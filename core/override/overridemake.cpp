@@ -100,16 +100,8 @@ OverrideMakeResult makeOverride(const Snapshot& snap, std::size_t entry, const O
     const std::string folder = joinPath(absoluteClean(options.into), dump->folderName);
     r.file = joinPath(folder, fileName);
     SmallFile bytes = [&] {
-        if (fromEntry->packed()) {
-            SmallFile f;
-            auto text = readEntryFile(*fromEntry, from->fileName, kMaxStageBytes);
-            f.ok = text.has_value();
-            if (text)
-                f.text = std::move(*text);
-            else
-                f.error = text.error().english();
-            return f;
-        }
+        if (fromEntry->packed())
+            return readEntrySmallFile(*fromEntry, from->fileName, kMaxStageBytes);
         UniqueFd dir(::open(fromEntry->path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         return dir.valid() ? readSmallFileAt(dir.get(), from->fileName, kMaxStageBytes) : SmallFile{};
     }();

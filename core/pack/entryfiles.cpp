@@ -157,6 +157,18 @@ Result<std::string> readEntryFile(const Entry& e, std::string_view fileName, std
     return c->pack->readFile(part, maxBytes);
 }
 
+SmallFile readEntrySmallFile(const Entry& e, std::string_view fileName, std::uint64_t maxBytes)
+{
+    SmallFile f;
+    auto text = readEntryFile(e, fileName, maxBytes);
+    f.ok = text.has_value();
+    if (text)
+        f.text = std::move(*text);
+    else
+        f.error = text.error().english();
+    return f;
+}
+
 CubinResult readEntryCubin(const Entry& e, const Stage& stage)
 {
     if (!e.packed())

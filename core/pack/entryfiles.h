@@ -6,6 +6,7 @@
 
 #include "core/cubin/cubininfo.h"
 #include "core/model/entry.h"
+#include "core/util/posixfile.h"
 #include "core/util/result.h"
 
 #include <cstdint>
@@ -19,6 +20,10 @@ namespace kl {
 /// caller's sentence next to joinPath(e.path, fileName): for a packed entry a damaged or rewritten
 /// record, naming the pack and the byte offset.
 Result<std::string> readEntryFile(const Entry& e, std::string_view fileName, std::uint64_t maxBytes);
+
+/// The same as a SmallFile (ok, text, error), for code that reads a folder's files with
+/// readSmallFileAt.
+SmallFile readEntrySmallFile(const Entry& e, std::string_view fileName, std::uint64_t maxBytes);
 
 /// A path on disk holding the bytes of file `fileName` of `e`, for tools that take a path
 /// (nvdisasm, libelf by name): the file in its folder, or for a packed entry a copy of its

@@ -126,11 +126,7 @@ public:
 
     EntryReadResult readPacked()
     {
-        Entry& e = m_result.entry;
-        if (!isValidUtf8(e.folderName))
-            e.addProblem(
-                problem::NonUtf8Name,
-                Text::of(KL_TEXT("kl::scan", "folder name is not valid UTF-8: %1"), printableName(e.path)));
+        checkFolderName();
         m_listing.files.reserve(m_record->files.size());
         for (const PackedFile& p : m_record->files) {
             FileInfo f;
@@ -147,10 +143,7 @@ public:
     EntryReadResult read()
     {
         Entry& e = m_result.entry;
-        if (!isValidUtf8(e.folderName))
-            e.addProblem(
-                problem::NonUtf8Name,
-                Text::of(KL_TEXT("kl::scan", "folder name is not valid UTF-8: %1"), printableName(e.path)));
+        checkFolderName();
         m_fd = UniqueFd(
             ::openat(m_parent.fd, e.folderName.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (!m_fd.valid()) {
@@ -185,6 +178,15 @@ public:
     }
 
 private:
+    void checkFolderName()
+    {
+        Entry& e = m_result.entry;
+        if (!isValidUtf8(e.folderName))
+            e.addProblem(
+                problem::NonUtf8Name,
+                Text::of(KL_TEXT("kl::scan", "folder name is not valid UTF-8: %1"), printableName(e.path)));
+    }
+
     EntryReadResult unreadable(const std::string& cause)
     {
         Entry& e = m_result.entry;
