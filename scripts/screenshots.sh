@@ -29,7 +29,8 @@ if [[ "${1:-}" == --inner ]]; then
         if xwininfo -root -tree 2>/dev/null | grep -q -- '— KernelLens'; then break; fi
         sleep 0.1
     done
-    sleep 2
+    # KL_SHOT_SLEEP: longer for a shot that waits for work (a compile) after the window is up.
+    sleep "${KL_SHOT_SLEEP:-2}"
     # KL_SHOT_CLICK="TITLE:DX:DY": a click DX left of and DY above the bottom-right corner of the
     # window titled TITLE (a dialog's button; dialogs size themselves to their text).
     if [[ -n ${KL_SHOT_CLICK:-} ]]; then
@@ -156,7 +157,8 @@ fi
 # compiled for sm_80 then sm_90 with TRITON_KERNEL_DUMP, so the dump is sm_90's. The sm_80 entry's
 # detail pane, then Entry > Make Override on the sm_90 entry with Make clicked.
 triton_python=.venv-triton/bin/python
-if [[ -n $only && " $only " != *" dump-override-links "* && " $only " != *" make-override "* ]]; then
+if [[ -n $only && " $only " != *" dump-override-links "* && " $only " != *" make-override "* &&
+    " $only " != *" override-try "* ]]; then
     :
 elif [[ -x $triton_python ]] && command -v xdotool >/dev/null && [[ -x $klens ]]; then
     home=$(mktemp -d -p "$settings")
@@ -175,8 +177,15 @@ elif [[ -x $triton_python ]] && command -v xdotool >/dev/null && [[ -x $klens ]]
     # Make is the third button from the right of the dialog's bottom row.
     HOME="$home" KL_SHOT_CLICK="Make Override:258:24" shoot make-override "$bin" "$home/.triton/cache" \
         "$home/.triton/dump" --entry "${entry90:0:8}" --show make-override
+    # The override editor after Try: the sm_90 entry's TTGIR with its constant 2.5 made 4.0,
+    # compiled by the Triton that wrote the entry (found through the entry's libdevice path).
+    made=$(HOME="$home" "$klens" override make "$home/.triton/cache/$entry90" --stage ttgir --json |
+        python3 -c 'import json,sys; print(json.load(sys.stdin)["file"])')
+    sed -i 's/2.500000e+00/4.000000e+00/' "$made"
+    HOME="$home" KL_SHOT_SLEEP=8 shoot override-try "$bin" "$home/.triton/cache" "$home/.triton/dump" \
+        "$home/.triton/override" --entry "${entry90:0:8}" --show "try-override=$made"
 else
-    echo "skipped dump-override-links, make-override: need $triton_python (scripts/triton-venv.sh), xdotool and $klens"
+    echo "skipped dump-override-links, make-override, override-try: need $triton_python (scripts/triton-venv.sh), xdotool and $klens"
 fi
 # The kernel itself: the SASS tab (the nvdisasm in .venv-triton, found as a user's active virtual
 # environment's) and the cubin tab's occupancy, on tests/fixtures/triton-lines (real Triton 3.9).

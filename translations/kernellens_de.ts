@@ -3169,6 +3169,22 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
         <translation>Den Override-Ordner schreiben, den Triton für den gewählten Eintrag oder Dump liest: eine Stufe, zum Bearbeiten</translation>
     </message>
+    <message>
+        <source>Edit Override &amp;File…</source>
+        <translation>Override-Datei bearbei&amp;ten…</translation>
+    </message>
+    <message>
+        <source>Open a stage file of an override folder in the override editor, and try it against the selected entry without your script</source>
+        <translation>Eine Stufendatei eines Override-Ordners im Override-Editor öffnen und ohne Ihr Skript gegen den gewählten Eintrag ausprobieren</translation>
+    </message>
+    <message>
+        <source>Edit Override File</source>
+        <translation>Override-Datei bearbeiten</translation>
+    </message>
+    <message>
+        <source>Stages (*.ttir *.ttgir *.llir *.ptx);;All files (*)</source>
+        <translation>Stufen (*.ttir *.ttgir *.llir *.ptx);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -3299,10 +3315,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <translation>&amp;Anlegen</translation>
     </message>
     <message>
-        <source>&amp;Open in Editor</source>
-        <translation>Im &amp;Editor öffnen</translation>
-    </message>
-    <message>
         <source>This entry holds no stage Triton reads from an override folder (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD).</source>
         <translation>Dieser Eintrag enthält keine Stufe, die Triton aus einem Override-Ordner liest (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco auf AMD).</translation>
     </message>
@@ -3329,6 +3341,189 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>or, Triton 3.4+, for one config only:</source>
         <translation>oder, ab Triton 3.4, nur für eine Konfiguration:</translation>
+    </message>
+    <message>
+        <source>&amp;Edit and Try</source>
+        <translation>&amp;Bearbeiten und ausprobieren</translation>
+    </message>
+    <message>
+        <source>Edit the stage here, and try the edit without your script</source>
+        <translation>Die Stufe hier bearbeiten und die Änderung ohne Ihr Skript ausprobieren</translation>
+    </message>
+    <message>
+        <source>Open E&amp;xternally</source>
+        <translation>E&amp;xtern öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::OverrideEditor</name>
+    <message>
+        <source>%1% (%2 blocks/SM, %3)</source>
+        <translation>%1 % (%2 Blöcke/SM, %3)</translation>
+    </message>
+    <message>
+        <source>The cache entry the edit is compared with: its target and options are the ones the edit is compiled for</source>
+        <translation>Der Cache-Eintrag, mit dem die Änderung verglichen wird: für sein Ziel und seine Optionen wird sie kompiliert</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Meldungen</translation>
+    </message>
+    <message>
+        <source>PTX Diff</source>
+        <translation>PTX-Diff</translation>
+    </message>
+    <message>
+        <source>SASS Diff</source>
+        <translation>SASS-Diff</translation>
+    </message>
+    <message>
+        <source>Edit the stage, then Try: KernelLens compiles it without your script and compares it with the entry.</source>
+        <translation>Bearbeiten Sie die Stufe, dann „Ausprobieren“: KernelLens kompiliert sie ohne Ihr Skript und vergleicht sie mit dem Eintrag.</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Try</source>
+        <translation>&amp;Ausprobieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>Vergleichen mit:</translation>
+    </message>
+    <message>
+        <source>Override Editor: %1%2</source>
+        <translation>Override-Editor: %1%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB, not opened for editing</source>
+        <translation>%1: größer als 64 MiB, nicht zum Bearbeiten geöffnet</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: not a text file; Try compiles .ttir, .ttgir, .llir and .ptx stages</source>
+        <translation>%1: keine Textdatei; „Ausprobieren“ kompiliert .ttir-, .ttgir-, .llir- und .ptx-Stufen</translation>
+    </message>
+    <message>
+        <source>Try compiles .ttir, .ttgir, .llir and .ptx stages; this one can be edited and saved.</source>
+        <translation>„Ausprobieren“ kompiliert .ttir-, .ttgir-, .llir- und .ptx-Stufen; diese hier kann bearbeitet und gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>finding the entries this folder belongs to…</source>
+        <translation>suche die Einträge, zu denen dieser Ordner gehört…</translation>
+    </message>
+    <message>
+        <source>no cache entry shares this folder&apos;s stages</source>
+        <translation>kein Cache-Eintrag teilt die Stufen dieses Ordners</translation>
+    </message>
+    <message>
+        <source>No cache entry shares this folder&apos;s stages: compile the kernel once (its cache entry is what an edit is compared with).</source>
+        <translation>Kein Cache-Eintrag teilt die Stufen dieses Ordners: kompilieren Sie den Kernel einmal (mit seinem Cache-Eintrag wird eine Änderung verglichen).</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Compiling %1 for %2…</source>
+        <translation>Kompiliere %1 für %2…</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>Built by %1 in %2 s, compared with %3: %4.</source>
+        <translation>Gebaut von %1 in %2 s, verglichen mit %3: %4.</translation>
+    </message>
+    <message>
+        <source>the same instructions as the entry</source>
+        <translation>dieselben Instruktionen wie der Eintrag</translation>
+    </message>
+    <message>
+        <source>the instructions changed</source>
+        <translation>die Instruktionen haben sich geändert</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>Register</translation>
+    </message>
+    <message>
+        <source>Local bytes (spills)</source>
+        <translation>Lokale Bytes (Spills)</translation>
+    </message>
+    <message>
+        <source>Static shared bytes</source>
+        <translation>Statischer Shared Memory (Bytes)</translation>
+    </message>
+    <message>
+        <source>Dynamic shared bytes</source>
+        <translation>Dynamischer Shared Memory (Bytes)</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>Code bytes</source>
+        <translation>Code-Bytes</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Instruktionen</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s</source>
+        <translation>die des Eintrags</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>The PTX is the entry&apos;s.</source>
+        <translation>Das PTX ist das des Eintrags.</translation>
+    </message>
+    <message>
+        <source>No SASS diff: %1</source>
+        <translation>Kein SASS-Diff: %1</translation>
+    </message>
+    <message>
+        <source>The SASS is the entry&apos;s.</source>
+        <translation>Das SASS ist das des Eintrags.</translation>
+    </message>
+    <message>
+        <source>Save, compile the edit (PTX: the CUDA toolkit&apos;s ptxas or the entry&apos;s Triton; IR: the Triton in your Python) and compare it with the entry (Ctrl+Return)</source>
+        <translation>Speichern, die Änderung kompilieren (PTX: das ptxas des CUDA-Toolkits oder das Triton des Eintrags; IR: das Triton in Ihrem Python) und mit dem Eintrag vergleichen (Strg+Eingabe)</translation>
     </message>
 </context>
 <context>
@@ -4931,6 +5126,137 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>cannot write %1: %2</source>
         <translation>kann %1 nicht schreiben: %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::overridetry</name>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the entry has no .%2 file to compare with</source>
+        <translation>%1: der Eintrag hat keine .%2-Datei zum Vergleichen</translation>
+    </message>
+    <message>
+        <source>cannot create a scratch folder: %1</source>
+        <translation>kann keinen Arbeitsordner anlegen: %1</translation>
+    </message>
+    <message>
+        <source>%1: nvJitLink %2 rejected it: %3</source>
+        <translation>%1: nvJitLink %2 hat sie abgelehnt: %3</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s PTX assembled by nvJitLink %1 for %2</source>
+        <translation>dem PTX des Eintrags, von nvJitLink %1 für %2 assembliert</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s cubin</source>
+        <translation>dem Cubin des Eintrags</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 could not assemble the entry&apos;s own PTX (%2); the edit is compared with the cubin another ptxas made</source>
+        <translation>nvJitLink %1 konnte das PTX des Eintrags nicht assemblieren (%2); die Änderung wird mit dem Cubin eines anderen ptxas verglichen</translation>
+    </message>
+    <message>
+        <source>%1: cannot assemble it with the entry&apos;s Triton: %2</source>
+        <translation>%1: kann nicht mit dem Triton des Eintrags assembliert werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: Triton %2&apos;s ptxas rejected it</source>
+        <translation>%1: das ptxas von Triton %2 hat sie abgelehnt</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s cubin (Triton %1&apos;s ptxas, as the rebuild)</source>
+        <translation>dem Cubin des Eintrags (ptxas von Triton %1, wie der Neubau)</translation>
+    </message>
+    <message>
+        <source>Triton %1 compiled the edit, but Triton %2 built the entry: the differences include the versions&apos;</source>
+        <translation>Triton %1 hat die Änderung kompiliert, aber Triton %2 den Eintrag: die Unterschiede enthalten die der Versionen</translation>
+    </message>
+    <message>
+        <source>%1: override try compiles .ttir, .ttgir, .llir and .ptx files (the stage is named by the extension)</source>
+        <translation>%1: override try kompiliert .ttir-, .ttgir-, .llir- und .ptx-Dateien (die Endung nennt die Stufe)</translation>
+    </message>
+    <message>
+        <source>%1: override try compiles for CUDA entries; this one is %2</source>
+        <translation>%1: override try kompiliert für CUDA-Einträge; dieser ist %2</translation>
+    </message>
+    <message>
+        <source>%1: not a text file, so not a .%2 stage</source>
+        <translation>%1: keine Textdatei, also keine .%2-Stufe</translation>
+    </message>
+    <message>
+        <source>%1 defines %2, not the entry&apos;s kernel %3 (%4)</source>
+        <translation>%1 definiert %2, nicht den Kernel %3 des Eintrags (%4)</translation>
+    </message>
+    <message>
+        <source>nvJitLink is unavailable: %1</source>
+        <translation>nvJitLink ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>cannot create a scratch folder %1: %2</source>
+        <translation>kann den Arbeitsordner %1 nicht anlegen: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has Triton %3</source>
+        <translation>%1 (%2) hat Triton %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no Triton</source>
+        <translation>%1 (%2) hat kein Triton</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>no Triton at hand to compile it (%1)</source>
+        <translation>kein Triton zur Hand, um sie zu kompilieren (%1)</translation>
+    </message>
+    <message>
+        <source>Triton %1 in %2 rejected it</source>
+        <translation>Triton %1 in %2 hat sie abgelehnt</translation>
+    </message>
+    <message>
+        <source>Triton %1 in %2 made no cubin</source>
+        <translation>Triton %1 in %2 hat kein Cubin erzeugt</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s cached cubin (another ptxas) uses %1 registers in %2, %3 %4: both sides here are %3&apos;s, so only the edit differs</source>
+        <translation>das zwischengespeicherte Cubin des Eintrags (ein anderes ptxas) nutzt %1 Register in %2, %3 %4: beide Seiten stammen hier von %3, also unterscheidet sich nur die Änderung</translation>
+    </message>
+    <message>
+        <source>%1: ptxas %2 rejected it</source>
+        <translation>%1: ptxas %2 hat sie abgelehnt</translation>
+    </message>
+    <message>
+        <source>%1: ptxas wrote no cubin: %2</source>
+        <translation>%1: ptxas hat kein Cubin geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s PTX assembled by ptxas %1 for %2</source>
+        <translation>dem PTX des Eintrags, von ptxas %1 für %2 assembliert</translation>
+    </message>
+    <message>
+        <source>ptxas %1 could not assemble the entry&apos;s own PTX; the edit is compared with the cubin another ptxas made</source>
+        <translation>ptxas %1 konnte das PTX des Eintrags nicht assemblieren; die Änderung wird mit dem Cubin eines anderen ptxas verglichen</translation>
+    </message>
+    <message>
+        <source>no ptxas of nvJitLink&apos;s toolkit: KernelLens was built without the CUDA Toolkit, or its bin/ptxas is gone</source>
+        <translation>kein ptxas aus dem Toolkit von nvJitLink: KernelLens wurde ohne CUDA-Toolkit gebaut, oder dessen bin/ptxas fehlt</translation>
+    </message>
+    <message>
+        <source>%1 cannot read this PTX&apos;s version or target; the entry&apos;s Triton assembled it</source>
+        <translation>%1 kann Version oder Ziel dieses PTX nicht lesen; das Triton des Eintrags hat es assembliert</translation>
     </message>
 </context>
 <context>

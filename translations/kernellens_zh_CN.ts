@@ -3156,6 +3156,22 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Write the override folder Triton reads for the selected entry or dump: one stage, to edit</source>
         <translation>为所选条目或转储写入 Triton 读取的覆盖文件夹：一个阶段，供编辑</translation>
     </message>
+    <message>
+        <source>Edit Override &amp;File…</source>
+        <translation>编辑覆盖文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open a stage file of an override folder in the override editor, and try it against the selected entry without your script</source>
+        <translation>在覆盖编辑器中打开覆盖文件夹中的阶段文件，并在不运行您的脚本的情况下针对所选条目试用</translation>
+    </message>
+    <message>
+        <source>Edit Override File</source>
+        <translation>编辑覆盖文件</translation>
+    </message>
+    <message>
+        <source>Stages (*.ttir *.ttgir *.llir *.ptx);;All files (*)</source>
+        <translation>阶段 (*.ttir *.ttgir *.llir *.ptx);;所有文件 (*)</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::MetadataTree</name>
@@ -3286,10 +3302,6 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <translation>创建(&amp;M)</translation>
     </message>
     <message>
-        <source>&amp;Open in Editor</source>
-        <translation>在编辑器中打开(&amp;O)</translation>
-    </message>
-    <message>
         <source>This entry holds no stage Triton reads from an override folder (ttir, ttgir, llir, ptx, cubin; amdgcn, hsaco on AMD).</source>
         <translation>此条目没有 Triton 会从覆盖文件夹读取的阶段（ttir、ttgir、llir、ptx、cubin；AMD 上为 amdgcn、hsaco）。</translation>
     </message>
@@ -3316,6 +3328,189 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
     <message>
         <source>or, Triton 3.4+, for one config only:</source>
         <translation>或者（Triton 3.4+）只用于一个配置：</translation>
+    </message>
+    <message>
+        <source>&amp;Edit and Try</source>
+        <translation>编辑并试用(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Edit the stage here, and try the edit without your script</source>
+        <translation>在此编辑阶段，并在不运行您的脚本的情况下试用修改</translation>
+    </message>
+    <message>
+        <source>Open E&amp;xternally</source>
+        <translation>在外部打开(&amp;X)</translation>
+    </message>
+</context>
+<context>
+    <name>kl::gui::OverrideEditor</name>
+    <message>
+        <source>%1% (%2 blocks/SM, %3)</source>
+        <translation>%1%（每 SM %2 个块，%3）</translation>
+    </message>
+    <message>
+        <source>The cache entry the edit is compared with: its target and options are the ones the edit is compiled for</source>
+        <translation>与修改进行比较的缓存条目：修改按其目标和选项编译</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>PTX Diff</source>
+        <translation>PTX 差异</translation>
+    </message>
+    <message>
+        <source>SASS Diff</source>
+        <translation>SASS 差异</translation>
+    </message>
+    <message>
+        <source>Edit the stage, then Try: KernelLens compiles it without your script and compares it with the entry.</source>
+        <translation>编辑阶段，然后点“试用”：KernelLens 在不运行您的脚本的情况下编译它，并与条目比较。</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Try</source>
+        <translation>试用(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <source>Override Editor: %1%2</source>
+        <translation>覆盖编辑器：%1%2</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB, not opened for editing</source>
+        <translation>%1：大于 64 MiB，未打开编辑</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a text file; Try compiles .ttir, .ttgir, .llir and .ptx stages</source>
+        <translation>%1：不是文本文件；“试用”编译 .ttir、.ttgir、.llir 和 .ptx 阶段</translation>
+    </message>
+    <message>
+        <source>Try compiles .ttir, .ttgir, .llir and .ptx stages; this one can be edited and saved.</source>
+        <translation>“试用”编译 .ttir、.ttgir、.llir 和 .ptx 阶段；此文件可编辑和保存。</translation>
+    </message>
+    <message>
+        <source>finding the entries this folder belongs to…</source>
+        <translation>正在查找此文件夹所属的条目…</translation>
+    </message>
+    <message>
+        <source>no cache entry shares this folder&apos;s stages</source>
+        <translation>没有缓存条目与此文件夹共享阶段</translation>
+    </message>
+    <message>
+        <source>No cache entry shares this folder&apos;s stages: compile the kernel once (its cache entry is what an edit is compared with).</source>
+        <translation>没有缓存条目与此文件夹共享阶段：请先编译一次内核（修改将与其缓存条目比较）。</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>Compiling %1 for %2…</source>
+        <translation>正在为 %2 编译 %1…</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>Built by %1 in %2 s, compared with %3: %4.</source>
+        <translation>由 %1 在 %2 秒内构建，与%3比较：%4。</translation>
+    </message>
+    <message>
+        <source>the same instructions as the entry</source>
+        <translation>指令与条目相同</translation>
+    </message>
+    <message>
+        <source>the instructions changed</source>
+        <translation>指令已改变</translation>
+    </message>
+    <message>
+        <source>Registers</source>
+        <translation>寄存器</translation>
+    </message>
+    <message>
+        <source>Local bytes (spills)</source>
+        <translation>本地字节（溢出）</translation>
+    </message>
+    <message>
+        <source>Static shared bytes</source>
+        <translation>静态共享内存字节</translation>
+    </message>
+    <message>
+        <source>Dynamic shared bytes</source>
+        <translation>动态共享内存字节</translation>
+    </message>
+    <message>
+        <source>Occupancy</source>
+        <translation>占用率</translation>
+    </message>
+    <message>
+        <source>Code bytes</source>
+        <translation>代码字节</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指令</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s</source>
+        <translation>与条目相同</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已改变</translation>
+    </message>
+    <message>
+        <source>The PTX is the entry&apos;s.</source>
+        <translation>PTX 与条目相同。</translation>
+    </message>
+    <message>
+        <source>No SASS diff: %1</source>
+        <translation>无 SASS 差异：%1</translation>
+    </message>
+    <message>
+        <source>The SASS is the entry&apos;s.</source>
+        <translation>SASS 与条目相同。</translation>
+    </message>
+    <message>
+        <source>Save, compile the edit (PTX: the CUDA toolkit&apos;s ptxas or the entry&apos;s Triton; IR: the Triton in your Python) and compare it with the entry (Ctrl+Return)</source>
+        <translation>保存、编译修改（PTX：CUDA 工具包的 ptxas 或条目的 Triton；IR：您 Python 中的 Triton）并与条目比较（Ctrl+Return）</translation>
     </message>
 </context>
 <context>
@@ -4907,6 +5102,137 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::overridetry</name>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the entry has no .%2 file to compare with</source>
+        <translation>%1：条目没有可比较的 .%2 文件</translation>
+    </message>
+    <message>
+        <source>cannot create a scratch folder: %1</source>
+        <translation>无法创建临时文件夹：%1</translation>
+    </message>
+    <message>
+        <source>%1: nvJitLink %2 rejected it: %3</source>
+        <translation>%1：nvJitLink %2 拒绝了它：%3</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s PTX assembled by nvJitLink %1 for %2</source>
+        <translation>由 nvJitLink %1 为 %2 汇编的条目 PTX</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s cubin</source>
+        <translation>条目的 cubin</translation>
+    </message>
+    <message>
+        <source>nvJitLink %1 could not assemble the entry&apos;s own PTX (%2); the edit is compared with the cubin another ptxas made</source>
+        <translation>nvJitLink %1 无法汇编条目自身的 PTX（%2）；修改将与另一个 ptxas 生成的 cubin 比较</translation>
+    </message>
+    <message>
+        <source>%1: cannot assemble it with the entry&apos;s Triton: %2</source>
+        <translation>%1：无法用条目的 Triton 汇编：%2</translation>
+    </message>
+    <message>
+        <source>%1: Triton %2&apos;s ptxas rejected it</source>
+        <translation>%1：Triton %2 的 ptxas 拒绝了它</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s cubin (Triton %1&apos;s ptxas, as the rebuild)</source>
+        <translation>条目的 cubin（与重建相同，由 Triton %1 的 ptxas 生成）</translation>
+    </message>
+    <message>
+        <source>Triton %1 compiled the edit, but Triton %2 built the entry: the differences include the versions&apos;</source>
+        <translation>Triton %1 编译了修改，但条目由 Triton %2 构建：差异中包含版本间的差异</translation>
+    </message>
+    <message>
+        <source>%1: override try compiles .ttir, .ttgir, .llir and .ptx files (the stage is named by the extension)</source>
+        <translation>%1：override try 编译 .ttir、.ttgir、.llir 和 .ptx 文件（扩展名即阶段）</translation>
+    </message>
+    <message>
+        <source>%1: override try compiles for CUDA entries; this one is %2</source>
+        <translation>%1：override try 只为 CUDA 条目编译；此条目为 %2</translation>
+    </message>
+    <message>
+        <source>%1: not a text file, so not a .%2 stage</source>
+        <translation>%1：不是文本文件，因此不是 .%2 阶段</translation>
+    </message>
+    <message>
+        <source>%1 defines %2, not the entry&apos;s kernel %3 (%4)</source>
+        <translation>%1 定义了 %2，而不是条目的内核 %3（%4）</translation>
+    </message>
+    <message>
+        <source>nvJitLink is unavailable: %1</source>
+        <translation>nvJitLink 不可用：%1</translation>
+    </message>
+    <message>
+        <source>cannot create a scratch folder %1: %2</source>
+        <translation>无法创建临时文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has Triton %3</source>
+        <translation>%1（%2）中是 Triton %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has no Triton</source>
+        <translation>%1（%2）中没有 Triton</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>no Triton at hand to compile it (%1)</source>
+        <translation>没有可用于编译的 Triton（%1）</translation>
+    </message>
+    <message>
+        <source>Triton %1 in %2 rejected it</source>
+        <translation>%2 中的 Triton %1 拒绝了它</translation>
+    </message>
+    <message>
+        <source>Triton %1 in %2 made no cubin</source>
+        <translation>%2 中的 Triton %1 未生成 cubin</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s cached cubin (another ptxas) uses %1 registers in %2, %3 %4: both sides here are %3&apos;s, so only the edit differs</source>
+        <translation>条目缓存的 cubin（另一个 ptxas）在 %2 中使用 %1 个寄存器，%3 使用 %4 个：这里两侧都来自 %3，因此只有修改不同</translation>
+    </message>
+    <message>
+        <source>%1: ptxas %2 rejected it</source>
+        <translation>%1：ptxas %2 拒绝了它</translation>
+    </message>
+    <message>
+        <source>%1: ptxas wrote no cubin: %2</source>
+        <translation>%1：ptxas 未写出 cubin：%2</translation>
+    </message>
+    <message>
+        <source>the entry&apos;s PTX assembled by ptxas %1 for %2</source>
+        <translation>由 ptxas %1 为 %2 汇编的条目 PTX</translation>
+    </message>
+    <message>
+        <source>ptxas %1 could not assemble the entry&apos;s own PTX; the edit is compared with the cubin another ptxas made</source>
+        <translation>ptxas %1 无法汇编条目自身的 PTX；修改将与另一个 ptxas 生成的 cubin 比较</translation>
+    </message>
+    <message>
+        <source>no ptxas of nvJitLink&apos;s toolkit: KernelLens was built without the CUDA Toolkit, or its bin/ptxas is gone</source>
+        <translation>没有 nvJitLink 所属工具包的 ptxas：KernelLens 构建时没有 CUDA 工具包，或其 bin/ptxas 已不存在</translation>
+    </message>
+    <message>
+        <source>%1 cannot read this PTX&apos;s version or target; the entry&apos;s Triton assembled it</source>
+        <translation>%1 无法读取此 PTX 的版本或目标；由条目的 Triton 汇编</translation>
     </message>
 </context>
 <context>

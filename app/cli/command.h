@@ -34,6 +34,8 @@ void addStatsCommand(CLI::App& app, Commands& out);
 void addEventsCommand(CLI::App& app, Commands& out);
 void addRemoteCommand(CLI::App& app, Commands& out);
 void addOverrideCommand(CLI::App& app, Commands& out);
+/// `override try`, added to the `override` subcommand by addOverrideCommand.
+void addOverrideTryCommand(CLI::App& overrideCmd, Commands& out);
 void addSassCommand(CLI::App& app, Commands& out);
 void addLinesCommand(CLI::App& app, Commands& out);
 void addPackCommand(CLI::App& app, Commands& out);

@@ -191,6 +191,7 @@ void addOverrideCommand(CLI::App& app, Commands& out)
     mk->add_flag("--force", make->force, "Replace a stage file already there (never done otherwise)");
     mk->add_flag("--json", make->json, "Print the documented JSON (schema kernellens.override-make/1)");
     out.push_back({mk, [make] { return runOverrideMake(*make); }});
+    addOverrideTryCommand(*cmd, out);
 }
 
 } // namespace kl::cli

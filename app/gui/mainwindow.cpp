@@ -253,15 +253,21 @@ void MainWindow::createEntryMenu()
     makeOverride->setObjectName(QStringLiteral("makeOverrideAction"));
     makeOverride->setToolTip(tr("Write the override folder Triton reads for the selected entry or dump: "
                                 "one stage, to edit"));
+    QAction* editOverride =
+        entryMenu->addAction(tr("Edit Override &File…"), this, [this] { openOverrideEditor(); });
+    editOverride->setObjectName(QStringLiteral("editOverrideAction"));
+    editOverride->setToolTip(tr("Open a stage file of an override folder in the override editor, and try "
+                                "it against the selected entry without your script"));
     m_cleanAction = entryMenu->addAction(tr("C&lean Cache…"), this, &MainWindow::openClean);
     m_cleanAction->setObjectName(QStringLiteral("cleanAction"));
     m_cleanAction->setToolTip(tr("Choose policies, preview what would go, then remove it"));
     m_cleanAction->setEnabled(false);
-    m_selectionActions = {exportAction, copyPath, copyKey, reveal, m_recompileAction, makeOverride};
+    m_selectionActions = {exportAction,      copyPath,     copyKey,     reveal,
+                          m_recompileAction, makeOverride, editOverride};
     for (QAction* a : m_selectionActions)
         a->setEnabled(false);
     m_localActions = {exportAction,   reveal,        m_recompileAction, m_compareAction,
-                      m_doctorAction, m_cleanAction, makeOverride};
+                      m_doctorAction, m_cleanAction, makeOverride,      editOverride};
     addPullActions(entryMenu);
 }
 

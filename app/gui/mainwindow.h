@@ -6,6 +6,7 @@
 #include <QMainWindow>
 #include <QStringList>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -112,6 +113,11 @@ private:
     class CleanDialog* openClean();
     /// Entry > Make Override for the selected entry; the dialog, or null when none is selected.
     class OverrideDialog* openMakeOverride();
+    /// Entry > Edit Override File: `file` (asked for when empty) in the override editor, compared
+    /// with the selected entry (or the entries of the selected dump or override folder).
+    class OverrideEditor* openOverrideEditor(QString file = {});
+    /// The selected entry's index in the shown snapshot, or nullopt.
+    std::optional<std::size_t> selectedIndex() const;
     void applyPendingShow();
     void rememberRecent(const QStringList& folders);
     void openCudaFile();

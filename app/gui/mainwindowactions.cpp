@@ -8,6 +8,7 @@
 #include "app/gui/dialogs/compiledialog.h"
 #include "app/gui/dialogs/doctordialog.h"
 #include "app/gui/dialogs/overridedialog.h"
+#include "app/gui/dialogs/overrideeditor.h"
 #include "app/gui/dialogs/recompiledialog.h"
 #include "app/gui/entries/entriespage.h"
 #include "app/gui/trace/tracepage.h"
@@ -19,6 +20,7 @@
 #include "gpu/gpustatus.h"
 #include "mainwindow.h"
 
+#include <QFileDialog>
 #include <QTabWidget>
 #include <QTimer>
 #include <algorithm>
@@ -91,26 +93,56 @@ void MainWindow::recompileSelected()
     dialog->start();
 }
 
-OverrideDialog* MainWindow::openMakeOverride()
+std::optional<std::size_t> MainWindow::selectedIndex() const
 {
     const auto snapshot = m_entries->snapshot();
     const std::vector<Entry> entries = m_entries->selectedEntries();
     if (!snapshot || entries.empty())
-        return nullptr;
+        return std::nullopt;
     const auto& all = snapshot->entries;
     // Entries are sorted by path.
     const auto it = std::lower_bound(all.begin(), all.end(), entries.front().path,
                                      [](const Entry& e, const std::string& p) { return e.path < p; });
     if (it == all.end() || it->path != entries.front().path)
+        return std::nullopt;
+    return static_cast<std::size_t>(it - all.begin());
+}
+
+OverrideDialog* MainWindow::openMakeOverride()
+{
+    const auto snapshot = m_entries->snapshot();
+    const auto index = selectedIndex();
+    if (!index)
         return nullptr;
     const Root overrideRoot = dumpAndOverrideRoots(Environment::current()).back();
-    auto* dialog = new OverrideDialog(snapshot, static_cast<std::size_t>(it - all.begin()),
-                                      QString::fromStdString(overrideRoot.path), this);
+    auto* dialog = new OverrideDialog(snapshot, *index, QString::fromStdString(overrideRoot.path), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     // The new override folder belongs in the table when its root is shown.
     connect(dialog, &OverrideDialog::made, this, &MainWindow::rescan);
     dialog->show();
     return dialog;
+}
+
+OverrideEditor* MainWindow::openOverrideEditor(QString file)
+{
+    const auto snapshot = m_entries->snapshot();
+    const auto index = selectedIndex();
+    if (!index)
+        return nullptr;
+    if (file.isEmpty()) {
+        const Entry& e = snapshot->entries[*index];
+        const bool folder = e.kind == EntryKind::Dump || e.kind == EntryKind::Override;
+        const QString start = QString::fromStdString(
+            folder ? e.path : dumpAndOverrideRoots(Environment::current()).back().path);
+        file = QFileDialog::getOpenFileName(this, tr("Edit Override File"), start,
+                                            tr("Stages (*.ttir *.ttgir *.llir *.ptx);;All files (*)"));
+        if (file.isEmpty())
+            return nullptr;
+    }
+    auto* editor = new OverrideEditor(file, snapshot, *index, this);
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->show();
+    return editor;
 }
 
 CleanDialog* MainWindow::openClean()
@@ -154,6 +186,11 @@ void MainWindow::applyPendingShow()
             QTimer::singleShot(0, this, &MainWindow::chooseRemote);
         else if (w == QLatin1String("make-override"))
             QTimer::singleShot(0, this, [this] { openMakeOverride(); });
+        else if (w.startsWith(QLatin1String("try-override=")))
+            QTimer::singleShot(0, this, [this, file = w.section(QLatin1Char('='), 1)] {
+                if (OverrideEditor* editor = openOverrideEditor(file))
+                    editor->tryEdit();
+            });
     }
 }
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <chrono>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace kl {
 namespace {
@@ -134,6 +135,26 @@ const ToolkitInfo& toolkitInfo()
     return info;
 }
 
+const JitLinkInfo& jitLinkInfo()
+{
+    static const JitLinkInfo info = [] {
+        JitLinkInfo i;
+#if KL_HAVE_NVJITLINK
+        const JitLinkApi& jl = jitLinkApi();
+        i.nvJitLink = jl.ok;
+        i.whyUnavailable = jl.ok ? Text() : jl.error;
+        unsigned major = 0, minor = 0;
+        if (jl.ok && jl.nvJitLinkVersion && jl.nvJitLinkVersion(&major, &minor) == NVJITLINK_SUCCESS)
+            i.nvJitLinkVersion = std::to_string(major) + "." + std::to_string(minor);
+#else
+        i.whyUnavailable =
+            Text(KL_TEXT("kl::nvrtc", "KernelLens was built without nvJitLink (not found at build time)"));
+#endif
+        return i;
+    }();
+    return info;
+}
+
 std::string supportedArchList()
 {
     return archList(toolkitInfo().archs);
@@ -160,6 +181,26 @@ std::string toolkitIncludeDir()
                                                                     : std::string();
     }();
     return dir;
+#else
+    return {};
+#endif
+}
+
+std::string toolkitPtxas()
+{
+#ifdef KL_TOOLKIT_PTXAS
+    static const std::string path =
+        ::access(KL_TOOLKIT_PTXAS, X_OK) == 0 ? std::string(KL_TOOLKIT_PTXAS) : std::string();
+    return path;
+#else
+    return {};
+#endif
+}
+
+std::string toolkitPtxasVersion()
+{
+#ifdef KL_TOOLKIT_VERSION
+    return KL_TOOLKIT_VERSION;
 #else
     return {};
 #endif

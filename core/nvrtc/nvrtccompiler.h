@@ -42,6 +42,15 @@ struct ToolkitInfo {
 /// Queried once and cached: cheap to call from anywhere.
 const ToolkitInfo& toolkitInfo();
 
+/// nvJitLink alone (for assemblePtx), without loading NVRTC (a 100 MB library, about 6 ms):
+/// `nvJitLink` and `nvJitLinkVersion` as in ToolkitInfo, `whyUnavailable` when it cannot be used.
+struct JitLinkInfo {
+    bool nvJitLink = false;
+    std::string nvJitLinkVersion;
+    Text whyUnavailable;
+};
+const JitLinkInfo& jitLinkInfo();
+
 /// "sm_75, sm_80, ...": the archs NVRTC supports.
 std::string supportedArchList();
 
@@ -52,6 +61,12 @@ Text validateArch(std::string_view arch);
 /// found at build time, when it exists now; else empty. NVRTC gets it as the last -I, as nvcc
 /// searches it. Headers found there are covered by the NVRTC version in the cache key.
 std::string toolkitIncludeDir();
+
+/// The ptxas of the toolkit whose nvJitLink this build uses (the same version), as found at
+/// build time, when it is executable now; else empty.
+std::string toolkitPtxas();
+/// That toolkit's version, "13.0" (empty without one).
+std::string toolkitPtxasVersion();
 
 /// The NVRTC option list for `options` (for the `via` path), in the order it is passed. Also the
 /// canonical form of the options in the cache key.

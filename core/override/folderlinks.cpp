@@ -321,4 +321,17 @@ std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t ent
     return links;
 }
 
+std::vector<std::size_t> linkedCacheEntries(const Snapshot& snap, std::size_t folder,
+                                            const FolderLinkOptions& options)
+{
+    std::vector<std::size_t> out;
+    if (folder >= snap.entries.size() || !isUserFolder(snap.entries[folder]))
+        return out;
+    for (const FolderLinks& l : linkUserFoldersOf(snap, folder, options))
+        for (const LinkedEntry& e : l.entries)
+            if (std::find(out.begin(), out.end(), e.entry) == out.end())
+                out.push_back(e.entry);
+    return out;
+}
+
 } // namespace kl

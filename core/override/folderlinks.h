@@ -62,4 +62,10 @@ std::vector<FolderLinks> linkUserFolders(const Snapshot& snap, const FolderLinkO
 std::vector<FolderLinks> linkUserFoldersOf(const Snapshot& snap, std::size_t entry,
                                            const FolderLinkOptions& options = {});
 
+/// The cache entries a dump or override folder is linked to (by content, or through its twin
+/// dump), each once, in link order: what an edit in that folder is compared with. Empty for an
+/// entry that is not such a folder.
+std::vector<std::size_t> linkedCacheEntries(const Snapshot& snap, std::size_t folder,
+                                            const FolderLinkOptions& options = {});
+
 } // namespace kl

@@ -2,6 +2,7 @@
 
 #include "app/gui/common/coretext.h"
 #include "core/util/posixfile.h"
+#include "overrideeditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -52,10 +53,15 @@ OverrideDialog::OverrideDialog(std::shared_ptr<const Snapshot> snapshot, std::si
     m_result->setReadOnly(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_makeButton = buttons->addButton(tr("&Make"), QDialogButtonBox::ActionRole);
-    m_openButton = buttons->addButton(tr("&Open in Editor"), QDialogButtonBox::ActionRole);
+    m_openButton = buttons->addButton(tr("&Edit and Try"), QDialogButtonBox::ActionRole);
+    m_openButton->setObjectName(QStringLiteral("editAndTry"));
+    m_openButton->setToolTip(tr("Edit the stage here, and try the edit without your script"));
     m_openButton->setEnabled(false);
+    m_externalButton = buttons->addButton(tr("Open E&xternally"), QDialogButtonBox::ActionRole);
+    m_externalButton->setEnabled(false);
     connect(m_makeButton, &QPushButton::clicked, this, &OverrideDialog::make);
-    connect(m_openButton, &QPushButton::clicked, this,
+    connect(m_openButton, &QPushButton::clicked, this, &OverrideDialog::openEditor);
+    connect(m_externalButton, &QPushButton::clicked, this,
             [this] { QDesktopServices::openUrl(QUrl::fromLocalFile(m_file)); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     if (m_stage->count() == 0) {
@@ -94,6 +100,7 @@ void OverrideDialog::onDone(const OverrideMakeResult& r)
     if (!r.ok) {
         m_file.clear();
         m_openButton->setEnabled(false);
+        m_externalButton->setEnabled(false);
         m_result->setPlainText(coreText(r.error));
         emit finished();
         return;
@@ -110,8 +117,19 @@ void OverrideDialog::onDone(const OverrideMakeResult& r)
         env.join(QLatin1Char(' ')) + QLatin1String("\n\n") + tr("or, Triton 3.4+, for one config only:") +
         QLatin1String("\n  ") + QString::fromStdString(r.perConfig) + QLatin1Char('\n'));
     m_openButton->setEnabled(true);
+    m_externalButton->setEnabled(true);
     emit made(m_file);
     emit finished();
+}
+
+OverrideEditor* OverrideDialog::openEditor()
+{
+    if (m_file.isEmpty())
+        return nullptr;
+    auto* editor = new OverrideEditor(m_file, m_snapshot, m_entry, parentWidget());
+    editor->setAttribute(Qt::WA_DeleteOnClose);
+    editor->show();
+    return editor;
 }
 
 QString OverrideDialog::resultText() const

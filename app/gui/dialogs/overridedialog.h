@@ -3,7 +3,8 @@
 // Entry > Make Override: the override folder Triton reads, made for the selected cache entry
 // (through its dump) or dump folder, as `klens override make` makes it: the user picks the stage,
 // the folder is written off the UI thread (the kernel's stages are read to find its dump), and
-// the dialog says what to set for Triton to use it and opens the file in the user's editor.
+// the dialog says what to set for Triton to use it and opens the file in the override editor
+// (the stage view made editable, with Try) or the user's own editor.
 
 #include "app/gui/common/backgroundjob.h"
 #include "core/model/snapshot.h"
@@ -21,6 +22,8 @@ class QPlainTextEdit;
 
 namespace kl::gui {
 
+class OverrideEditor;
+
 class OverrideDialog : public QDialog {
     Q_OBJECT
 public:
@@ -35,6 +38,8 @@ public:
     /// What the last make said: the file and the environment, or why not.
     QString resultText() const;
     QString madeFile() const { return m_file; }
+    /// Opens the made file in the override editor (the Edit and Try button); null before a make.
+    OverrideEditor* openEditor();
 
 signals:
     void made(const QString& file);
@@ -52,6 +57,7 @@ private:
     QCheckBox* m_force = nullptr;
     QPushButton* m_makeButton = nullptr;
     QPushButton* m_openButton = nullptr;
+    QPushButton* m_externalButton = nullptr;
     QPlainTextEdit* m_result = nullptr;
     BackgroundJob m_job{backgroundPool()};
 };
