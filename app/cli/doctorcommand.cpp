@@ -7,6 +7,7 @@
 #include "core/env/environment.h"
 #include "core/explain/currentenvironment.h"
 #include "core/fs/fsprobe.h"
+#include "core/override/digestcache.h"
 #include "core/report/entryhandles.h"
 #include "core/util/utf8.h"
 #include "rootselection.h"
@@ -98,6 +99,7 @@ DoctorContext cliDoctorContext(const std::string& tritonVersion, const std::vect
                                std::string* sources)
 {
     DoctorContext ctx;
+    ctx.digestCache = stageDigestCachePath(Environment::current());
     if (!tritonVersion.empty())
         ctx.tritonVersion = tritonVersion;
     ctx.gpuArchs = archs;

@@ -3,6 +3,7 @@
 #include "clioutput.h"
 #include "command.h"
 #include "core/env/cacheroots.h"
+#include "core/override/digestcache.h"
 #include "core/override/folderlinks.h"
 #include "core/override/overridejson.h"
 #include "core/override/overridemake.h"
@@ -91,6 +92,7 @@ int runOverrideList(const OverrideListArgs& args)
     const bool ioError = reportRootErrors(snap, !args.dirs.empty());
     FolderLinkOptions options;
     options.threads = args.threads;
+    options.digestCache = stageDigestCachePath(Environment::current());
     const std::vector<FolderLinks> links = linkUserFolders(snap, options);
     if (args.json)
         writeOverrideListJson(snap, links, stdout);

@@ -23,6 +23,8 @@ struct DoctorContext {
     FsProber probeFilesystem;
     /// Whether a pid runs on this host; unset: kl::processAlive (kill(pid, 0)).
     std::function<bool(long)> processAlive;
+    /// Where linking keeps stage digests between runs (stageDigestCachePath); empty: none.
+    std::string digestCache;
     /// Now, in ns since the epoch; unset: the real clock.
     std::function<std::int64_t()> nowNs;
 

@@ -68,6 +68,7 @@ void overrideFindings(const Snapshot& snap, const DoctorContext& ctx, const std:
 {
     FolderLinkOptions options;
     options.cancel = cancel;
+    options.digestCache = ctx.digestCache;
     const std::vector<FolderLinks> links = linkUserFolders(snap, options);
     for (const FolderLinks& l : links) {
         const Entry& folder = snap.entries[l.folder];

@@ -5,6 +5,7 @@
 #include "core/util/digest.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
+#include "digestcache.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -51,10 +52,24 @@ std::string digestOf(std::string_view bytes)
 
 // One regular file's XXH3-128, read in chunks into this thread's buffer (no allocation per file:
 // a fresh one for each stage cost more than the hashing); nothing when it cannot be read.
-std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes)
+FileStamp stampOf(const struct stat& st)
 {
-    UniqueFd fd(::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    return {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+            static_cast<std::uint64_t>(st.st_size),
+            static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec,
+            static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec};
+}
+
+std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes,
+                                        DigestCache* cache)
+{
     struct stat st {};
+    // A file the cache has seen as it is now is not opened at all.
+    if (cache && ::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+        static_cast<std::uint64_t>(st.st_size) <= maxBytes)
+        if (auto known = cache->find(stampOf(st)))
+            return known;
+    UniqueFd fd(::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
     if (!fd.valid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
         static_cast<std::uint64_t>(st.st_size) > maxBytes)
         return std::nullopt;
@@ -73,10 +88,13 @@ std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std:
         hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
         done += static_cast<std::uint64_t>(n);
     }
-    return hash.hex();
+    std::string hex = hash.hex();
+    if (cache)
+        cache->add(stampOf(st), hex);
+    return hex;
 }
 
-Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes)
+Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes, DigestCache* cache)
 {
     Digests out;
     if (e.packed()) {
@@ -98,7 +116,7 @@ Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlyS
             continue;
         // An empty digest: the stage could not be read (gone, not a regular file, unreadable,
         // too large), so it is compared with nothing.
-        out.emplace_back(order, digestFileAt(dir.get(), s.fileName, maxBytes).value_or(std::string()));
+        out.emplace_back(order, digestFileAt(dir.get(), s.fileName, maxBytes, cache).value_or(std::string()));
     }
     return out;
 }
@@ -107,7 +125,7 @@ Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlyS
 // `firstFiltered`th on, only of stages whose size one in `sizes` has (as scanned).
 std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size_t>& which,
                                std::size_t firstFiltered, const SizeSet& sizes,
-                               const FolderLinkOptions& options)
+                               const FolderLinkOptions& options, DigestCache* cache)
 {
     std::vector<Digests> out(which.size());
     std::atomic<std::size_t> next{0};
@@ -116,7 +134,7 @@ std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))
                 return;
             out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes,
-                                 i >= firstFiltered ? &sizes : nullptr);
+                                 i >= firstFiltered ? &sizes : nullptr, cache);
         }
     };
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
@@ -156,7 +174,13 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
         for (const Stage& st : snap.entries[f].stages)
             if (const int order = linkedOrder(st.ext()); order >= 0)
                 sizes.insert({order, st.size});
-    const std::vector<Digests> digests = digestAll(snap, readList, folders.size(), sizes, options);
+    std::optional<DigestCache> cache;
+    if (!options.digestCache.empty())
+        cache.emplace(options.digestCache);
+    const std::vector<Digests> digests =
+        digestAll(snap, readList, folders.size(), sizes, options, cache ? &*cache : nullptr);
+    if (cache)
+        cache->save();
 
     // (stage, digest) -> the folders holding that content; then each entry looks its own up.
     std::unordered_map<std::string, std::vector<std::size_t>> byContent;

@@ -49,6 +49,9 @@ struct FolderLinkOptions {
     unsigned threads = 0; ///< 0: from the hardware
     const std::atomic<bool>* cancel = nullptr;
     std::uint64_t maxFileBytes = 256ull << 20; ///< stage files larger than this are not compared
+    /// Where stage digests are kept between runs (core/override/digestcache; stageDigestCachePath):
+    /// an unchanged file is not read again. Empty: every stage is read.
+    std::string digestCache;
 };
 
 /// Links every dump and override folder of `snap` to its cache entries. Reads only the stage

@@ -2,15 +2,19 @@
 // (core/override/folderlinks), and `klens override ls --json` (kernellens.override/1). The
 // folders are laid out as Triton writes them; tests/override/test_dump_override_clean.py does
 // the same against what real Triton writes.
+#include "core/override/digestcache.h"
 #include "core/override/folderlinks.h"
 #include "core/scan/cachescanner.h"
 #include "tests/support/klensprocess.h"
 #include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
+#include <chrono>
 #include <sys/stat.h>
 
 using namespace kl;
@@ -242,6 +246,63 @@ private slots:
         QVERIFY(l->entries.empty());
         QVERIFY2(l->note.english().find("could not read k.ptx") != std::string::npos,
                  l->note.english().c_str());
+    }
+
+    void digestsAreKeptButNeverStale()
+    {
+        const QString entry = addEntry(at("cache"), "e90", "sm_90");
+        const QString dump = addDump(at("dump"), "src", "sm_90");
+        // A file changed in the last two seconds is not kept (a coarse clock could give a rewrite
+        // the same times): let these age.
+        QTest::qWait(2100);
+        FolderLinkOptions o;
+        o.digestCache = at("digests").toStdString();
+        Snapshot snap = scanRoots({at("dump")}, {}, {at("cache")});
+        auto links = linkUserFolders(snap, o);
+        QVERIFY(linksOf(snap, links, dump) && linksOf(snap, links, dump)->entries.size() == 1);
+        QVERIFY(linksOf(snap, links, dump)->entries[0].whole);
+        // The dump's five stages and the entry's five.
+        QCOMPARE(DigestCache(o.digestCache).size(), std::size_t(10));
+        const QDateTime written = QFileInfo(at("digests")).lastModified();
+
+        // Again: every digest from the cache, nothing added, the cache not rewritten.
+        links = linkUserFolders(snap, o);
+        QVERIFY(linksOf(snap, links, dump)->entries[0].whole);
+        QCOMPARE(QFileInfo(at("digests")).lastModified(), written);
+
+        // The dump's PTX rewritten in the same size with other bytes: its times changed, so it is
+        // read again, and the link says what is true now.
+        writeFileAt(dump + "/k.ptx", stageText("ptx", "sm_80"));
+        QCOMPARE(stageText("ptx", "sm_80").size(), stageText("ptx", "sm_90").size());
+        snap = scanRoots({at("dump")}, {}, {at("cache")});
+        links = linkUserFolders(snap, o);
+        const FolderLinks* l = linksOf(snap, links, dump);
+        QVERIFY(l && l->entries.size() == 1);
+        QCOMPARE(pathOf(snap, l->entries[0].entry), entry);
+        QVERIFY(!l->entries[0].whole);
+        QVERIFY(!sharedOf(l->entries[0]).contains("ptx"));
+
+        // A damaged cache is an empty one, not an error.
+        writeFileAt(at("digests"), "KLDIGESTS v1\ngarbage");
+        QCOMPARE(DigestCache(o.digestCache).size(), std::size_t(0));
+        links = linkUserFolders(snap, o);
+        QVERIFY(!linksOf(snap, links, dump)->entries[0].whole);
+    }
+
+    void aFreshFileIsNotKept()
+    {
+        DigestCache cache(at("fresh").toStdString());
+        const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+        cache.add(FileStamp{1, 2, 3, now, now}, std::string(32, 'a'));
+        cache.add(FileStamp{1, 3, 3, now - 10'000'000'000, now - 10'000'000'000}, std::string(32, 'b'));
+        cache.save();
+        DigestCache again(at("fresh").toStdString());
+        QCOMPARE(again.size(), std::size_t(1));
+        QVERIFY(!again.find(FileStamp{1, 2, 3, now, now}));
+        QCOMPARE(again.find(FileStamp{1, 3, 3, now - 10'000'000'000, now - 10'000'000'000}).value_or(""),
+                 std::string(32, 'b'));
     }
 
     void noFoldersNoWork()

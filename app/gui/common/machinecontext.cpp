@@ -3,6 +3,7 @@
 #include "core/env/environment.h"
 #include "core/explain/currentenvironment.h"
 #include "core/fs/fsprobe.h"
+#include "core/override/digestcache.h"
 
 namespace kl::gui {
 
@@ -14,6 +15,7 @@ DoctorContext machineContext()
     ctx.gpuArchs = now.gpuArchs;
     ctx.alwaysCompile = tritonSwitch(Environment::current(), "TRITON_ALWAYS_COMPILE");
     ctx.probeFilesystem = [](const std::string& path) { return probeFilesystem(path); };
+    ctx.digestCache = stageDigestCachePath(Environment::current());
     return ctx;
 }
 

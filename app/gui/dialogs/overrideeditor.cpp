@@ -5,6 +5,7 @@
 #include "app/gui/stages/codeview.h"
 #include "app/gui/stages/irhighlighter.h"
 #include "core/cubin/occupancy.h"
+#include "core/override/digestcache.h"
 #include "core/override/folderlinks.h"
 
 #include <QComboBox>
@@ -238,6 +239,7 @@ void OverrideEditor::findEntries()
         [snapshot = m_snapshot, entry = m_entry](const JobToken& token) {
             FolderLinkOptions o;
             o.cancel = token.cancelFlag();
+            o.digestCache = stageDigestCachePath(Environment::current());
             return linkedCacheEntries(*snapshot, entry, o);
         },
         [this](const std::vector<std::size_t>& linked) {

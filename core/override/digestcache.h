@@ -1,0 +1,61 @@
+#pragma once
+
+// Stage digests kept between runs, as git's index keeps the hashes of files it has seen: a file
+// whose device, inode, size, modification and change times are all unchanged is not read again.
+// Linking dump and override folders to their entries must otherwise read every stage they might
+// share (918 MB for 10,000 of each); with the cache a second link reads none. A file changed
+// within the last two seconds is not kept ("racily clean": a coarse clock could give a rewrite
+// the same times). A missing, damaged or foreign file is an empty cache, never an error.
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace kl {
+
+class Environment;
+
+struct FileStamp {
+    std::uint64_t dev = 0;
+    std::uint64_t ino = 0;
+    std::uint64_t size = 0;
+    std::int64_t mtimeNs = 0;
+    std::int64_t ctimeNs = 0;
+    bool operator==(const FileStamp&) const = default;
+};
+
+/// $KERNELLENS_DIGEST_CACHE (an absolute path; "off" for none), else
+/// <userCacheHome>/kernellens/stage-digests.
+std::string stageDigestCachePath(const Environment& env);
+
+class DigestCache {
+public:
+    /// Loads `path` (empty: a cache that keeps nothing).
+    explicit DigestCache(std::string path);
+
+    /// The XXH3-128 (hex) recorded for a file with exactly this stamp when the cache was loaded
+    /// (thread-safe against add(); not against save()).
+    std::optional<std::string> find(const FileStamp& stamp) const;
+    /// Records a digest (thread-safe); ignored for a file changed in the last two seconds.
+    void add(const FileStamp& stamp, const std::string& hex);
+    /// Writes the cache when something was added: to a temporary file renamed over it, so a
+    /// reader sees all or nothing. Failure only costs the next run its reads.
+    void save();
+
+    std::size_t size() const;
+
+private:
+    struct Hash {
+        std::size_t operator()(const FileStamp& s) const;
+    };
+    using Digest = std::array<std::uint8_t, 16>;
+    std::string m_path;
+    mutable std::mutex m_mutex;
+    std::unordered_map<FileStamp, Digest, Hash> m_digests;
+    std::unordered_map<FileStamp, Digest, Hash> m_added;
+};
+
+} // namespace kl
