@@ -3,8 +3,8 @@
 #include "text.h"
 
 #include <cstdio>
+#include <cstring>
 #include <functional>
-#include <rapidjson/filewritestream.h>
 #include <rapidjson/writer.h>
 #include <string>
 #include <string_view>
@@ -12,9 +12,57 @@
 
 namespace kl::json {
 
+/// rapidjson's output stream concept over a FILE*, through a buffer, with a bulk Write for the
+/// strings Writer copies whole.
+class FileStream {
+public:
+    using Ch = char;
+    FileStream(std::FILE* file, char* buffer, std::size_t size)
+        : m_file(file)
+        , m_begin(buffer)
+        , m_end(buffer + size)
+        , m_cur(buffer)
+    {
+    }
+    void Put(char c)
+    {
+        if (m_cur == m_end)
+            Flush();
+        *m_cur++ = c;
+    }
+    void Write(const char* p, std::size_t n);
+    void Flush();
+    // Input side of the concept: never used on an output stream.
+    char Peek() const { return 0; }
+    char Take() { return 0; }
+    std::size_t Tell() const { return 0; }
+    char* PutBegin() { return nullptr; }
+    std::size_t PutEnd(char*) { return 0; }
+
+private:
+    std::FILE* m_file;
+    char* m_begin;
+    char* m_end;
+    char* m_cur;
+};
+
+using BaseWriter = rapidjson::Writer<FileStream, rapidjson::UTF8<>, rapidjson::UTF8<>,
+                                     rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
+
 /// The writer every klens JSON document uses: UTF-8, Infinity/NaN written as Python writes them.
-using Writer = rapidjson::Writer<rapidjson::FileWriteStream, rapidjson::UTF8<>, rapidjson::UTF8<>,
-                                 rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
+/// Strings and keys with nothing to escape (no control character, quote or backslash: nearly all
+/// of them) are copied at once instead of byte by byte through rapidjson's escape table, which
+/// took a fifth of `klens sass --json`; the bytes written are the same.
+class Writer : public BaseWriter {
+public:
+    using BaseWriter::BaseWriter;
+    bool String(const char* s, rapidjson::SizeType n, bool copy = false);
+    bool String(const char* s) { return String(s, static_cast<rapidjson::SizeType>(std::strlen(s))); }
+    bool String(const std::string& s) { return String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
+    bool Key(const char* s, rapidjson::SizeType n, bool copy = false) { return String(s, n, copy); }
+    bool Key(const char* s) { return String(s); }
+    bool Key(const std::string& s) { return String(s); }
+};
 
 /// A string value. File names need not be UTF-8 but JSON strings must: invalid bytes are
 /// written as the text \xHH (documented in docs/json-schema.md).
