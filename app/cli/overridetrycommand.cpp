@@ -16,7 +16,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,7 +158,10 @@ int runOverrideTry(const OverrideTryArgs& args)
     OverrideTryOptions options;
     options.assembler = args.assembler;
     options.sass = !args.noSass;
-    const OverrideTry r = tryOverride(absoluteClean(args.file), entry, Environment::current(), options);
+    // A stage file may be a link to the user's working copy: the file it names is compiled.
+    std::unique_ptr<char, decltype(&std::free)> real(::realpath(args.file.c_str(), nullptr), &std::free);
+    const OverrideTry r = tryOverride(real ? std::string(real.get()) : absoluteClean(args.file), entry,
+                                      Environment::current(), options);
     TryRun run;
     bool noGpu = false;
     if (args.run) {

@@ -180,8 +180,19 @@ class OverrideTry(unittest.TestCase):
                              env=self.env(KL_PYTHON="/usr/bin/python3"), timeout=300)
         self.assertEqual(run.returncode, 2, run.stdout + run.stderr)
         self.assertIn("has no Triton", run.stderr)
+        # A link to the stage file is followed; a link loop is named.
+        link = os.path.join(odd, "link.ttgir")
+        os.symlink(ttgir, link)
+        tried, _ = self.klens("override", "try", link, "--entry", entry, "--json", "--no-sass")
+        self.assertTrue(tried["ok"], tried)
+        self.assertTrue(tried["same_code"], tried)
+        loop = os.path.join(odd, "loop.ptx")
+        os.symlink(loop, loop)
+        _, run = self.klens("override", "try", loop, "--entry", entry, expect=(2,))
+        self.assertIn(loop + ": Too many levels of symbolic links", run.stderr)
         # Nothing was written next to the files.
-        self.assertEqual(sorted(os.listdir(odd)), ["k.cubin", "k.ttgir", KERNEL + ".ttgir", "other.ptx"])
+        self.assertEqual(sorted(os.listdir(odd)),
+                         ["k.cubin", "k.ttgir", KERNEL + ".ttgir", "link.ttgir", "loop.ptx", "other.ptx"])
 
 
 if __name__ == "__main__":
