@@ -291,6 +291,42 @@ class CacheManagerTest(Harness):
         self.assertIn(cache, warnings[0])
         self.assertIn(cause, warnings[0])
 
+    def test_events_are_written_once_soon_and_at_exit(self):
+        # Events go through a background thread: one appears while the process still runs, a
+        # forked child writes its own and never the parent's queue again, and exit drains.
+        log = os.path.join(self.tmp, "events.jsonl")
+        script = r"""
+import os, sys, time
+sys.path.insert(0, %(package)r)
+from kernellens import triton as kt
+m = kt.CacheManager("EVENTSAAAA" + "A" * 42)
+def log(name):
+    m._log(name + ".json", {}, True, [("lookup", 1)], 1)
+log("parent_before")
+deadline = time.time() + 3
+while time.time() < deadline and not (os.path.exists(%(log)r) and os.path.getsize(%(log)r)):
+    time.sleep(0.01)
+print("seen_live", os.path.exists(%(log)r) and os.path.getsize(%(log)r) > 0, flush=True)
+for i in range(50):
+    log("parent_queued")
+pid = os.fork()
+if pid == 0:
+    for i in range(20):
+        log("child")
+    sys.exit(0)  # atexit drains the child's queue
+os.waitpid(pid, 0)
+log("parent_after")
+""" % {"package": PACKAGE, "log": log}
+        env = dict(os.environ, KERNELLENS_EVENTS_LOG=log, TRITON_CACHE_DIR=os.path.join(self.tmp, "cache"))
+        out = subprocess.run([PYTHONS["3.9"], "-c", script], env=env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
+        self.assertIn("seen_live True", out.stdout)
+        kernels = [e["kernel"] for e in self.events()]
+        self.assertEqual(kernels.count("parent_before"), 1, kernels)
+        self.assertEqual(kernels.count("parent_queued"), 50, kernels)
+        self.assertEqual(kernels.count("child"), 20, kernels)
+        self.assertEqual(kernels.count("parent_after"), 1, kernels)
+
     def test_a_file_where_the_cache_should_be(self):
         cache = os.path.join(self.tmp, "cache")
         with open(cache, "w") as f:

@@ -49,6 +49,7 @@ with kernellens.remote:RedisBackend) with this manager as its local tier.
 """
 
 import atexit
+import collections
 import errno
 import json
 import os
@@ -322,20 +323,66 @@ def _local_folder_used():
 
 
 class _EventWriter:
-    """Appends events to the KernelLens log through one descriptor kept open, so that a warm hit
-    pays a write, not an open, a write, two fstats and a close. The path is checked again every
-    second (the log may have been rotated or removed: the line then goes through
-    kernellens.events.append_line, which rotates and reopens), and after every line once the
-    file is past the rotation size."""
+    """Appends events to the KernelLens log from a background thread: a compile pays a deque
+    append, not the metadata read, the JSON and the write (about 45 us of a 600 us warm hit).
+    Lines are written within _FLUSH_S (_POLL_S at worst), in batches, through one descriptor kept open; the path is
+    checked again every second (the log may have been rotated or removed: a line then goes
+    through kernellens.events.append_line, which rotates and reopens), and after every batch
+    once the file is past the rotation size. At exit the queue is drained; a forked child starts
+    with an empty queue (the parent writes its own); a process killed loses what was queued."""
 
     _RECHECK_NS = 1_000_000_000
+    _FLUSH_S = 0.05
+    _POLL_S = 1.0
 
     def __init__(self):
+        self._queue = collections.deque()
+        self._wake = threading.Event()
+        self._lock = threading.Lock()  # one writer of the log at a time: the thread, or drain()
+        self._thread = None
+        self._thread_pid = None
+        self._stop = False
         self._fd = None
         self._pid = None
         self._path = None
         self._checked_ns = 0
         self._max_bytes = 0
+
+    def submit(self, make_event):
+        was_empty = not self._queue
+        self._queue.append(make_event)
+        if self._thread_pid != os.getpid():
+            self._start()
+        if was_empty:
+            self._wake.set()
+
+    def _start(self):
+        self._thread_pid = os.getpid()
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="kernellens-events", daemon=True)
+        self._thread.start()
+
+    def _run(self):
+        while not self._stop:
+            # Woken by the first event of a burst (the poll is a backstop for one queued while
+            # the last batch was being written), then a pause, so that the burst is one batch.
+            self._wake.wait(self._POLL_S)
+            self._wake.clear()
+            if self._queue and not self._stop:
+                time.sleep(self._FLUSH_S)
+                self._write_queued()
+
+    def _write_queued(self):
+        with self._lock:
+            lines = []
+            while self._queue:
+                make_event = self._queue.popleft()
+                try:
+                    lines.append(_events().format_line(make_event()))
+                except Exception as e:  # a log line never breaks a compile
+                    _warn_once("log", "could not log a cache event: %s" % (e,))
+            if lines:
+                self._write(lines)
 
     def _close(self):
         if self._fd is not None:
@@ -345,35 +392,58 @@ class _EventWriter:
                 pass
         self._fd = None
 
-    def submit(self, make_event):
-        from kernellens import events
-
+    def _write(self, lines):
+        events = _events()
         try:
-            line = events.format_line(make_event())
             now = time.monotonic_ns()
-            if self._pid != os.getpid() or now - self._checked_ns > self._RECHECK_NS:
-                # First line, a forked child, or time to look again: the slow, careful path.
+            if self._fd is None or self._pid != os.getpid() or now - self._checked_ns > self._RECHECK_NS:
+                # First batch, a forked child, or time to look again: the slow, careful path.
                 self._close()
                 self._pid = os.getpid()
                 self._checked_ns = now
                 self._path = events.events_log_path()
                 self._max_bytes, _ = events.log_options()
-                events.append_line(line, self._path)
+                events.append_line(lines[0], self._path)
+                lines = lines[1:]
                 self._fd = os.open(self._path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
-                return
-            os.write(self._fd, line)
+            if lines:
+                # Each line is one O_APPEND write, as append_line writes: lines of other
+                # processes never land inside one of ours.
+                for line in lines:
+                    os.write(self._fd, line)
             if self._max_bytes and os.fstat(self._fd).st_size > self._max_bytes:
-                self._checked_ns = 0  # the next line rotates
+                self._checked_ns = 0  # the next batch rotates
         except Exception as e:  # a log line never breaks a compile
             self._close()
             self._checked_ns = 0
             _warn_once("log", "could not log a cache event: %s" % (e,))
 
     def drain(self):
+        """Writes what is queued (at exit): the thread is a daemon and would die with lines left."""
+        self._stop = True
+        self._wake.set()
+        if self._thread_pid == os.getpid():
+            self._write_queued()
         self._close()
+
+    def after_fork_in_child(self):
+        # The parent's queued events are the parent's to write; its thread does not exist here.
+        self._queue.clear()
+        self._thread_pid = None
+        self._lock = threading.Lock()
+        self._fd = None
+        self._pid = None
+
+
+def _events():
+    from kernellens import events
+
+    return events
 
 
 _writer = _EventWriter()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_writer.after_fork_in_child)
 
 
 @atexit.register
@@ -790,10 +860,13 @@ class CacheManager(_TritonCacheManager):
         if os.environ.get("KERNELLENS_TRITON_EVENTS", "1").strip().lower() in ("0", "false", "no", "off"):
             return
 
+        now_ns = time.time_ns()
+        pid = os.getpid()
+
         def make_event():
             hash_, arch = _hash_and_arch(group.get(filename) if filename.endswith(".json") else None)
             return {
-                "time_ns": time.time_ns(),
+                "time_ns": now_ns,
                 "origin": ORIGIN,
                 "kernel": filename[:-5] if filename.endswith(".json") else filename,
                 "key": hash_ or self.key,
@@ -802,7 +875,7 @@ class CacheManager(_TritonCacheManager):
                 "stages_us": stages,
                 "total_us": sum(us for _, us in stages),
                 "bytes": size,
-                "pid": os.getpid(),
+                "pid": pid,
                 "host": _host(),
             }
 
