@@ -31,6 +31,8 @@ it writes and it reads what they write. What it does differently, and why:
   kernellens.events): a hit when the lookup found a complete entry, else a miss that is logged
   when the compile stores its entry, with stages_us {"lookup", "store"}, the kernel, its key (the
   metadata hash), arch and bytes. `klens stats` and the dashboard's hit rate then need no listener.
+  A background thread writes the lines, within 50 ms of a burst's first, and at exit: a hit only
+  queues its event; a process killed loses the lines of its last 50 ms.
 
 Works with Triton 3.0 to 3.9: the constructor takes (key) and (key, override=False, dump=False),
 and Triton also uses the class for its dump and override folders. From 3.4 Triton requires a
@@ -41,7 +43,8 @@ with kernellens.remote:RedisBackend) with this manager as its local tier.
     KERNELLENS_TRITON_FSYNC=0   skip the fsyncs (as Triton: safe against a killed process, not
                                 against a machine that loses power)
     KERNELLENS_TRITON_EVENTS=0  log no events (a warm hit then costs what Triton's own costs; the
-                                event line is most of the rest: tests/bench/RESULTS.md)
+                                event's work, on the writer's thread, is most of the rest:
+                                tests/bench/RESULTS.md)
     KERNELLENS_TRITON_PACK=1    packed mode, against inode quotas: new entries go into a few
                                 append-only pack files in <root>/.kernellens-pack (kernellens.pack,
                                 docs/pack-format.md) instead of a folder each; lookups read packs
