@@ -3525,6 +3525,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Save, compile the edit (PTX: the CUDA toolkit&apos;s ptxas or the entry&apos;s Triton; IR: the Triton in your Python) and compare it with the entry (Ctrl+Return)</source>
         <translation>Speichern, die Änderung kompilieren (PTX: das ptxas des CUDA-Toolkits oder das Triton des Eintrags; IR: das Triton in Ihrem Python) und mit dem Eintrag vergleichen (Strg+Eingabe)</translation>
     </message>
+    <message>
+        <source>Unsaved Edits</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 has edits that are not saved.</source>
+        <translation>%1 hat Änderungen, die nicht gespeichert sind.</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::RangeChartView</name>

@@ -3512,6 +3512,14 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Save, compile the edit (PTX: the CUDA toolkit&apos;s ptxas or the entry&apos;s Triton; IR: the Triton in your Python) and compare it with the entry (Ctrl+Return)</source>
         <translation>保存、编译修改（PTX：CUDA 工具包的 ptxas 或条目的 Triton；IR：您 Python 中的 Triton）并与条目比较（Ctrl+Return）</translation>
     </message>
+    <message>
+        <source>Unsaved Edits</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>%1 has edits that are not saved.</source>
+        <translation>%1 有尚未保存的修改。</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::RangeChartView</name>

@@ -10,13 +10,17 @@
 #include "core/scan/cachescanner.h"
 #include "tests/support/tempcache.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
+#include <QTimer>
 #include <QtTest>
 
 using namespace kl;
@@ -147,6 +151,34 @@ private slots:
         emit messages->itemActivated(messages->item(0));
         QCOMPARE(editor->editor()->textCursor().blockNumber() + 1, line);
         editor->close();
+    }
+
+    void unsavedEditsAreNeverDropped()
+    {
+        // Closing with edits asks: Cancel keeps the editor and the file as they were, Save writes.
+        const auto snap = scan();
+        const QString file = at("unsaved/matmul_kernel.ptx");
+        const QByteArray original = readFileBytes(m_entry + "/matmul_kernel.ptx");
+        writeFileAt(file, original);
+        OverrideEditor editor(file, snap, indexOf(*snap, m_entry));
+        editor.show();
+        QTextCursor c(editor.editor()->document());
+        c.insertText("// my edit\n");
+        auto answer = [](QMessageBox::StandardButton which) {
+            QTimer::singleShot(0, [which] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(box);
+                box->button(which)->click();
+            });
+        };
+        answer(QMessageBox::Cancel);
+        editor.close();
+        QVERIFY(editor.isVisible());
+        QCOMPARE(readFileBytes(file), original);
+        answer(QMessageBox::Save);
+        editor.close();
+        QVERIFY(!editor.isVisible());
+        QCOMPARE(readFileBytes(file), "// my edit\n" + original);
     }
 
     void aDumpOffersItsEntry()

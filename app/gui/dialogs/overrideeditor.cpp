@@ -8,6 +8,7 @@
 #include "core/override/digestcache.h"
 #include "core/override/folderlinks.h"
 
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QShortcut>
@@ -307,6 +309,39 @@ void OverrideEditor::tryEdit()
 void OverrideEditor::cancel()
 {
     m_job.cancel();
+}
+
+bool OverrideEditor::settleUnsaved()
+{
+    if (!m_editor->document()->isModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved Edits"), tr("%1 has edits that are not saved.").arg(m_file),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        QString error;
+        if (!save(&error)) {
+            m_summary->setText(error);
+            return false;
+        }
+    }
+    return true;
+}
+
+void OverrideEditor::reject()
+{
+    if (settleUnsaved())
+        QDialog::reject();
+}
+
+void OverrideEditor::closeEvent(QCloseEvent* event)
+{
+    if (settleUnsaved())
+        QDialog::closeEvent(event);
+    else
+        event->ignore();
 }
 
 void OverrideEditor::onTried(const OverrideTry& r)

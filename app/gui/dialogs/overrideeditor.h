@@ -49,11 +49,19 @@ public:
     QString ptxDiffText() const;
     QString sassDiffText() const;
 
+    /// Close asks what to do with unsaved edits (Save, Discard, Cancel) instead of dropping them.
+    void reject() override;
+
 signals:
     /// A Try ended: compiled, rejected by the compiler, or cancelled; the summary says which.
     void tried();
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
+    /// True when the edits are saved, or the user chose to discard them.
+    bool settleUnsaved();
     void loadFile();
     void findEntries();
     void onTried(const OverrideTry& r);
