@@ -4,6 +4,7 @@
 #include "app/gui/common/translation.h"
 #include "app/gui/dashboard/dashboardpage.h"
 #include "app/gui/demo/democache.h"
+#include "app/gui/dialogs/overrideeditor.h"
 #include "app/gui/dialogs/shortcutsdialog.h"
 #include "app/gui/entries/entriespage.h"
 #include "app/gui/remote/remotesession.h"
@@ -15,6 +16,7 @@
 #include "core/events/eventlogsettings.h"
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QActionGroup>
 #include <QCoreApplication>
 #include <QDesktopServices>
@@ -124,6 +126,12 @@ MainWindow::MainWindow(QWidget* parent)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // An override editor with unsaved edits asks first; the window stays when one is kept open.
+    for (OverrideEditor* editor : findChildren<OverrideEditor*>())
+        if (editor->isVisible() && !editor->close()) {
+            event->ignore();
+            return;
+        }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());

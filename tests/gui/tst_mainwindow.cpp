@@ -1,6 +1,7 @@
 // MainWindow, headless: opening folders, the detail pane, the debounced filter, superseded scans
 // and the demo copy.
 #include "app/gui/demo/democache.h"
+#include "app/gui/dialogs/overrideeditor.h"
 #include "app/gui/entries/entrytablemodel.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/stages/codeview.h"
@@ -11,14 +12,20 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTextCursor>
+#include <QTimer>
 #include <QtTest>
 #include <optional>
 #include <utility>
@@ -110,6 +117,7 @@ private slots:
     void rescanKeepsSelection();
     void missingFolderIsReported();
     void packedEntriesAreListedAndRead();
+    void closingKeepsUnsavedOverrideEdits();
     void environmentRootsAreOpened();
     void demoOpensTemporaryCopy();
     void facetsFilterByStageArchStatusKind();
@@ -355,6 +363,39 @@ void TstMainWindow::packedEntriesAreListedAndRead()
     QTRY_VERIFY(!loaded.isEmpty());
     QTRY_VERIFY(tabs->codeView(QStringLiteral("ttir")));
     QCOMPARE(tabs->codeView(QStringLiteral("ttir"))->toPlainText(), QString::fromUtf8(ttirBytes));
+}
+
+void TstMainWindow::closingKeepsUnsavedOverrideEdits()
+{
+    // An override editor with unsaved edits asks before the window closes: Cancel keeps both.
+    TempCache cache;
+    const QString entry = cache.path() + "/" + cache.addKernel("add", QString(64, 'a'));
+    QTemporaryDir dir;
+    const QString file = dir.filePath("add.ttgir");
+    writeFileAt(file, readFileBytes(entry + "/add.ttgir"));
+    MainWindow w;
+    w.show();
+    w.selectAfterScan(QFileInfo(entry).fileName().left(8), QString());
+    w.showAfterScan({QStringLiteral("try-override=") + file});
+    w.openFolders({cache.path()});
+    QTRY_VERIFY(!w.isScanning());
+    QTRY_VERIFY(w.findChild<kl::gui::OverrideEditor*>());
+    auto* editor = w.findChild<kl::gui::OverrideEditor*>();
+    QTRY_VERIFY(!editor->isRunning());
+    QTextCursor(editor->editor()->document()).insertText("// unsaved\n");
+    auto answer = [](QMessageBox::StandardButton which) {
+        QTimer::singleShot(0, [which] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            box->button(which)->click();
+        });
+    };
+    answer(QMessageBox::Cancel);
+    QVERIFY(!w.close());
+    QVERIFY(w.isVisible() && editor->isVisible());
+    answer(QMessageBox::Save);
+    QVERIFY(w.close());
+    QVERIFY(readFileBytes(file).startsWith("// unsaved\n"));
 }
 
 void TstMainWindow::environmentRootsAreOpened()
