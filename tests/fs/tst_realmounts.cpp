@@ -135,6 +135,31 @@ QJsonObject klensJson(const QStringList& args, int& exitCode, const QProcessEnvi
     return r.json;
 }
 
+// kill(SIGSTOP) returns before the process stops: a thread already running in user space can
+// still answer one more request. Waits until every thread of `pid` is stopped ('T' in its stat).
+bool waitUntilStopped(qint64 pid)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 5000) {
+        const QDir tasks(QStringLiteral("/proc/%1/task").arg(pid));
+        bool all = true;
+        for (const QString& tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile stat(tasks.filePath(tid + "/stat"));
+            if (!stat.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray line = stat.readAll();
+            const qsizetype close = line.lastIndexOf(')');
+            if (close < 0 || close + 2 >= line.size() || (line[close + 2] != 'T' && line[close + 2] != 't'))
+                all = false;
+        }
+        if (all)
+            return true;
+        QThread::msleep(5);
+    }
+    return false;
+}
+
 } // namespace
 
 class TstRealMounts : public QObject {
@@ -308,6 +333,7 @@ private slots:
         // A hung server: with sshfs paused every request on the mount blocks. The probe gives up on
         // stat/statfs at its deadline and still names the mount from mountinfo.
         QVERIFY(::kill(static_cast<pid_t>(m.sshfs.processId()), SIGSTOP) == 0);
+        QVERIFY(waitUntilStopped(m.sshfs.processId()));
         QElapsedTimer t;
         t.start();
         // A name never looked up before: the kernel's FUSE attribute cache cannot answer for it
