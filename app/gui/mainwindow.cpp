@@ -16,8 +16,8 @@
 #include "core/events/eventlogsettings.h"
 
 #include <QAction>
-#include <QCloseEvent>
 #include <QActionGroup>
+#include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDockWidget>
