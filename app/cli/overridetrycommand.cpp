@@ -3,7 +3,6 @@
 #include "clioutput.h"
 #include "command.h"
 #include "core/env/cacheroots.h"
-#include "core/override/digestcache.h"
 #include "core/override/folderlinks.h"
 #include "core/overridetry/overridetry.h"
 #include "core/overridetry/overridetryjson.h"
@@ -68,10 +67,8 @@ bool entryOfFolder(const std::string& file, Entry& out)
         out = *it;
         return true;
     }
-    FolderLinkOptions options;
-    options.digestCache = stageDigestCachePath(Environment::current());
     const std::vector<std::size_t> linked =
-        linkedCacheEntries(snap, static_cast<std::size_t>(it - snap.entries.begin()), options);
+        linkedCacheEntries(snap, static_cast<std::size_t>(it - snap.entries.begin()));
     if (linked.size() == 1) {
         out = snap.entries[linked.front()];
         return true;

@@ -50,7 +50,8 @@ struct FolderLinkOptions {
     const std::atomic<bool>* cancel = nullptr;
     std::uint64_t maxFileBytes = 256ull << 20; ///< stage files larger than this are not compared
     /// Where stage digests are kept between runs (core/override/digestcache; stageDigestCachePath):
-    /// an unchanged file is not read again. Empty: every stage is read.
+    /// an unchanged file is not read again. Empty: every stage is read. Worth it for a whole
+    /// cache (override ls, the doctor); one kernel's links read fewer bytes than the cache holds.
     std::string digestCache;
 };
 

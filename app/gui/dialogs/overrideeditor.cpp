@@ -5,7 +5,6 @@
 #include "app/gui/stages/codeview.h"
 #include "app/gui/stages/irhighlighter.h"
 #include "core/cubin/occupancy.h"
-#include "core/override/digestcache.h"
 #include "core/override/folderlinks.h"
 
 #include <QCloseEvent>
@@ -241,7 +240,6 @@ void OverrideEditor::findEntries()
         [snapshot = m_snapshot, entry = m_entry](const JobToken& token) {
             FolderLinkOptions o;
             o.cancel = token.cancelFlag();
-            o.digestCache = stageDigestCachePath(Environment::current());
             return linkedCacheEntries(*snapshot, entry, o);
         },
         [this](const std::vector<std::size_t>& linked) {

@@ -1,8 +1,5 @@
 #include "detailloader.h"
 
-#include "core/env/environment.h"
-#include "core/override/digestcache.h"
-
 #include <algorithm>
 #include <exception>
 
@@ -20,9 +17,7 @@ std::shared_ptr<const LoadedDetail> loadDetail(const Entry& entry, std::shared_p
             auto it = std::lower_bound(entries.begin(), entries.end(), entry.path,
                                        [](const Entry& e, const std::string& p) { return e.path < p; });
             if (it != entries.end() && it->path == entry.path) {
-                FolderLinkOptions o;
-                o.digestCache = stageDigestCachePath(Environment::current());
-                d->links = linkUserFoldersOf(*snapshot, static_cast<std::size_t>(it - entries.begin()), o);
+                d->links = linkUserFoldersOf(*snapshot, static_cast<std::size_t>(it - entries.begin()));
                 d->snapshot = std::move(snapshot);
             }
         }
