@@ -312,7 +312,8 @@ OverrideTry tryOverride(const std::string& file, const Entry& entry, const Envir
     r.ok = true;
     if (r.diagnostics.empty())
         r.diagnostics = parseTryLog(r.log, r.file);
-    r.original.info = cubinInfo(r.original.cubin);
+    if (!r.original.info.ok)
+        r.original.info = cubinInfo(r.original.cubin);
     r.edited.info = cubinInfo(r.edited.cubin);
     r.sameCode = r.original.info.ok && r.edited.info.ok && sameCode(r.original.info.info, r.edited.info.info);
     r.ptxDiff = unified(r.original.ptx, r.edited.ptx, "a/" + printableName(ptxName) + " (entry)",

@@ -39,11 +39,13 @@ void keepInCache(const std::string& dir, const std::string& name, const std::str
 // the assembler both sides here come from.
 void noteCachedRegisters(OverrideTry& r, const std::string& cachedCubin, const std::string& assembler)
 {
-    const CubinResult cached = cubinInfo(cachedCubin), rebuilt = cubinInfo(r.original.cubin);
-    if (!cached.ok || !rebuilt.ok)
+    // Read once here, for the comparison too (tryOverride reads only what no route read).
+    r.original.info = cubinInfo(r.original.cubin);
+    const CubinResult cached = cubinInfo(cachedCubin);
+    if (!cached.ok || !r.original.info.ok)
         return;
     for (const CubinKernel& c : cached.info.kernels)
-        for (const CubinKernel& b : rebuilt.info.kernels)
+        for (const CubinKernel& b : r.original.info.info.kernels)
             if (c.name == b.name && c.registers && b.registers && *c.registers != *b.registers)
                 r.notes.push_back(
                     Text::of(KL_TEXT("kl::overridetry",
