@@ -3,7 +3,7 @@
 # It holds what `cmake --install` puts under /usr: kernellens, klens, the .desktop file and icon,
 # the demo data, the kernel library and the Python package (share/kernellens/python); the
 # translations are compiled into the app. Library dependencies are computed by dpkg-shlibdeps from
-# the binaries (Qt, libmagic, libelf, OpenSSL, hiredis, ...); the CUDA Toolkit's NVRTC and
+# the binaries (Qt, libelf, OpenSSL, hiredis, ...); the CUDA Toolkit's NVRTC and
 # nvJitLink are loaded at run time when present, so they are not dependencies.
 # scripts/check-deb.sh installs the package into a clean Debian 12 root and runs it there.
 set(CPACK_PACKAGE_NAME kernellens)
@@ -23,8 +23,10 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Beside what the binaries link: Qt's platform plugins, without which no window opens (libqt6gui6
-# only recommends them). The Python package and the Chinese font are recommended, not required.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
+# only recommends them), and the libraries opened on first use, which dpkg-shlibdeps cannot see:
+# libarchive (export), libmagic (what an odd file is) and muparser (kernel specs). The Python
+# package and the Chinese font are recommended, not required.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libarchive13, libmagic1, libmuparser2v5")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, fonts-wqy-microhei")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "redis-tools, sshfs")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/kernellens/kernellens")

@@ -60,6 +60,20 @@ rc=0
 chroot "$root" klens scan /usr/share/kernellens/demo/triton-cache >"$out/scan.txt" 2>&1 || rc=$?
 [[ $rc -le 1 ]] || fail "klens scan of the installed demo cache exited with $rc: $(tail -3 "$out/scan.txt")"
 tail -1 "$out/scan.txt"
+# libarchive is opened on first use, so only the package's Depends bring it: export proves it came.
+entry=$(chroot "$root" sh -c 'ls -d /usr/share/kernellens/demo/triton-cache/*/ | head -1')
+chroot "$root" klens export "$entry" -o /tmp/export.tar.gz >"$out/export.txt" 2>&1 ||
+    fail "klens export in the clean root failed: $(tail -3 "$out/export.txt")"
+chroot "$root" gzip -t /tmp/export.tar.gz || fail "klens export wrote no gzip in the clean root"
+echo "klens export: $(tail -1 "$out/export.txt")"
+# libmagic too: a file that is not a cubin is named by what it is.
+echo "not a cubin" >"$root/tmp/fake.cubin"
+chroot "$root" klens cubin /tmp/fake.cubin >"$out/magic.txt" 2>&1 || true
+grep -q "libmagic: ASCII text" "$out/magic.txt" || fail "libmagic did not answer in the clean root: $(cat "$out/magic.txt")"
+# And muparser: a kernel spec with a broken expression gets muparser's own words.
+chroot "$root" sh -c 'cd /usr/share/kernellens/kernels && cp vector_add.cu /tmp/ && sed "s/\"3 \* 4 \* N\"/\"3 * * N\"/" vector_add.json >/tmp/bad-spec.json'
+chroot "$root" klens autotune /tmp/bad-spec.json >"$out/muparser.txt" 2>&1 || true
+grep -q "Unexpected operator" "$out/muparser.txt" || fail "muparser did not answer in the clean root: $(cat "$out/muparser.txt")"
 # The window starts on the demo with the platform plugins the package pulled in, and keeps running
 # until it is stopped (124: timeout stopped it; anything else is a failure to start or a crash).
 rc=0

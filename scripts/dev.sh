@@ -72,8 +72,20 @@ cmd_run() {
     exec "$app" --demo
 }
 
+# A whole test run from nothing writes about 18 GB of builds (dev 6.4, dev-asan 9.8, no-cuda 1.1, measured
+# 2026-11-29) beside a Debian root for the .deb. Say so before the builds, not 40 minutes in.
+check_disk() {
+    local need_gb=20 free_gb
+    free_gb=$(df -Pk . | awk 'NR == 2 { print int($4 / 1048576) }')
+    if ((free_gb < need_gb)); then
+        log "warning: $(pwd) has ${free_gb} GB free; a test run from a fresh clone needs about ${need_gb} GB"
+        log "(less when build/dev and build/dev-asan are already built)"
+    fi
+}
+
 cmd_test() {
     install_missing
+    check_disk
     bash scripts/triton-venv.sh || true
     bash scripts/hta-venv.sh || true
     configure_and_build dev

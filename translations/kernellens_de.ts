@@ -1308,6 +1308,10 @@ kompiliert %6 · Cache %7</translation>
         <source>cannot rename %1 to %2: %3</source>
         <translation>%1 kann nicht in %2 umbenannt werden: %3</translation>
     </message>
+    <message>
+        <source>libarchive could not be loaded (%1): install libarchive13 to export</source>
+        <translation>libarchive konnte nicht geladen werden (%1): installieren Sie libarchive13, um zu exportieren</translation>
+    </message>
 </context>
 <context>
     <name>kl::formats</name>
@@ -3533,6 +3537,10 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>%1 has edits that are not saved.</source>
         <translation>%1 hat Änderungen, die nicht gespeichert sind.</translation>
     </message>
+    <message>
+        <source>Disassembling the edit with nvdisasm…</source>
+        <translation>Die Bearbeitung wird mit nvdisasm disassembliert…</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::RangeChartView</name>
@@ -4919,6 +4927,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>`arch_variant` &quot;a&quot; needs an arch-specific target (sm_90a and newer); %1 has none</source>
         <translation>`arch_variant` &quot;a&quot; braucht ein architekturspezifisches Ziel (sm_90a und neuer); %1 hat keines</translation>
     </message>
+    <message>
+        <source>muparser could not be loaded (%1): install libmuparser2v5 to read kernel specs</source>
+        <translation>muparser konnte nicht geladen werden (%1): installieren Sie libmuparser2v5, um Kernel-Spezifikationen zu lesen</translation>
+    </message>
 </context>
 <context>
     <name>kl::keys</name>
@@ -4999,10 +5011,6 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>NVRTC could not be loaded (%1)</source>
         <translation>NVRTC konnte nicht geladen werden (%1)</translation>
-    </message>
-    <message>
-        <source>%1 lacks %2</source>
-        <translation>%1 fehlt %2</translation>
     </message>
     <message>
         <source>nvJitLink could not be loaded (%1)</source>
@@ -5265,6 +5273,18 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>%1 cannot read this PTX&apos;s version or target; the entry&apos;s Triton assembled it</source>
         <translation>%1 kann Version oder Ziel dieses PTX nicht lesen; das Triton des Eintrags hat es assembliert</translation>
+    </message>
+    <message>
+        <source>%1: the Try was cancelled</source>
+        <translation>%1: „Ausprobieren“ wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1: %2 could not assemble the entry&apos;s own PTX, and the entry has no .cubin to compare with</source>
+        <translation>%1: %2 konnte das PTX des Eintrags selbst nicht assemblieren, und der Eintrag hat keine .cubin zum Vergleich</translation>
+    </message>
+    <message>
+        <source>%1 has no .cubin (klens doctor calls the entry incomplete): both sides are assembled here</source>
+        <translation>%1 hat keine .cubin (klens doctor nennt den Eintrag unvollständig): beide Seiten werden hier assembliert</translation>
     </message>
 </context>
 <context>
@@ -6135,6 +6155,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>%1, nvdisasm %2 (%3, found by %4)</source>
         <translation>%1, nvdisasm %2 (%3, gefunden über %4)</translation>
     </message>
+    <message>
+        <source>cannot disassemble %1: cannot write a temporary file for nvdisasm: %2</source>
+        <translation>%1 kann nicht disassembliert werden: keine temporäre Datei für nvdisasm schreibbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 256 MiB: not disassembled</source>
+        <translation>%1 ist größer als 256 MiB: nicht disassembliert</translation>
+    </message>
 </context>
 <context>
     <name>kl::scan</name>
@@ -6658,6 +6686,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>%1 was killed by signal %2</source>
         <translation>%1 wurde durch Signal %2 beendet</translation>
+    </message>
+    <message>
+        <source>libmagic could not be loaded (%1)</source>
+        <translation>libmagic konnte nicht geladen werden (%1)</translation>
+    </message>
+    <message>
+        <source>%1 lacks %2</source>
+        <translation>%1 fehlt %2</translation>
     </message>
 </context>
 <context>

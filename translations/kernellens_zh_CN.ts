@@ -1307,6 +1307,10 @@ compiled %6 · cache %7</source>
         <source>cannot rename %1 to %2: %3</source>
         <translation>无法将 %1 重命名为 %2：%3</translation>
     </message>
+    <message>
+        <source>libarchive could not be loaded (%1): install libarchive13 to export</source>
+        <translation>无法加载 libarchive（%1）：请安装 libarchive13 以便导出</translation>
+    </message>
 </context>
 <context>
     <name>kl::formats</name>
@@ -3520,6 +3524,10 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>%1 has edits that are not saved.</source>
         <translation>%1 有尚未保存的修改。</translation>
     </message>
+    <message>
+        <source>Disassembling the edit with nvdisasm…</source>
+        <translation>正在用 nvdisasm 反汇编修改后的代码…</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::RangeChartView</name>
@@ -4895,6 +4903,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>`arch_variant` &quot;a&quot; needs an arch-specific target (sm_90a and newer); %1 has none</source>
         <translation>`arch_variant` &quot;a&quot; 需要特定于架构的目标（sm_90a 及更新）；%1 没有</translation>
     </message>
+    <message>
+        <source>muparser could not be loaded (%1): install libmuparser2v5 to read kernel specs</source>
+        <translation>无法加载 muparser（%1）：请安装 libmuparser2v5 以读取内核规格</translation>
+    </message>
 </context>
 <context>
     <name>kl::keys</name>
@@ -4975,10 +4987,6 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>NVRTC could not be loaded (%1)</source>
         <translation>无法加载 NVRTC（%1）</translation>
-    </message>
-    <message>
-        <source>%1 lacks %2</source>
-        <translation>%1 缺少 %2</translation>
     </message>
     <message>
         <source>nvJitLink could not be loaded (%1)</source>
@@ -5241,6 +5249,18 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>%1 cannot read this PTX&apos;s version or target; the entry&apos;s Triton assembled it</source>
         <translation>%1 无法读取此 PTX 的版本或目标；由条目的 Triton 汇编</translation>
+    </message>
+    <message>
+        <source>%1: the Try was cancelled</source>
+        <translation>%1：“试用”已取消</translation>
+    </message>
+    <message>
+        <source>%1: %2 could not assemble the entry&apos;s own PTX, and the entry has no .cubin to compare with</source>
+        <translation>%1：%2 无法汇编该条目自身的 PTX，而该条目没有可供比较的 .cubin</translation>
+    </message>
+    <message>
+        <source>%1 has no .cubin (klens doctor calls the entry incomplete): both sides are assembled here</source>
+        <translation>%1 没有 .cubin（klens doctor 称该条目不完整）：两侧均在此处汇编</translation>
     </message>
 </context>
 <context>
@@ -6111,6 +6131,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>%1, nvdisasm %2 (%3, found by %4)</source>
         <translation>%1，nvdisasm %2（%3，通过 %4 找到）</translation>
     </message>
+    <message>
+        <source>cannot disassemble %1: cannot write a temporary file for nvdisasm: %2</source>
+        <translation>无法反汇编 %1：无法为 nvdisasm 写入临时文件：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 256 MiB: not disassembled</source>
+        <translation>%1 大于 256 MiB：未反汇编</translation>
+    </message>
 </context>
 <context>
     <name>kl::scan</name>
@@ -6634,6 +6662,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>%1 was killed by signal %2</source>
         <translation>%1 被信号 %2 终止</translation>
+    </message>
+    <message>
+        <source>libmagic could not be loaded (%1)</source>
+        <translation>无法加载 libmagic（%1）</translation>
+    </message>
+    <message>
+        <source>%1 lacks %2</source>
+        <translation>%1 缺少 %2</translation>
     </message>
 </context>
 <context>

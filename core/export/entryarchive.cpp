@@ -1,5 +1,6 @@
 #include "entryarchive.h"
 
+#include "archiveapi.h"
 #include "core/formats/layout.h"
 #include "core/keys/tritonkey.h"
 #include "core/pack/entryfiles.h"
@@ -8,8 +9,6 @@
 #include "core/util/utf8.h"
 
 #include <algorithm>
-#include <archive.h>
-#include <archive_entry.h>
 #include <cerrno>
 #include <ctime>
 #include <fcntl.h>
@@ -34,47 +33,47 @@ struct Packed {
 class Writer {
 public:
     explicit Writer(const std::string& path)
-        : m_a(archive_write_new())
+        : m_api(archiveApi())
+        , m_a(m_api.archive_write_new())
     {
-        archive_write_set_format_pax_restricted(m_a);
-        archive_write_add_filter_gzip(m_a);
-        m_ok = archive_write_open_filename(m_a, path.c_str()) == ARCHIVE_OK;
+        m_api.archive_write_set_format_pax_restricted(m_a);
+        m_api.archive_write_add_filter_gzip(m_a);
+        m_ok = m_api.archive_write_open_filename(m_a, path.c_str()) == ARCHIVE_OK;
     }
     ~Writer()
     {
         if (m_a)
-            archive_write_free(m_a);
+            m_api.archive_write_free(m_a);
     }
+    Writer(const Writer&) = delete;
+    Writer& operator=(const Writer&) = delete;
     bool ok() const { return m_ok; }
     std::string error() const
     {
-        const char* e = archive_error_string(m_a);
+        const char* e = m_api.archive_error_string(m_a);
         std::string s = e ? e : "libarchive failed";
-        if (const int en = archive_errno(m_a); en > 0)
+        if (const int en = m_api.archive_errno(m_a); en > 0)
             s += " (" + errnoText(en) + ")";
         return s;
     }
     bool add(const std::string& name, const std::string& bytes, std::int64_t mtime)
     {
-        archive_entry* e = archive_entry_new();
-        archive_entry_set_pathname(e, name.c_str());
-        archive_entry_set_size(e, static_cast<la_int64_t>(bytes.size()));
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_perm(e, 0644);
-        archive_entry_set_mtime(e, static_cast<time_t>(mtime), 0);
-        bool ok =
-            archive_write_header(m_a, e) == ARCHIVE_OK &&
-            archive_write_data(m_a, bytes.data(), bytes.size()) == static_cast<la_ssize_t>(bytes.size());
-        archive_entry_free(e);
+        archive_entry* e = m_api.archive_entry_new();
+        m_api.archive_entry_set_pathname(e, name.c_str());
+        m_api.archive_entry_set_size(e, static_cast<la_int64_t>(bytes.size()));
+        m_api.archive_entry_set_filetype(e, AE_IFREG);
+        m_api.archive_entry_set_perm(e, 0644);
+        m_api.archive_entry_set_mtime(e, static_cast<time_t>(mtime), 0);
+        bool ok = m_api.archive_write_header(m_a, e) == ARCHIVE_OK &&
+                  m_api.archive_write_data(m_a, bytes.data(), bytes.size()) ==
+                      static_cast<la_ssize_t>(bytes.size());
+        m_api.archive_entry_free(e);
         return ok;
     }
-    bool close()
-    {
-        const bool ok = archive_write_close(m_a) == ARCHIVE_OK;
-        return ok;
-    }
+    bool close() { return m_api.archive_write_close(m_a) == ARCHIVE_OK; }
 
 private:
+    const ArchiveApi& m_api;
     archive* m_a;
     bool m_ok = false;
 };
@@ -119,6 +118,11 @@ std::string listingJson(const std::vector<Entry>& entries, const std::vector<Pac
 ArchiveResult exportEntries(const std::vector<Entry>& entries, const std::string& outPath)
 {
     ArchiveResult r;
+    // A Writer is made only once libarchive is there.
+    if (const ArchiveApi& api = archiveApi(); !api.error.empty()) {
+        r.error = api.error;
+        return r;
+    }
     const std::string temp = outPath + ".tmp." + std::to_string(::getpid());
     struct RemoveTemp {
         const std::string& path;

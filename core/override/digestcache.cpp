@@ -120,7 +120,7 @@ void DigestCache::add(const FileStamp& stamp, const std::string& hex)
         d[i] = static_cast<std::uint8_t>(hi << 4 | lo);
     }
     std::lock_guard lock(m_mutex);
-    m_added[stamp] = d;
+    m_added.emplace_back(stamp, d);
 }
 
 std::size_t DigestCache::size() const
@@ -134,21 +134,27 @@ void DigestCache::save()
     std::lock_guard lock(m_mutex);
     if (m_path.empty() || m_added.empty())
         return;
+    // Past the limit the old records go; what this run added stays. find() keeps answering from
+    // what was loaded, and a second save writes the same records again.
     if (m_digests.size() + m_added.size() > kMaxRecords)
         m_digests.clear();
-    for (const auto& [s, d] : m_added)
-        m_digests[s] = d;
-    m_added.clear();
+    // A stamp added was not found among those loaded, so none is written twice (two names of one
+    // file may be; loading keeps the first).
     std::string out(kMagic, sizeof kMagic);
-    out.reserve(sizeof kMagic + m_digests.size() * kRecord);
-    for (const auto& [s, d] : m_digests) {
+    out.reserve(sizeof kMagic + (m_digests.size() + m_added.size()) * kRecord);
+    auto put = [&out](const FileStamp& s, const Digest& d) {
         put64(out, s.dev);
         put64(out, s.ino);
         put64(out, s.size);
         put64(out, static_cast<std::uint64_t>(s.mtimeNs));
         put64(out, static_cast<std::uint64_t>(s.ctimeNs));
         out.append(reinterpret_cast<const char*>(d.data()), d.size());
-    }
+    };
+    for (const auto& [s, d] : m_digests)
+        put(s, d);
+    for (const auto& [s, d] : m_added)
+        put(s, d);
+
     const auto slash = m_path.rfind('/');
     const std::string dir = slash == 0 ? "/" : m_path.substr(0, slash);
     if (!makeFolders(dir, false, TextSource{}))

@@ -17,6 +17,8 @@
 #include <thread>
 #include <unistd.h>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace kl {
 namespace {
@@ -50,8 +52,6 @@ std::string digestOf(std::string_view bytes)
     return hash.hex();
 }
 
-// One regular file's XXH3-128, read in chunks into this thread's buffer (no allocation per file:
-// a fresh one for each stage cost more than the hashing); nothing when it cannot be read.
 FileStamp stampOf(const struct stat& st)
 {
     return {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
@@ -60,41 +60,58 @@ FileStamp stampOf(const struct stat& st)
             static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec};
 }
 
-std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t maxBytes,
-                                        DigestCache* cache)
+// What a thread read while it had a digest cache: handed to the cache once the thread is done (a
+// lock per file made the threads wait on each other).
+using Fresh = std::vector<std::pair<FileStamp, std::string>>;
+
+// One regular file's XXH3-128, read in chunks into this thread's buffer (no allocation per file:
+// a fresh one for each stage cost more than the hashing); nothing when it cannot be read.
+// `scannedSize` is the size the scan saw: without a digest cache no stamp is needed, so the file
+// is not stat'ed again: it is read as that size, and one of another size now (being rewritten)
+// is left out. O_NONBLOCK and the bound keep a FIFO or a device put in its place from blocking
+// or running on.
+std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t scannedSize,
+                                        std::uint64_t maxBytes, const DigestCache* cache, Fresh& fresh)
 {
     struct stat st {};
     // A file the cache has seen as it is now is not opened at all.
-    if (cache && ::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-        static_cast<std::uint64_t>(st.st_size) <= maxBytes)
+    if (cache && !cache->loadedNothing() && ::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) <= maxBytes)
         if (auto known = cache->find(stampOf(st)))
             return known;
     UniqueFd fd(::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
-    if (!fd.valid() || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
-        static_cast<std::uint64_t>(st.st_size) > maxBytes)
+    if (!fd.valid())
+        return std::nullopt;
+    std::uint64_t size = scannedSize;
+    if (cache) {
+        if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+            return std::nullopt;
+        size = static_cast<std::uint64_t>(st.st_size);
+    }
+    if (size > maxBytes)
         return std::nullopt;
     thread_local std::vector<char> buffer(256 * 1024);
     Xxh128Stream hash;
-    // Up to the size fstat gave: no read just to see the end (a file that grows meanwhile is
-    // being rewritten, and hashes as what it was).
-    const auto size = static_cast<std::uint64_t>(st.st_size);
+    // Each read asks for one byte past that size: a file that has grown is being rewritten and is
+    // left out, and no read is spent just to see the end.
     for (std::uint64_t done = 0; done < size;) {
         const ssize_t n =
-            ::read(fd.get(), buffer.data(), std::min<std::uint64_t>(buffer.size(), size - done));
+            ::read(fd.get(), buffer.data(), std::min<std::uint64_t>(buffer.size(), size + 1 - done));
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
-            return std::nullopt; // an error, or shorter than it was: it changed while being read
+        if (n <= 0 || done + static_cast<std::uint64_t>(n) > size)
+            return std::nullopt; // an error, or not the size it was: it changed while being read
         hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
         done += static_cast<std::uint64_t>(n);
     }
     std::string hex = hash.hex();
     if (cache)
-        cache->add(stampOf(st), hex);
+        fresh.emplace_back(stampOf(st), hex);
     return hex;
 }
 
-Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes, DigestCache* cache)
+Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes,
+                    const DigestCache* cache, Fresh& fresh)
 {
     Digests out;
     if (e.packed()) {
@@ -116,7 +133,9 @@ Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlyS
             continue;
         // An empty digest: the stage could not be read (gone, not a regular file, unreadable,
         // too large), so it is compared with nothing.
-        out.emplace_back(order, digestFileAt(dir.get(), s.fileName, maxBytes, cache).value_or(std::string()));
+        out.emplace_back(
+            order,
+            digestFileAt(dir.get(), s.fileName, s.size, maxBytes, cache, fresh).value_or(std::string()));
     }
     return out;
 }
@@ -130,12 +149,16 @@ std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size
     std::vector<Digests> out(which.size());
     std::atomic<std::size_t> next{0};
     auto work = [&] {
+        Fresh fresh;
         for (std::size_t i; (i = next.fetch_add(1)) < which.size();) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))
-                return;
+                break;
             out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes,
-                                 i >= firstFiltered ? &sizes : nullptr, cache);
+                                 i >= firstFiltered ? &sizes : nullptr, cache, fresh);
         }
+        if (cache)
+            for (const auto& [stamp, hex] : fresh)
+                cache->add(stamp, hex);
     };
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     const unsigned n = static_cast<unsigned>(

@@ -9,7 +9,6 @@
 #include "core/pack/entryfiles.h"
 #include "core/sass/sassdisasm.h"
 #include "core/sass/sasstext.h"
-#include "core/util/durablefile.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
 #include "ptxroutes.h"
@@ -17,12 +16,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <unistd.h>
+#include <memory>
 
 namespace kl {
 namespace {
@@ -112,36 +108,28 @@ std::string unified(const std::string& a, const std::string& b, const std::strin
     return unifiedDiff(la.lines, lb.lines, d, u);
 }
 
-// Both sides' SASS, for the diff. The entry's disassembly usually comes from the SASS cache.
-void disassembleBoth(OverrideTry& r, const Environment& env, const std::atomic<bool>* cancel)
+// One side's SASS, for the diff. The entry's usually comes from the SASS cache, and then its
+// cubin is not written anywhere. False (and sassUnavailable says why) when there is none.
+bool disassembleSide(OverrideTry& r, TrySide& side, const char* name, const Environment& env,
+                     const std::atomic<bool>* cancel)
 {
-    Scratch scratch;
-    if (scratch.path.empty()) {
-        r.sassUnavailable = Text::of(KL_TEXT("kl::overridetry", "cannot create a scratch folder: %1"),
-                                     std::string(std::strerror(errno)));
-        return;
-    }
-    const UniqueFd dir(::open(scratch.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    TrySide* sides[2] = {&r.original, &r.edited};
-    const char* names[2] = {"original.cubin", "edited.cubin"};
+    if (!r.sassUnavailable.empty())
+        return false;
     SassOptions o;
     o.cancel = cancel;
-    for (int i = 0; i < 2; ++i) {
-        const Status written = dir.get() < 0 ? Status(fail(Text::verbatim(std::strerror(errno))))
-                                             : writeNewFileAt(dir.get(), names[i], sides[i]->cubin, false);
-        if (!written) {
-            r.sassUnavailable = written.error();
-            return;
-        }
-        Result<SassResult> s = disassembleCubin(joinPath(scratch.path, names[i]), env, o);
-        if (!s) {
-            r.sassUnavailable = s.error();
-            return;
-        }
-        sides[i]->sass = sassDiffText(s->listing, false, true);
+    Result<SassResult> sass = disassembleCubinBytes(side.cubin, name, env, o);
+    if (!sass) {
+        r.sassUnavailable = sass.error();
+        return false;
     }
-    r.sassDiff = unified(r.original.sass, r.edited.sass, "a/" + r.kernel + ".sass (entry)",
-                         "b/" + r.kernel + ".sass (edit)");
+    side.sass = sassDiffText(sass->listing, false, true);
+    return true;
+}
+
+std::string ptxDiffOf(const OverrideTry& r, const std::string& ptxName)
+{
+    return unified(r.original.ptx, r.edited.ptx, "a/" + printableName(ptxName) + " (entry)",
+                   "b/" + printableName(ptxName) + " (edit)");
 }
 
 bool compileIr(OverrideTry& r, const Entry& e, const std::string& metaText, const std::string& metaPath,
@@ -224,11 +212,51 @@ OverrideTry tryOverride(const std::string& file, const Entry& entry, const Envir
                            printableName(file), r.stage);
         return r;
     }
+    // PTX through the toolkit's ptxas starts assembling now: the entry's side is read and
+    // prepared while it runs (on a 30 ms kernel that is a sixth of the Try).
+    const auto compileStarted = Clock::now();
+    std::string arch, ptxas;
+    bool haveNvJitLink = false;
+    std::unique_ptr<PtxasEdit> ptxasEdit;
+    if (r.stage == "ptx") {
+        arch = parsePtxHeader(*text).target;
+        if (arch.empty())
+            arch = "sm_" + entry.target.arch;
+        ptxas = toolkitPtxas();
+        // Loading nvJitLink costs about 6 ms: only when it is the assembler.
+        haveNvJitLink = (options.assembler == "auto" && ptxas.empty()) || options.assembler == "nvjitlink"
+                            ? jitLinkInfo().nvJitLink
+                            : false;
+        if (options.assembler == "nvjitlink" && !haveNvJitLink) {
+            r.error = Text::of(KL_TEXT("kl::overridetry", "nvJitLink is unavailable: %1"),
+                               jitLinkInfo().whyUnavailable);
+            return r;
+        }
+        if (options.assembler == "ptxas" && ptxas.empty()) {
+            r.error = Text(
+                KL_TEXT("kl::overridetry",
+                        "no ptxas of nvJitLink's toolkit: KernelLens was built without the CUDA Toolkit, "
+                        "or its bin/ptxas is gone"));
+            return r;
+        }
+        if (options.assembler == "ptxas" || (options.assembler == "auto" && !ptxas.empty()))
+            ptxasEdit = std::make_unique<PtxasEdit>(ptxas, arch, file, options.cancel);
+    }
     std::string metaText, metaName, cubin, cubinName, ptxName;
     if (!readStage(entry, "json", metaText, metaName, r.error) ||
-        !readStage(entry, "ptx", r.original.ptx, ptxName, r.error) ||
-        !readStage(entry, "cubin", cubin, cubinName, r.error))
+        !readStage(entry, "ptx", r.original.ptx, ptxName, r.error))
         return r;
+    // The entry's cubin is the baseline of the Triton routes and a cross-check of the toolkit's.
+    // An entry without one (a cache cut short, a copy that left it out) can still try a PTX edit
+    // through the toolkit, which assembles both sides.
+    Text noCubin;
+    const bool haveCubin = readStage(entry, "cubin", cubin, cubinName, noCubin);
+    const bool toolkitRoute =
+        ptxasEdit || (r.stage == "ptx" && options.assembler != "triton" && haveNvJitLink);
+    if (!haveCubin && !toolkitRoute) {
+        r.error = noCubin;
+        return r;
+    }
     // The kernels the entry's own file of this stage defines (a Triton entry: its kernel; an
     // NVRTC entry: every __global__ of its program); a file that defines none of them is another
     // kernel's.
@@ -261,42 +289,31 @@ OverrideTry tryOverride(const std::string& file, const Entry& entry, const Envir
     }
     r.original.launch = launchShapeOf(entry);
     r.edited.launch = r.original.launch;
-    const auto compileStarted = Clock::now();
     bool built = false;
     if (r.stage == "ptx") {
         r.edited.ptx = *text;
-        std::string arch = parsePtxHeader(*text).target;
-        if (arch.empty())
-            arch = "sm_" + entry.target.arch;
-        const std::string ptxas = toolkitPtxas();
-        // Loading nvJitLink costs about 6 ms: only when it is the assembler.
-        const bool haveNvJitLink =
-            (options.assembler == "auto" && ptxas.empty()) || options.assembler == "nvjitlink"
-                ? jitLinkInfo().nvJitLink
-                : false;
-        if (options.assembler == "nvjitlink" && !haveNvJitLink) {
-            r.error = Text::of(KL_TEXT("kl::overridetry", "nvJitLink is unavailable: %1"),
-                               jitLinkInfo().whyUnavailable);
-            return r;
-        }
-        if (options.assembler == "ptxas" && ptxas.empty()) {
-            r.error = Text(
-                KL_TEXT("kl::overridetry",
-                        "no ptxas of nvJitLink's toolkit: KernelLens was built without the CUDA Toolkit, "
-                        "or its bin/ptxas is gone"));
-            return r;
-        }
-        if (options.assembler == "ptxas" || (options.assembler == "auto" && !ptxas.empty()))
-            built = assembleWithPtxas(r, ptxas, arch, cubin, env, options.cancel);
-        else if (options.assembler != "triton" && haveNvJitLink)
+        const std::size_t notesBefore = r.notes.size();
+        if (ptxasEdit) {
+            ptxasBaseline(r, *ptxasEdit, cubin, env);
+            r.ptxDiff = ptxDiffOf(r, ptxName);
+            if (options.sass)
+                disassembleSide(r, r.original, "original.cubin", env, options.cancel);
+            built = finishPtxasEdit(r, *ptxasEdit);
+        } else if (options.assembler != "triton" && haveNvJitLink)
             built = assembleWithNvJitLink(r, *text, arch, cubin, env);
         else
             built = assembleWithTriton(r, entry, metaText, *metaPath, *text, cubin, env, options.cancel);
-        if (!built && options.assembler == "auto" && r.route != "triton" && isUnsupportedPtxVersion(r.log)) {
+        if (!built && options.assembler == "auto" && r.route != "triton" && haveCubin &&
+            isUnsupportedPtxVersion(r.log)) {
+            // What the ptxas route prepared for the original side is not the baseline now.
+            r.notes.resize(notesBefore);
             r.notes.push_back(Text::of(
                 KL_TEXT("kl::overridetry", "%1 cannot read this PTX's version or target; the entry's Triton "
                                            "assembled it"),
                 r.assembler));
+            r.original.info = {};
+            r.original.sass.clear();
+            r.sassUnavailable = {};
             r.error = {};
             r.diagnostics.clear();
             built = assembleWithTriton(r, entry, metaText, *metaPath, *text, cubin, env, options.cancel);
@@ -305,6 +322,18 @@ OverrideTry tryOverride(const std::string& file, const Entry& entry, const Envir
         built = compileIr(r, entry, metaText, *metaPath, cubin, env, options.cancel);
     }
     r.compileUs = usSince(compileStarted);
+    if (built && r.original.cubin.empty()) {
+        built = false;
+        r.error = Text::of(KL_TEXT("kl::overridetry",
+                                   "%1: %2 could not assemble the entry's own PTX, and the entry has no "
+                                   ".cubin to compare with"),
+                           printableName(file), r.assembler);
+    } else if (built && !haveCubin) {
+        r.notes.push_back(Text::of(KL_TEXT("kl::overridetry",
+                                           "%1 has no .cubin (klens doctor calls the entry incomplete): both "
+                                           "sides are assembled here"),
+                                   printableName(entry.path)));
+    }
     if (!built) {
         r.totalUs = usSince(started);
         return r;
@@ -316,12 +345,22 @@ OverrideTry tryOverride(const std::string& file, const Entry& entry, const Envir
         r.original.info = cubinInfo(r.original.cubin);
     r.edited.info = cubinInfo(r.edited.cubin);
     r.sameCode = r.original.info.ok && r.edited.info.ok && sameCode(r.original.info.info, r.edited.info.info);
-    r.ptxDiff = unified(r.original.ptx, r.edited.ptx, "a/" + printableName(ptxName) + " (entry)",
-                        "b/" + printableName(ptxName) + " (edit)");
+    if (r.ptxDiff.empty())
+        r.ptxDiff = ptxDiffOf(r, ptxName);
     if (options.sass)
-        disassembleBoth(r, env, options.cancel);
+        disassembleTry(r, env, options.cancel);
     r.totalUs = usSince(started);
     return r;
+}
+
+void disassembleTry(OverrideTry& r, const Environment& env, const std::atomic<bool>* cancel)
+{
+    if (!r.ok || !r.sassUnavailable.empty())
+        return;
+    if ((!r.original.sass.empty() || disassembleSide(r, r.original, "original.cubin", env, cancel)) &&
+        disassembleSide(r, r.edited, "edited.cubin", env, cancel))
+        r.sassDiff = unified(r.original.sass, r.edited.sass, "a/" + r.kernel + ".sass (entry)",
+                             "b/" + r.kernel + ".sass (edit)");
 }
 
 } // namespace kl

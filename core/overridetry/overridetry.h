@@ -70,6 +70,12 @@ std::string tryStageOf(const std::string& file);
 OverrideTry tryOverride(const std::string& file, const Entry& entry, const Environment& env,
                         const OverrideTryOptions& options = {});
 
+/// The SASS of both sides and their diff (`sass`, `sassDiff`, or `sassUnavailable` with the
+/// reason) for a Try made with OverrideTryOptions::sass off. nvdisasm takes about a third of a
+/// second to start, ten times a small kernel's ptxas: the window shows the comparison first and
+/// this when it comes. Does nothing for a Try that failed.
+void disassembleTry(OverrideTry& r, const Environment& env, const std::atomic<bool>* cancel = nullptr);
+
 /// The compiler's messages in `log` as diagnostics of `file`: MLIR's `loc("p":l:c): error: m` and
 /// `p:l:c: error: m`, ptxas's `ptxas p, line l; error : m` (nvJitLink's `ptxas application ptx
 /// input, line l; ...`), LLVM's `failed to parse IR: m lineno: l`. ptxas's input (a scratch copy)

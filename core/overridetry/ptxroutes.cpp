@@ -10,6 +10,7 @@
 #include "core/util/utf8.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -35,6 +36,15 @@ void keepInCache(const std::string& dir, const std::string& name, const std::str
         ::unlinkat(fd.get(), tmp.c_str(), 0);
 }
 
+// The cubin the try cache keeps under `key`, or "" (none, or not a cubin any more).
+std::string keptCubin(const std::string& dir, const std::string& key)
+{
+    if (dir.empty())
+        return {};
+    Result<std::string> kept = readFile(joinPath(dir, key), kMaxStageBytes);
+    return kept && cubinInfo(*kept).ok ? std::move(*kept) : std::string();
+}
+
 // Another ptxas made the entry's cached cubin: say so where its registers differ from those of
 // the assembler both sides here come from.
 void noteCachedRegisters(OverrideTry& r, const std::string& cachedCubin, const std::string& assembler)
@@ -58,10 +68,11 @@ void noteCachedRegisters(OverrideTry& r, const std::string& cachedCubin, const s
 
 Scratch::Scratch()
 {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string p = std::string(tmp && *tmp == '/' ? tmp : "/tmp") + "/klens-try-XXXXXX";
+    std::string p = tempDirectory() + "/klens-try-XXXXXX";
     if (::mkdtemp(p.data()))
         path = p;
+    else
+        error = errno;
 }
 
 Scratch::~Scratch()
@@ -99,12 +110,8 @@ bool assembleWithNvJitLink(OverrideTry& r, const std::string& edited, const std:
         xxh128Hex("nvJitLink " + tk.nvJitLinkVersion + "\n-arch=" + arch + " -O3\n" + r.original.ptx) +
         ".cubin";
     NvrtcOutput base;
-    if (!cacheDir.empty())
-        if (Result<std::string> kept = readFile(joinPath(cacheDir, key), kMaxStageBytes);
-            kept && cubinInfo(*kept).ok) {
-            base.ok = true;
-            base.cubin = std::move(*kept);
-        }
+    base.cubin = keptCubin(cacheDir, key);
+    base.ok = !base.cubin.empty();
     std::future<NvrtcOutput> original;
     if (!base.ok)
         original = std::async(std::launch::async, [&] { return assemblePtx(r.original.ptx, arch, 3); });
@@ -127,7 +134,7 @@ bool assembleWithNvJitLink(OverrideTry& r, const std::string& edited, const std:
         r.baseline = Text::of(KL_TEXT("kl::overridetry", "the entry's PTX assembled by nvJitLink %1 for %2"),
                               tk.nvJitLinkVersion, arch);
         noteCachedRegisters(r, cachedCubin, "nvJitLink " + tk.nvJitLinkVersion);
-    } else {
+    } else if (!cachedCubin.empty()) {
         r.original.cubin = cachedCubin;
         r.baseline = Text::of(KL_TEXT("kl::overridetry", "the entry's cubin"));
         r.notes.push_back(Text::of(
@@ -141,84 +148,124 @@ bool assembleWithNvJitLink(OverrideTry& r, const std::string& edited, const std:
 
 // PTX through the toolkit's ptxas (nvJitLink's version), run as a process: the same assembler
 // as nvJitLink without its in-process set-up (about 15 ms on the first call) and its linking step.
-// The entry's PTX is assembled alongside (once; then from the try cache).
-bool assembleWithPtxas(OverrideTry& r, const std::string& ptxas, const std::string& arch,
-                       const std::string& cachedCubin, const Environment& env,
-                       const std::atomic<bool>* cancel)
+
+PtxasEdit::PtxasEdit(std::string ptxas, std::string arch, const std::string& file,
+                     const std::atomic<bool>* cancel)
+    : ptxas_(std::move(ptxas))
+    , arch_(std::move(arch))
+    , version_(toolkitPtxasVersion())
+    , cancel_(cancel)
 {
-    const std::string version = toolkitPtxasVersion();
-    r.route = "ptxas";
-    r.assembler = "ptxas " + version + " (" + ptxas + ")";
-    Scratch scratch;
-    if (scratch.path.empty()) {
-        r.error = Text::of(KL_TEXT("kl::overridetry", "cannot create a scratch folder: %1"),
-                           std::string(std::strerror(errno)));
-        return false;
-    }
-    auto assemble = [&](const std::string& in, const std::string& out) {
+    if (scratch_.path.empty())
+        return;
+    // The user's file itself, so that ptxas's messages name it.
+    run_ = std::async(std::launch::async, [this, file] {
         ProcessOptions o;
         o.timeoutMs = 600'000;
         o.captureStderr = true;
-        o.cancel = cancel;
-        return runProcess({ptxas, "-arch=" + arch, "-O3", in, "-o", out}, o);
-    };
+        o.cancel = &stop_;
+        return runProcess(command(file, joinPath(scratch_.path, "edited.cubin")), o);
+    });
+}
+
+PtxasEdit::~PtxasEdit()
+{
+    stop_ = true;
+    if (run_.valid())
+        run_.wait();
+}
+
+ProcessResult PtxasEdit::wait()
+{
+    // runProcess watches one flag: the caller's cancel is passed on to it while waiting.
+    while (run_.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready)
+        if (cancel_ && cancel_->load())
+            stop_ = true;
+    return run_.get();
+}
+
+std::vector<std::string> PtxasEdit::command(const std::string& in, const std::string& out) const
+{
+    return {ptxas_, "-arch=" + arch_, "-O3", in, "-o", out};
+}
+
+std::string PtxasEdit::assembler() const
+{
+    return "ptxas " + version_ + " (" + ptxas_ + ")";
+}
+
+// The original side: the entry's PTX assembled by the same ptxas as the edit, kept in the try
+// cache (a second Try of an entry runs one assembly); assembled now, beside the edit, otherwise.
+void ptxasBaseline(OverrideTry& r, PtxasEdit& edit, const std::string& cachedCubin, const Environment& env)
+{
+    r.route = "ptxas";
+    r.assembler = edit.assembler();
     const std::string cacheDir = ownCacheDir(env, "KERNELLENS_TRY_CACHE", "try");
     const std::string key =
-        xxh128Hex("ptxas " + version + "\n-arch=" + arch + " -O3\n" + r.original.ptx) + ".cubin";
-    std::string base;
-    if (!cacheDir.empty())
-        if (Result<std::string> kept = readFile(joinPath(cacheDir, key), kMaxStageBytes);
-            kept && cubinInfo(*kept).ok)
-            base = std::move(*kept);
-    std::future<ProcessResult> original;
-    const UniqueFd dir(::open(scratch.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (base.empty() && dir.get() >= 0 && writeNewFileAt(dir.get(), "entry.ptx", r.original.ptx, false))
-        original = std::async(std::launch::async, [&] {
-            return assemble(joinPath(scratch.path, "entry.ptx"), joinPath(scratch.path, "original.cubin"));
-        });
-    // The user's file itself, so that ptxas's messages name it.
-    const ProcessResult p = assemble(r.file, joinPath(scratch.path, "edited.cubin"));
-    if (original.valid()) {
-        const ProcessResult o = original.get();
-        if (o.exitCode == 0)
-            if (Result<std::string> bytes =
-                    readFile(joinPath(scratch.path, "original.cubin"), kMaxStageBytes)) {
+        xxh128Hex("ptxas " + edit.version() + "\n-arch=" + edit.arch() + " -O3\n" + r.original.ptx) +
+        ".cubin";
+    std::string base = keptCubin(cacheDir, key);
+    const std::string& scratch = edit.scratchPath();
+    const UniqueFd dir(scratch.empty() ? -1 : ::open(scratch.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (base.empty() && dir.get() >= 0 && writeNewFileAt(dir.get(), "entry.ptx", r.original.ptx, false)) {
+        ProcessOptions o;
+        o.timeoutMs = 600'000;
+        o.cancel = edit.cancel();
+        const ProcessResult p =
+            runProcess(edit.command(joinPath(scratch, "entry.ptx"), joinPath(scratch, "original.cubin")), o);
+        if (p.exitCode == 0)
+            if (Result<std::string> bytes = readFile(joinPath(scratch, "original.cubin"), kMaxStageBytes)) {
                 base = std::move(*bytes);
                 keepInCache(cacheDir, key, base);
             }
     }
-    r.log = p.err;
-    if (!p.started || p.timedOut) {
-        r.error = Text::of(KL_TEXT("kl::overridetry", "%1: %2"), printableName(r.file), p.error);
-        return false;
-    }
-    if (p.exitCode != 0) {
-        r.diagnostics = parseTryLog(p.err, r.file);
-        r.error =
-            Text::of(KL_TEXT("kl::overridetry", "%1: ptxas %2 rejected it"), printableName(r.file), version);
-        return false;
-    }
-    Result<std::string> edited = readFile(joinPath(scratch.path, "edited.cubin"), kMaxStageBytes);
-    if (!edited) {
-        r.error = Text::of(KL_TEXT("kl::overridetry", "%1: ptxas wrote no cubin: %2"), printableName(r.file),
-                           edited.error());
-        return false;
-    }
-    r.edited.cubin = std::move(*edited);
     if (!base.empty()) {
         r.original.cubin = std::move(base);
         r.baseline = Text::of(KL_TEXT("kl::overridetry", "the entry's PTX assembled by ptxas %1 for %2"),
-                              version, arch);
-        noteCachedRegisters(r, cachedCubin, "ptxas " + version);
-    } else {
+                              edit.version(), edit.arch());
+        noteCachedRegisters(r, cachedCubin, "ptxas " + edit.version());
+    } else if (!cachedCubin.empty()) {
         r.original.cubin = cachedCubin;
         r.baseline = Text::of(KL_TEXT("kl::overridetry", "the entry's cubin"));
         r.notes.push_back(
             Text::of(KL_TEXT("kl::overridetry",
                              "ptxas %1 could not assemble the entry's own PTX; the edit is compared "
                              "with the cubin another ptxas made"),
-                     version));
+                     edit.version()));
     }
+}
+
+bool finishPtxasEdit(OverrideTry& r, PtxasEdit& edit)
+{
+    if (edit.scratchPath().empty()) {
+        r.error = Text::of(KL_TEXT("kl::overridetry", "cannot create a scratch folder: %1"),
+                           std::string(std::strerror(edit.scratchErrno())));
+        return false;
+    }
+    const ProcessResult p = edit.wait();
+    r.log = p.err;
+    // Cancelled means the result is not wanted, even from a ptxas that finished first.
+    if (edit.cancel() && edit.cancel()->load()) {
+        r.error = Text::of(KL_TEXT("kl::overridetry", "%1: the Try was cancelled"), printableName(r.file));
+        return false;
+    }
+    if (!p.started || p.timedOut || (p.exitCode < 0 && !p.error.empty())) {
+        r.error = Text::of(KL_TEXT("kl::overridetry", "%1: %2"), printableName(r.file), p.error);
+        return false;
+    }
+    if (p.exitCode != 0) {
+        r.diagnostics = parseTryLog(p.err, r.file);
+        r.error = Text::of(KL_TEXT("kl::overridetry", "%1: ptxas %2 rejected it"), printableName(r.file),
+                           edit.version());
+        return false;
+    }
+    Result<std::string> edited = readFile(joinPath(edit.scratchPath(), "edited.cubin"), kMaxStageBytes);
+    if (!edited) {
+        r.error = Text::of(KL_TEXT("kl::overridetry", "%1: ptxas wrote no cubin: %2"), printableName(r.file),
+                           edited.error());
+        return false;
+    }
+    r.edited.cubin = std::move(*edited);
     return true;
 }
 

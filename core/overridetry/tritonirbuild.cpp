@@ -145,8 +145,7 @@ TritonIrBuild buildWithTriton(const Entry& entry, const std::string& metadataTex
         r.why = findUserPython(env).error;
         return r;
     }
-    const char* tmp = std::getenv("TMPDIR");
-    std::string scratch = std::string(tmp && *tmp == '/' ? tmp : "/tmp") + "/klens-try-XXXXXX";
+    std::string scratch = tempDirectory() + "/klens-try-XXXXXX";
     if (!::mkdtemp(scratch.data())) {
         r.outcome = TritonIrBuild::Outcome::Failed;
         r.why = Text::of(KL_TEXT("kl::overridetry", "cannot create a scratch folder %1: %2"), scratch,

@@ -137,9 +137,7 @@ void removeFolder(const std::string& dir, const PackRecord& r)
 
 std::string packedCopiesFolder()
 {
-    const char* tmp = std::getenv("TMPDIR");
-    const std::string base = tmp && *tmp == '/' ? std::string(tmp) : std::string("/tmp");
-    return joinPath(joinPath(base, "kernellens-" + std::to_string(::getuid())), "packed");
+    return joinPath(joinPath(tempDirectory(), "kernellens-" + std::to_string(::getuid())), "packed");
 }
 
 Result<std::string> readEntryFile(const Entry& e, std::string_view fileName, std::uint64_t maxBytes)

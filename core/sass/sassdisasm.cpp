@@ -9,7 +9,9 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <fcntl.h>
+#include <optional>
 #include <unistd.h>
 
 namespace kl {
@@ -105,15 +107,49 @@ std::string sassCacheDir(const Environment& env)
     return ownCacheDir(env, "KERNELLENS_SASS_CACHE", "sass");
 }
 
-Result<SassResult> disassembleCubin(const std::string& path, const Environment& env,
-                                    const SassOptions& options)
+namespace {
+
+// A cubin held in memory reaches nvdisasm through a private file of its own, removed after.
+struct TempCubin {
+    std::string path; ///< empty when it could not be written
+    int error = 0;    ///< errno then
+    explicit TempCubin(std::string_view bytes)
+    {
+        std::string p = tempDirectory() + "/klens-sass-XXXXXX.cubin";
+        UniqueFd fd(::mkostemps(p.data(), 6, O_CLOEXEC));
+        if (!fd.valid()) {
+            error = errno;
+            return;
+        }
+        for (std::size_t done = 0; done < bytes.size();) {
+            const ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                error = n < 0 ? errno : EIO;
+                ::unlink(p.c_str());
+                return;
+            }
+            done += static_cast<std::size_t>(n);
+        }
+        path = std::move(p);
+    }
+    ~TempCubin()
+    {
+        if (!path.empty())
+            ::unlink(path.c_str());
+    }
+    TempCubin(const TempCubin&) = delete;
+    TempCubin& operator=(const TempCubin&) = delete;
+};
+
+// `path` names the cubin in errors; `onDisk` says nvdisasm can read it there.
+Result<SassResult> disassemble(const std::string& bytes, const std::string& path, bool onDisk,
+                               const Environment& env, const SassOptions& options)
 {
-    Result<std::string> bytes = readFile(path, kMaxCubin);
-    if (!bytes)
-        return fail(Text::of(KL_TEXT("kl::sass", "cannot read %1: %2"), path, bytes.error()));
     SassResult r;
     r.cubinPath = path;
-    r.sha256 = sha256Hex(*bytes);
+    r.sha256 = sha256Hex(bytes);
     const std::string cacheDir = options.useCache ? sassCacheDir(env) : std::string();
     // A cache hit is a cubin read in full when its text was stored (the key is its SHA-256): only
     // its arch is taken again, from the ELF header. A reopen then costs reading the text alone.
@@ -123,7 +159,7 @@ Result<SassResult> disassembleCubin(const std::string& path, const Environment& 
         if (Result<std::string> read = readFile(cacheDir + "/" + r.sha256 + ".sass", kMaxListing)) {
             const std::size_t nl = read->find('\n');
             if (nl != std::string::npos && readRecord(std::string_view(*read).substr(0, nl), r.tool) &&
-                cudaSmOfHeader(*bytes, r.sm)) {
+                cudaSmOfHeader(bytes, r.sm)) {
                 cached = std::move(*read);
                 text = std::string_view(cached).substr(nl + 1);
                 r.fromCache = true;
@@ -132,8 +168,8 @@ Result<SassResult> disassembleCubin(const std::string& path, const Environment& 
     }
     CubinResult info;
     if (!r.fromCache) {
-        info = readCubinInfo(std::span<const std::uint8_t>(
-            reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
+        info = readCubinInfo(
+            std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
         if (!info.ok)
             return fail(Text::of(KL_TEXT("kl::sass", "%1 is not a CUDA cubin: %2"), path, info.error));
         r.sm = info.info.sm;
@@ -149,7 +185,17 @@ Result<SassResult> disassembleCubin(const std::string& path, const Environment& 
         run.maxOutput = kMaxListing;
         run.captureStderr = true;
         run.cancel = options.cancel;
-        ProcessResult p = runProcess({r.tool.path, "-c", "-gi", path}, run);
+        // Written out only now: a cubin whose text the cache holds never touches the disk.
+        std::optional<TempCubin> temp;
+        if (!onDisk) {
+            temp.emplace(bytes);
+            if (temp->path.empty())
+                return fail(
+                    Text::of(KL_TEXT("kl::sass",
+                                     "cannot disassemble %1: cannot write a temporary file for nvdisasm: %2"),
+                             path, errnoText(temp->error)));
+        }
+        ProcessResult p = runProcess({r.tool.path, "-c", "-gi", onDisk ? path : temp->path}, run);
         if (!p.started || p.timedOut || (!p.error.empty() && p.exitCode < 0))
             return fail(Text::of(KL_TEXT("kl::sass", "cannot disassemble %1: %2"), path, p.error));
         if (p.exitCode != 0) {
@@ -181,6 +227,25 @@ Result<SassResult> disassembleCubin(const std::string& path, const Environment& 
                                          "instructions cannot be linked to source lines"),
                      path));
     return r;
+}
+
+} // namespace
+
+Result<SassResult> disassembleCubin(const std::string& path, const Environment& env,
+                                    const SassOptions& options)
+{
+    Result<std::string> bytes = readFile(path, kMaxCubin);
+    if (!bytes)
+        return fail(Text::of(KL_TEXT("kl::sass", "cannot read %1: %2"), path, bytes.error()));
+    return disassemble(*bytes, path, true, env, options);
+}
+
+Result<SassResult> disassembleCubinBytes(const std::string& bytes, const std::string& name,
+                                         const Environment& env, const SassOptions& options)
+{
+    if (bytes.size() > kMaxCubin)
+        return fail(Text::of(KL_TEXT("kl::sass", "%1 is larger than 256 MiB: not disassembled"), name));
+    return disassemble(bytes, name, false, env, options);
 }
 
 } // namespace kl

@@ -40,4 +40,9 @@ std::string sassCacheDir(const Environment& env);
 Result<SassResult> disassembleCubin(const std::string& path, const Environment& env,
                                     const SassOptions& options = {});
 
+/// The same for a cubin held in memory, named `name` in errors and in cubinPath. It is written to
+/// a temporary file only when nvdisasm must run: a cubin the SASS cache knows costs no file.
+Result<SassResult> disassembleCubinBytes(const std::string& bytes, const std::string& name,
+                                         const Environment& env, const SassOptions& options = {});
+
 } // namespace kl

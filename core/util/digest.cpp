@@ -10,7 +10,11 @@ namespace kl {
 
 void initCrypto()
 {
-    static const bool done = OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1;
+    // The hashes here name content (cache keys, SASS-cache files), so the system's openssl.cnf
+    // has nothing to choose for them: not loading it saves about 0.4 ms of every klens run that
+    // hashes, and a broken config cannot stop a hash.
+    static const bool done =
+        OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_LOAD_CONFIG, nullptr) == 1;
     (void)done;
 }
 

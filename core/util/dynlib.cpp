@@ -53,4 +53,15 @@ std::string DynamicLibrary::resolve(const std::vector<Slot>& slots,
     return missing;
 }
 
+Result<DynamicLibrary> openWithFunctions(const std::vector<std::string>& candidates, TextSource why,
+                                         const std::vector<DynamicLibrary::Slot>& slots)
+{
+    auto lib = DynamicLibrary::open(candidates, why);
+    if (!lib)
+        return lib;
+    if (const std::string missing = lib->resolve(slots); !missing.empty())
+        return fail(Text::of(KL_TEXT("kl::util", "%1 lacks %2"), lib->path(), missing));
+    return lib;
+}
+
 } // namespace kl

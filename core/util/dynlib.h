@@ -1,8 +1,10 @@
 #pragma once
 
-// Shared libraries opened at run time instead of linked: NVRTC and nvJitLink (core/nvrtc) and the
-// CUDA driver (gpu/cudaapi). Their headers give types and prototypes; a binary that never links
-// them starts where they are missing, and says why a feature is off when they cannot be opened.
+// Shared libraries opened at run time instead of linked: NVRTC and nvJitLink (core/nvrtc), the
+// CUDA driver (gpu/cudaapi), libarchive (core/export) and libmagic (util/filetype). Their headers
+// give types and prototypes; a binary that never links them starts where they are missing (and
+// sooner: each linked library is loaded and relocated at every start), and says why a feature is
+// off when they cannot be opened.
 
 #include "result.h"
 #include "text.h"
@@ -44,6 +46,12 @@ private:
     void* m_handle = nullptr;
     std::string m_path;
 };
+
+/// Opens the first of `candidates` that loads (DynamicLibrary::open) and fills every slot from it.
+/// The error says why not: `why` when none opened, "LIBRARY lacks FUNCTION" for the first
+/// function it does not export.
+Result<DynamicLibrary> openWithFunctions(const std::vector<std::string>& candidates, TextSource why,
+                                         const std::vector<DynamicLibrary::Slot>& slots);
 
 /// Stores `symbol` as a function pointer of `Fn`'s type in `out`.
 template <typename Fn> DynamicLibrary::Slot dynamicSlot(Fn*& out, std::string name)

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -187,6 +188,12 @@ UniqueFd openBeneath(int dirFd, const std::string& folder, const std::string& na
     }
     UniqueFd dir(::openat(dirFd, folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     return UniqueFd(dir.valid() ? ::openat(dir.get(), name.c_str(), flags) : -1);
+}
+
+std::string tempDirectory()
+{
+    const char* tmp = std::getenv("TMPDIR");
+    return tmp && *tmp == '/' ? std::string(tmp) : std::string("/tmp");
 }
 
 } // namespace kl

@@ -75,4 +75,7 @@ std::string joinPath(std::string_view dir, std::string_view name);
 /// The folder of the running executable (/proc/self/exe), or empty when it cannot be read.
 std::string executableDir();
 
+/// Where temporary files go: $TMPDIR when it is an absolute path, else /tmp.
+std::string tempDirectory();
+
 } // namespace kl

@@ -2,6 +2,7 @@
 
 #include "posixfile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -124,6 +125,9 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
         }
     }
     int status = 0;
+    // The pipes close while the child exits, a moment before it can be reaped: the first looks
+    // come soon (a fixed 10 ms sleep added that much to a quick ptxas run), later ones back off.
+    auto nap = std::chrono::microseconds(50);
     for (;;) {
         pid_t w = ::waitpid(pid, &status, WNOHANG);
         if (w == pid)
@@ -144,7 +148,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOpti
             }
             return r;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        std::this_thread::sleep_for(nap);
+        nap = std::min(nap * 2, std::chrono::microseconds(10'000));
     }
     if (WIFEXITED(status))
         r.exitCode = WEXITSTATUS(status);

@@ -20,8 +20,10 @@ store of ours also appends a line to the KernelLens events log (FileCacheManager
 Targets (issue 32): a warm hit at most 1.1x FileCacheManager, a store at most 1.5x.
 Stores are timed with fsync (the default) and with KERNELLENS_TRITON_FSYNC=0.
 """
+import atexit
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -143,7 +145,12 @@ def compile_level(base, managers):
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    base = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix="kl-bench-tritoncache-")
+    if len(sys.argv) > 2:
+        base = sys.argv[2]
+    else:
+        # A made-up folder goes when the bench does: each run writes hundreds of MB, and CI shares this disk.
+        base = tempfile.mkdtemp(prefix="kl-bench-tritoncache-")
+        atexit.register(shutil.rmtree, base, True)
     name, files = sample_entry()
     os.environ["KERNELLENS_EVENTS_LOG"] = os.path.join(base, "events.jsonl")
     managers = {"FileCacheManager": FileCacheManager, "kernellens": kltriton.CacheManager}

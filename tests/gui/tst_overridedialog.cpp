@@ -2,7 +2,7 @@
 // into the override folder named as the entry's dump; the environment to set; never over a file
 // without "Replace"; without a dump, how to get one. Also reached through the Entry menu.
 #include "app/gui/dialogs/overridedialog.h"
-#include "core/scan/cachescanner.h"
+#include "tests/support/dumpsnapshot.h"
 #include "tests/support/tempcache.h"
 
 #include <QCheckBox>
@@ -25,19 +25,7 @@ class TstOverrideDialog : public QObject {
 
     std::shared_ptr<const Snapshot> scan() const
     {
-        std::vector<Root> roots(2);
-        roots[0].path = at("cache").toStdString();
-        roots[1].path = at("dump").toStdString();
-        roots[1].kind = RootKind::Dump;
-        return std::make_shared<const Snapshot>(CacheScanner().scan(roots));
-    }
-
-    static std::size_t indexOf(const Snapshot& snap, const QString& path)
-    {
-        for (std::size_t i = 0; i < snap.entries.size(); ++i)
-            if (snap.entries[i].path == path.toStdString())
-                return i;
-        return snap.entries.size();
+        return std::make_shared<const Snapshot>(scanCacheAndDump(at("cache"), at("dump")));
     }
 
 private slots:
@@ -48,7 +36,7 @@ private slots:
         for (const QString ext : {"ttir", "ttgir", "llir", "ptx", "cubin"})
             writeFileAt(dump + "/k." + ext, readFileBytes(entry + "/k." + ext));
         const auto snap = scan();
-        OverrideDialog d(snap, indexOf(*snap, entry), at("override"));
+        OverrideDialog d(snap, entryIndexOf(*snap, entry), at("override"));
         auto* stage = d.findChild<QComboBox*>(QStringLiteral("stage"));
         QVERIFY(stage);
         QCOMPARE(stage->currentText(), QStringLiteral("ptx")); // the usual one to edit
@@ -84,7 +72,7 @@ private slots:
     {
         const QString entry = at("cache/") + TempCache::addKernelAt(at("cache"), "lone", sha256Of("lone"));
         const auto snap = scan();
-        OverrideDialog d(snap, indexOf(*snap, entry), at("override2"));
+        OverrideDialog d(snap, entryIndexOf(*snap, entry), at("override2"));
         d.make();
         QTRY_VERIFY(d.resultText().contains("TRITON_KERNEL_DUMP=1 TRITON_ALWAYS_COMPILE=1"));
         QVERIFY(d.madeFile().isEmpty());

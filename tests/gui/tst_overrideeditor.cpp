@@ -7,7 +7,7 @@
 #include "app/gui/dialogs/overrideeditor.h"
 #include "app/gui/stages/codeview.h"
 #include "core/nvrtc/nvrtccompiler.h"
-#include "core/scan/cachescanner.h"
+#include "tests/support/dumpsnapshot.h"
 #include "tests/support/tempcache.h"
 
 #include <QApplication>
@@ -52,19 +52,7 @@ class TstOverrideEditor : public QObject {
 
     std::shared_ptr<const Snapshot> scan() const
     {
-        std::vector<Root> roots(2);
-        roots[0].path = at("cache").toStdString();
-        roots[1].path = at("dump").toStdString();
-        roots[1].kind = RootKind::Dump;
-        return std::make_shared<const Snapshot>(CacheScanner().scan(roots));
-    }
-
-    static std::size_t indexOf(const Snapshot& snap, const QString& path)
-    {
-        for (std::size_t i = 0; i < snap.entries.size(); ++i)
-            if (snap.entries[i].path == path.toStdString())
-                return i;
-        return snap.entries.size();
+        return std::make_shared<const Snapshot>(scanCacheAndDump(at("cache"), at("dump")));
     }
 
 private slots:
@@ -91,7 +79,7 @@ private slots:
     void makeThenEditAndTry()
     {
         const auto snap = scan();
-        OverrideDialog d(snap, indexOf(*snap, m_entry), at("override"));
+        OverrideDialog d(snap, entryIndexOf(*snap, m_entry), at("override"));
         d.make();
         QTRY_VERIFY(!d.isRunning());
         QTRY_VERIFY(!d.madeFile().isEmpty());
@@ -160,7 +148,7 @@ private slots:
         const QString file = at("unsaved/matmul_kernel.ptx");
         const QByteArray original = readFileBytes(m_entry + "/matmul_kernel.ptx");
         writeFileAt(file, original);
-        OverrideEditor editor(file, snap, indexOf(*snap, m_entry));
+        OverrideEditor editor(file, snap, entryIndexOf(*snap, m_entry));
         editor.show();
         QTextCursor c(editor.editor()->document());
         c.insertText("// my edit\n");
@@ -187,7 +175,7 @@ private slots:
         const auto snap = scan();
         const QString file = at("copy/matmul_kernel.ptx");
         writeFileAt(file, readFileBytes(m_dump + "/matmul_kernel.ptx"));
-        OverrideEditor editor(file, snap, indexOf(*snap, m_dump));
+        OverrideEditor editor(file, snap, entryIndexOf(*snap, m_dump));
         auto* box = editor.findChild<QComboBox*>(QStringLiteral("tryEntry"));
         QVERIFY(box);
         QTRY_VERIFY(box->itemText(0).startsWith(m_entry));

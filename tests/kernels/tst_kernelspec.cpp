@@ -362,6 +362,26 @@ private slots:
         QCOMPARE(*v, value);
     }
 
+    // muparser is opened on first use through its C interface: names, unbound names and parse
+    // errors come back as mu::Parser gives them.
+    void expressionNamesAndErrors()
+    {
+        const auto names = kl::expressionNames("ceil_div(N, BLOCK) * M + N");
+        QVERIFY2(names, errorOf(names).c_str());
+        QCOMPARE(*names, (std::vector<std::string>{"BLOCK", "M", "N"}));
+        const auto unbound = kl::evaluateExpression("N + M", {{"N", 1}});
+        QVERIFY(!unbound);
+        QVERIFY2(errorOf(unbound).find("\"M\"") != std::string::npos, errorOf(unbound).c_str());
+        const auto bad = kl::expressionNames("1 +");
+        QVERIFY(!bad);
+        QVERIFY2(errorOf(bad).starts_with("Unexpected end of expression"), errorOf(bad).c_str());
+        QVERIFY(!errorOf(bad).ends_with("."));
+        // One parser's failure does not leak into the next.
+        const auto fine = kl::evaluateExpression("N * 2", {{"N", 4}});
+        QVERIFY2(fine, errorOf(fine).c_str());
+        QCOMPARE(*fine, 8.0);
+    }
+
     void badSpec_data()
     {
         QTest::addColumn<QString>("from");

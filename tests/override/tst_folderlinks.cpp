@@ -248,6 +248,31 @@ private slots:
                  l->note.english().c_str());
     }
 
+    void aStageRewrittenAfterTheScanIsNotShared()
+    {
+        for (const bool kept : {false, true}) {
+            QDir(m_dir.path()).removeRecursively();
+            addEntry(at("cache"), "e90", "sm_90");
+            const QString dump = addDump(at("dump"), "src", "sm_90");
+            FolderLinkOptions o;
+            if (kept)
+                o.digestCache = at("digests").toStdString();
+            const Snapshot snap = scanRoots({at("dump")}, {}, {at("cache")});
+            // After the scan: the PTX grows (an appended line), the LLIR shrinks. Neither is read as
+            // what the scan saw, so neither is shared; the other stages still link.
+            const QByteArray ptx = readFileBytes(dump + "/k.ptx");
+            writeFileAt(dump + "/k.ptx", ptx + "// more\n");
+            const QByteArray llir = readFileBytes(dump + "/k.llir");
+            writeFileAt(dump + "/k.llir", llir.left(llir.size() / 2));
+            const auto links = linkUserFolders(snap, o);
+            const FolderLinks* l = linksOf(snap, links, dump);
+            QVERIFY(l && l->entries.size() == 1);
+            const QStringList shared = sharedOf(l->entries[0]);
+            QVERIFY2(!shared.contains("ptx") && !shared.contains("llir"), qPrintable(shared.join(',')));
+            QVERIFY2(shared.contains("ttir") && shared.contains("cubin"), qPrintable(shared.join(',')));
+        }
+    }
+
     void digestsAreKeptButNeverStale()
     {
         const QString entry = addEntry(at("cache"), "e90", "sm_90");

@@ -2,7 +2,7 @@
 // or from a cache entry through its linked dump; never over a user's file without force, nothing
 // written when it refuses. tests/override/test_real_triton.py proves real Triton reads what it makes.
 #include "core/override/overridemake.h"
-#include "core/scan/cachescanner.h"
+#include "tests/support/dumpsnapshot.h"
 #include "tests/support/tempcache.h"
 
 #include <QCryptographicHash>
@@ -20,28 +20,13 @@ class TstOverrideMake : public QObject {
     QString at(const QString& rel) const { return m_dir.path() + "/" + rel; }
     QString m_entry, m_dump, m_lone;
 
-    Snapshot scan() const
-    {
-        std::vector<Root> roots(2);
-        roots[0].path = at("cache").toStdString();
-        roots[1].path = at("dump").toStdString();
-        roots[1].kind = RootKind::Dump;
-        return CacheScanner().scan(roots);
-    }
-
-    std::size_t indexOf(const Snapshot& snap, const QString& path) const
-    {
-        for (std::size_t i = 0; i < snap.entries.size(); ++i)
-            if (snap.entries[i].path == path.toStdString())
-                return i;
-        return snap.entries.size();
-    }
+    Snapshot scan() const { return scanCacheAndDump(at("cache"), at("dump")); }
 
     OverrideMakeResult make(const QString& path, const QString& stage, bool force = false) const
     {
         const Snapshot snap = scan();
         return makeOverride(
-            snap, indexOf(snap, path),
+            snap, entryIndexOf(snap, path),
             {stage.toStdString(), at("override").toStdString(), force, at("override").toStdString()});
     }
 

@@ -9,11 +9,14 @@
 #include "core/scan/cachescanner.h"
 #include "tests/support/fakeenvironment.h"
 #include "tests/support/nvdisasmtext.h"
+#include "tests/support/tempcache.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
+#include <atomic>
 
 namespace {
 
@@ -232,6 +235,17 @@ private slots:
         else
             qWarning("no SASS diff: %s", r.sassUnavailable.english().c_str());
 
+        // The window's order: the comparison without SASS first, then the SASS; the same diff.
+        kl::OverrideTryOptions quick = o;
+        quick.sass = false;
+        auto first = kl::tryOverride(edited.toStdString(), entry, env, quick);
+        QVERIFY2(first.ok, first.error.english().c_str());
+        QVERIFY(first.sassDiff.empty() && first.edited.sass.empty() && first.original.sass.empty());
+        QCOMPARE(first.sameCode, r.sameCode);
+        kl::disassembleTry(first, env);
+        QCOMPARE(first.sassDiff, r.sassDiff);
+        QCOMPARE(first.sassUnavailable.english(), r.sassUnavailable.english());
+
         // Broken at line N: nvJitLink's ptxas error, reported at FILE:N.
         QList<QByteArray> lines = ptx.split('\n');
         int target = -1;
@@ -250,6 +264,67 @@ private slots:
         QCOMPARE(r.diagnostics.front().file, broken.toStdString());
         QCOMPARE(r.diagnostics.front().line, target + 1);
         QCOMPARE(r.diagnostics.front().severity, std::string("error"));
+
+        // Cancelled (the window's Cancel): the assembler is stopped and the Try says so.
+        if (assembler == "ptxas") {
+            std::atomic<bool> cancel{true};
+            o.cancel = &cancel;
+            QFile::remove(broken);
+            const QString again = write(dir, "matmul_kernel.ptx", capped);
+            r = kl::tryOverride(again.toStdString(), entry, env, o);
+            QVERIFY(!r.ok);
+            QVERIFY2(r.error.english().find("cancelled") != std::string::npos, r.error.english().c_str());
+        }
+    }
+
+    void anEntryWithoutItsCubin_data()
+    {
+        QTest::addColumn<QString>("source"); // the entry folder to copy, minus its cubin
+        QTest::addColumn<QString>("kernel");
+        QTest::newRow("fixture matmul") << kFixtures + "/" + kMatmul << "matmul_kernel";
+        // Real data: a user's Triton cache whose entry lost its cubin.
+        const QString corpus = corpusDir();
+        QTest::newRow("corpus vector-add")
+            << (corpus.isEmpty() ? QString()
+                                 : corpus + "/gkm_vector-add-cache_cuda/"
+                                            "5W7KJQDTJCL4UGPMKKCS7TEEPZKSWOY4774SZQ6674FWSXG5MNXQ")
+            << "add_kernel";
+    }
+
+    void anEntryWithoutItsCubin()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, kernel);
+        if (source.isEmpty() || !QFileInfo::exists(source))
+            QSKIP("the entry is not here (../shared/corpus or tests/fixtures/triton-gpu absent)");
+        if (kl::toolkitPtxas().empty())
+            QSKIP("the CUDA toolkit's ptxas was not found at build time");
+        QTemporaryDir dir;
+        const QString entryPath = dir.filePath("cache/ENTRY");
+        QVERIFY(QDir().mkpath(entryPath));
+        for (const QString& name : QDir(source).entryList(QDir::Files))
+            if (!name.endsWith(".cubin"))
+                QVERIFY(QFile::copy(source + "/" + name, entryPath + "/" + name));
+        const kl::Entry entry = scanEntry(entryPath);
+        const kl::Environment env = environment(dir);
+        const QString same = write(dir, kernel + ".ptx", readAll(source + "/" + kernel + ".ptx"));
+
+        // The toolkit assembles both sides, so the edit is tried all the same, and a note says why.
+        auto r = kl::tryOverride(same.toStdString(), entry, env);
+        QVERIFY2(r.ok, r.error.english().c_str());
+        QCOMPARE(r.route, std::string("ptxas"));
+        QVERIFY(r.sameCode);
+        QVERIFY(std::any_of(r.notes.begin(), r.notes.end(), [](const kl::Text& n) {
+            return n.english().find("has no .cubin") != std::string::npos;
+        }));
+
+        // The entry's Triton would compare with the cubin, which is not there: it says so.
+        kl::OverrideTryOptions o;
+        o.assembler = "triton";
+        r = kl::tryOverride(same.toStdString(), entry, env, o);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.english().find("no .cubin file to compare with") != std::string::npos,
+                 r.error.english().c_str());
     }
 
     void irWithoutTritonSaysSo()

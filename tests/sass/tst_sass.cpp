@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -185,6 +186,53 @@ private slots:
         // "off" keeps no cache.
         auto uncached = kl::disassembleCubin(cubin.toStdString(), userEnvironment("off"));
         QVERIFY(uncached && !uncached->fromCache);
+    }
+
+    // A cubin held in memory (override try's sides) is written to a file of its own only for
+    // nvdisasm, and removed after; a cached one is never written.
+    void aCubinInMemoryIsWrittenOnlyForNvdisasm()
+    {
+        QTemporaryDir cache, tmp;
+        const QString cubin = cubinsUnder(kFixtures + "/cache").first();
+        QFile f(cubin);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray raw = f.readAll();
+        const std::string bytes(raw.constData(), static_cast<std::size_t>(raw.size()));
+        const QByteArray oldTmp = qgetenv("TMPDIR");
+        auto restore =
+            qScopeGuard([&] { oldTmp.isNull() ? qunsetenv("TMPDIR") : qputenv("TMPDIR", oldTmp); });
+
+        qputenv("TMPDIR", tmp.path().toUtf8());
+        auto first = kl::disassembleCubinBytes(bytes, "edited.cubin", userEnvironment(cache.path()));
+        QVERIFY2(first, first ? "" : first.error().english().c_str());
+        QVERIFY(!first->fromCache);
+        QCOMPARE(first->cubinPath, std::string("edited.cubin"));
+        auto fromFile = kl::disassembleCubin(cubin.toStdString(), userEnvironment("off"));
+        QVERIFY(fromFile);
+        QCOMPARE(first->sha256, fromFile->sha256);
+        QCOMPARE(first->listing.kernels.size(), fromFile->listing.kernels.size());
+        QCOMPARE(first->listing.kernels.front().instructions.size(),
+                 fromFile->listing.kernels.front().instructions.size());
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(),
+                 0);
+
+        // Where no file can be written, the cached text still comes back: nothing was written.
+        qputenv("TMPDIR", (tmp.path() + "/missing").toUtf8());
+        auto second = kl::disassembleCubinBytes(bytes, "edited.cubin", userEnvironment(cache.path()));
+        QVERIFY2(second, second ? "" : second.error().english().c_str());
+        QVERIFY(second->fromCache);
+        // Uncached, it must be written, and the error says which cubin and why.
+        auto unwritable = kl::disassembleCubinBytes(bytes, "edited.cubin", userEnvironment("off"));
+        QVERIFY(!unwritable);
+        const QString why = QString::fromStdString(unwritable.error().english());
+        QVERIFY2(why.contains("edited.cubin") && why.contains("temporary file") &&
+                     why.contains("No such file"),
+                 qPrintable(why));
+
+        auto junk = kl::disassembleCubinBytes("not an ELF at all", "junk.cubin", userEnvironment("off"));
+        QVERIFY(!junk);
+        QVERIFY2(QString::fromStdString(junk.error().english()).startsWith("junk.cubin is not a CUDA cubin"),
+                 junk.error().english().c_str());
     }
 
     void noLineInfoIsSaid()

@@ -55,6 +55,31 @@ private slots:
         QCOMPARE(lib->resolve({kl::dynamicSlot(cosine, "kl_new_cos")}, older), std::string());
         QCOMPARE(cosine(0.0), 1.0);
     }
+
+    // openWithFunctions: what libarchive, libmagic, NVRTC and nvJitLink are opened with.
+    void aTableIsFilledOrItsFirstMissingFunctionNamed()
+    {
+        double (*cosine)(double) = nullptr;
+        const auto lib =
+            kl::openWithFunctions({"/nonexistent/libm.so", "libm.so.6"}, KL_TEXT("kl::test", "no libm (%1)"),
+                                  {kl::dynamicSlot(cosine, "cos")});
+        QVERIFY2(lib, lib ? "" : lib.error().english().c_str());
+        QCOMPARE(lib->path(), std::string("libm.so.6"));
+        QCOMPARE(cosine(0.0), 1.0);
+
+        void (*missing)() = nullptr;
+        const auto lacking = kl::openWithFunctions(
+            {"libm.so.6"}, KL_TEXT("kl::test", "no libm (%1)"),
+            {kl::dynamicSlot(cosine, "cos"), kl::dynamicSlot(missing, "kl_no_such_symbol")});
+        QVERIFY(!lacking);
+        QCOMPARE(lacking.error().english(), std::string("libm.so.6 lacks kl_no_such_symbol"));
+
+        const auto absent = kl::openWithFunctions({"/nonexistent/libkl.so"}, KL_TEXT("kl::test", "none (%1)"),
+                                                  {kl::dynamicSlot(cosine, "cos")});
+        QVERIFY(!absent);
+        QVERIFY2(absent.error().english().starts_with("none (/nonexistent/libkl.so: "),
+                 absent.error().english().c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDynlib)

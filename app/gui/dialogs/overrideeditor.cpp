@@ -293,15 +293,23 @@ void OverrideEditor::tryEdit()
     m_summary->setText(
         tr("Compiling %1 for %2…").arg(QFileInfo(m_file).fileName(), QString::fromStdString(entry.path)));
     m_job.start(
-        [file = m_file.toStdString(), entry](const JobToken& token) {
+        [this, file = m_file.toStdString(), entry](const JobToken& token) {
             OverrideTryOptions o;
             o.cancel = token.cancelFlag();
-            OverrideTry r = tryOverride(file, entry, Environment::current(), o);
+            // The comparison first, the SASS when nvdisasm has it: nvdisasm needs about a third
+            // of a second to start, ten times a small kernel's ptxas.
+            o.sass = false;
+            const Environment env = Environment::current();
+            OverrideTry r = tryOverride(file, entry, env, o);
             if (token.isCancelled() && !r.ok)
                 r.error = Text::of(KL_TEXT("kl::overridetry", "cancelled"));
+            if (r.ok && !token.isCancelled()) {
+                token.post([this, r] { showTry(r, false); });
+                disassembleTry(r, env, token.cancelFlag());
+            }
             return r;
         },
-        [this](const OverrideTry& r) { onTried(r); });
+        [this](const OverrideTry& r) { showTry(r, true); });
 }
 
 void OverrideEditor::cancel()
@@ -342,10 +350,10 @@ void OverrideEditor::closeEvent(QCloseEvent* event)
         event->ignore();
 }
 
-void OverrideEditor::onTried(const OverrideTry& r)
+void OverrideEditor::showTry(const OverrideTry& r, bool final)
 {
-    m_tryButton->setEnabled(true);
-    m_cancelButton->setEnabled(false);
+    m_tryButton->setEnabled(final);
+    m_cancelButton->setEnabled(!final);
     m_messages->clear();
     for (const CompileDiagnostic& d : r.diagnostics) {
         auto* item = new QListWidgetItem(
@@ -367,17 +375,23 @@ void OverrideEditor::onTried(const OverrideTry& r)
             m_results->setCurrentWidget(m_messages);
             m_messages->setCurrentRow(0);
         }
-        emit tried();
+        if (final)
+            emit tried();
         return;
     }
     showComparison(r);
+    if (!final)
+        m_sassDiff->setPlainText(tr("Disassembling the edit with nvdisasm…"));
     m_summary->setText(tr("Built by %1 in %2 s, compared with %3: %4.")
                            .arg(QString::fromStdString(r.assembler))
                            .arg(double(r.compileUs) / 1e6, 0, 'f', 2)
                            .arg(coreText(r.baseline), r.sameCode ? tr("the same instructions as the entry")
                                                                  : tr("the instructions changed")));
-    m_results->setCurrentWidget(m_table);
-    emit tried();
+    // The comparison stays in front when the SASS comes (the user may have turned to a tab).
+    if (!final)
+        m_results->setCurrentWidget(m_table);
+    else
+        emit tried();
 }
 
 void OverrideEditor::showComparison(const OverrideTry& r)

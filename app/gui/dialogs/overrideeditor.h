@@ -64,7 +64,9 @@ private:
     bool settleUnsaved();
     void loadFile();
     void findEntries();
-    void onTried(const OverrideTry& r);
+    /// The Try's result: first without its SASS (`final` false: Try stays off, Cancel stops the
+    /// disassembly), then whole.
+    void showTry(const OverrideTry& r, bool final);
     void showComparison(const OverrideTry& r);
     void updateTitle();
 

@@ -176,32 +176,36 @@ def _flush_standalone(store, key, pending):
     pending.clear()
 
 
-def _triton_dirs():
-    """(cache, dump, override) roots as the running Triton computes them."""
+# For each kind of folder: Triton 3.4+'s knob, and before it the variable, the default's function
+# in triton.runtime.cache, and the folder under ~/.triton.
+_ROOTS = {
+    "cache": ("dir", "TRITON_CACHE_DIR", "default_cache_dir", "cache"),
+    "dump": ("dump_dir", "TRITON_DUMP_DIR", "default_dump_dir", "dump"),
+    "override": ("override_dir", "TRITON_OVERRIDE_DIR", "default_override_dir", "override"),
+}
+
+
+def _triton_dir(kind):
+    """The cache, dump or override root as the running Triton computes it. Only the one asked
+    for: each knob reads the environment, and three of them were a third of a manager's set-up."""
+    knob, variable, default_name, folder = _ROOTS[kind]
     try:
         from triton import knobs  # 3.4+
 
-        c = knobs.cache
-        return c.dir, c.dump_dir, c.override_dir
+        return getattr(knobs.cache, knob)
     except (ImportError, AttributeError):
         pass
+    value = os.getenv(variable, "").strip()
+    if value:
+        return value
     try:
         from triton.runtime import cache as triton_cache
     except ImportError:
         triton_cache = None
-
-    def pick(variable, default_name, folder):
-        value = os.getenv(variable, "").strip()
-        if value:
-            return value
-        default = getattr(triton_cache, default_name, None)
-        if default is not None:
-            return default()
-        return os.path.join(os.path.expanduser("~"), ".triton", folder)
-
-    return (pick("TRITON_CACHE_DIR", "default_cache_dir", "cache"),
-            pick("TRITON_DUMP_DIR", "default_dump_dir", "dump"),
-            pick("TRITON_OVERRIDE_DIR", "default_override_dir", "override"))
+    default = getattr(triton_cache, default_name, None)
+    if default is not None:
+        return default()
+    return os.path.join(os.path.expanduser("~"), ".triton", folder)
 
 
 def _local_base():
@@ -517,8 +521,7 @@ class CacheManager(_TritonCacheManager):
         # Triton's base __init__ does nothing, and takes only (key) before 3.4: not called.
         self.key = key
         self._kind = "override" if override else ("dump" if dump else "cache")
-        cache, dump_dir, override_dir = _triton_dirs()
-        root = {"cache": cache, "dump": dump_dir, "override": override_dir}[self._kind]
+        root = _triton_dir(self._kind)
         if not root:
             raise RuntimeError("Could not create or locate cache dir")
         self.cache_dir = os.path.join(root, key)
@@ -671,11 +674,17 @@ class CacheManager(_TritonCacheManager):
         fresh = False
         size = 0
         settled = time.time() - _SETTLE_S
+        prefix = folder + os.sep
         for name, recorded in children.items():
-            # This folder's copy first: the writer may have had the cache mounted elsewhere.
-            candidates = [os.path.join(folder, os.path.basename(str(recorded)))]
-            if isinstance(recorded, str) and recorded != candidates[0]:
-                candidates.append(recorded)
+            if isinstance(recorded, str) and recorded.startswith(prefix) and recorded.find(os.sep, len(prefix)) < 0:
+                # Recorded in this folder, as it is mounted here (the usual case): no path to
+                # build (joining and splitting each file's path was a fifth of a hit).
+                candidates = (recorded,)
+            else:
+                # This folder's copy first: the writer may have had the cache mounted elsewhere.
+                candidates = [os.path.join(folder, os.path.basename(str(recorded)))]
+                if isinstance(recorded, str) and recorded != candidates[0]:
+                    candidates.append(recorded)
             for path in candidates:
                 try:
                     st = os.stat(path)
