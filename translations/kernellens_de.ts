@@ -3541,6 +3541,34 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Disassembling the edit with nvdisasm…</source>
         <translation>Die Bearbeitung wird mit nvdisasm disassembliert…</translation>
     </message>
+    <message>
+        <source>&amp;Run on GPU…</source>
+        <translation>Auf der &amp;GPU ausführen…</translation>
+    </message>
+    <message>
+        <source>Run the entry&apos;s kernel and the tried edit on the GPU on the same inputs and compare their outputs; a run spec gives the grid and the arguments</source>
+        <translation>Den Kernel des Eintrags und die erprobte Änderung mit denselben Eingaben auf der GPU ausführen und ihre Ausgaben vergleichen; eine Laufbeschreibung gibt Grid und Argumente an</translation>
+    </message>
+    <message>
+        <source>Run Spec</source>
+        <translation>Laufbeschreibung</translation>
+    </message>
+    <message>
+        <source>Run specs (*.json);;All files (*)</source>
+        <translation>Laufbeschreibungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Running both kernels on the GPU as %1 says…</source>
+        <translation>Beide Kernel laufen auf der GPU, wie %1 es angibt…</translation>
+    </message>
+    <message>
+        <source>GPU run on %1 (problem size %2): %3</source>
+        <translation>GPU-Lauf auf %1 (Problemgröße %2): %3</translation>
+    </message>
+    <message>
+        <source>GPU run: %1</source>
+        <translation>GPU-Lauf: %1</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::RangeChartView</name>
@@ -4931,6 +4959,14 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>muparser could not be loaded (%1): install libmuparser2v5 to read kernel specs</source>
         <translation>muparser konnte nicht geladen werden (%1): installieren Sie libmuparser2v5, um Kernel-Spezifikationen zu lesen</translation>
     </message>
+    <message>
+        <source>`%1` is not this entry&apos;s kernel (`%2`)</source>
+        <translation>`%1` ist nicht der Kernel dieses Eintrags (`%2`)</translation>
+    </message>
+    <message>
+        <source>%1: larger than 1 MiB, not a run spec</source>
+        <translation>%1: größer als 1 MiB, keine Laufbeschreibung</translation>
+    </message>
 </context>
 <context>
     <name>kl::keys</name>
@@ -5285,6 +5321,22 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>%1 has no .cubin (klens doctor calls the entry incomplete): both sides are assembled here</source>
         <translation>%1 hat keine .cubin (klens doctor nennt den Eintrag unvollständig): beide Seiten werden hier assembliert</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>the edit did not compile</source>
+        <translation>die Änderung ließ sich nicht übersetzen</translation>
+    </message>
+    <message>
+        <source>%1%2 of %3: %4</source>
+        <translation>%1%2 von %3: %4</translation>
+    </message>
+    <message>
+        <source>%1 records no num_warps</source>
+        <translation>%1 verzeichnet kein num_warps</translation>
     </message>
 </context>
 <context>
@@ -6643,6 +6695,97 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
     <message>
         <source>--comm &quot;%1&quot; is not a valid regular expression (ECMAScript): %2</source>
         <translation>--comm &quot;%1&quot; ist kein gültiger regulärer Ausdruck (ECMAScript): %2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::tritonrun</name>
+    <message>
+        <source>the metadata of %1 is not a JSON object</source>
+        <translation>die Metadaten von %1 sind kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>%1: %2 arguments, the kernel takes %3: %4</source>
+        <translation>%1: %2 Argumente, der Kernel nimmt %3: %4</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s %1 is a tensor descriptor: KernelLens cannot make one</source>
+        <translation>%1 des Kernels ist ein Tensor-Deskriptor: KernelLens kann keinen erzeugen</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s %1: KernelLens fills f16, f32, f64, i32 and i64 only</source>
+        <translation>%1 des Kernels: KernelLens füllt nur f16, f32, f64, i32 und i64</translation>
+    </message>
+    <message>
+        <source>%1: argument %2 is %3, the kernel&apos;s is %4</source>
+        <translation>%1: Argument %2 ist %3, das des Kernels ist %4</translation>
+    </message>
+    <message>
+        <source>%1 launches as clusters of %2 CTAs: KernelLens launches one CTA a block</source>
+        <translation>%1 startet als Cluster aus %2 CTAs: KernelLens startet eine CTA je Block</translation>
+    </message>
+    <message>
+        <source>%1 needs a cooperative or programmatic-dependent launch, which KernelLens does not make</source>
+        <translation>%1 braucht einen kooperativen oder programmatisch abhängigen Start, den KernelLens nicht ausführt</translation>
+    </message>
+    <message>
+        <source>the PTX of %1 takes %2 parameters and its TTIR %3: not a launch KernelLens knows</source>
+        <translation>die PTX von %1 nimmt %2 Parameter, ihr TTIR %3: kein Start, den KernelLens kennt</translation>
+    </message>
+    <message>
+        <source>%1: no problem size `%2` (%3)</source>
+        <translation>%1: keine Problemgröße `%2` (%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>the original kernel</source>
+        <translation>der ursprüngliche Kernel</translation>
+    </message>
+    <message>
+        <source>the edited kernel</source>
+        <translation>der geänderte Kernel</translation>
+    </message>
+    <message>
+        <source>cannot load %1 on %2: %3</source>
+        <translation>%1 lässt sich auf %2 nicht laden: %3</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation>%1 schlug auf %2 fehl: %3</translation>
+    </message>
+    <message>
+        <source>the edit changes the output: %1</source>
+        <translation>die Änderung ändert die Ausgabe: %1</translation>
+    </message>
+    <message>
+        <source>%1 names no `out` or `inout` buffer: nothing to compare</source>
+        <translation>%1 nennt keinen `out`- oder `inout`-Puffer: nichts zu vergleichen</translation>
+    </message>
+    <message>
+        <source>both kernels wrote the same outputs (%1 elements in %2 buffers)</source>
+        <translation>beide Kernel schrieben dieselben Ausgaben (%1 Elemente in %2 Puffern)</translation>
+    </message>
+    <message>
+        <source>the TTIR&apos;s `tt.func @%1(` does not close</source>
+        <translation>`tt.func @%1(` im TTIR wird nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>the TTIR&apos;s `tt.func @%1` has a parameter KernelLens cannot read: %2</source>
+        <translation>`tt.func @%1` im TTIR hat einen Parameter, den KernelLens nicht lesen kann: %2</translation>
+    </message>
+    <message>
+        <source>the TTIR has no `tt.func @%1`</source>
+        <translation>das TTIR hat kein `tt.func @%1`</translation>
+    </message>
+    <message>
+        <source>the PTX&apos;s `.entry %1(` does not close</source>
+        <translation>`.entry %1(` in der PTX wird nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>the PTX has no `.entry %1`</source>
+        <translation>die PTX hat kein `.entry %1`</translation>
     </message>
 </context>
 <context>

@@ -3528,6 +3528,34 @@ Use File &gt; Open Folder… to open one, or start KernelLens with --demo.</sour
         <source>Disassembling the edit with nvdisasm…</source>
         <translation>正在用 nvdisasm 反汇编修改后的代码…</translation>
     </message>
+    <message>
+        <source>&amp;Run on GPU…</source>
+        <translation>在 GPU 上运行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Run the entry&apos;s kernel and the tried edit on the GPU on the same inputs and compare their outputs; a run spec gives the grid and the arguments</source>
+        <translation>在 GPU 上用相同输入运行条目的内核与试过的修改并比较输出;运行描述文件给出网格和参数</translation>
+    </message>
+    <message>
+        <source>Run Spec</source>
+        <translation>运行描述</translation>
+    </message>
+    <message>
+        <source>Run specs (*.json);;All files (*)</source>
+        <translation>运行描述 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Running both kernels on the GPU as %1 says…</source>
+        <translation>按 %1 在 GPU 上运行两个内核…</translation>
+    </message>
+    <message>
+        <source>GPU run on %1 (problem size %2): %3</source>
+        <translation>在 %1 上的 GPU 运行(问题规模 %2):%3</translation>
+    </message>
+    <message>
+        <source>GPU run: %1</source>
+        <translation>GPU 运行:%1</translation>
+    </message>
 </context>
 <context>
     <name>kl::gui::RangeChartView</name>
@@ -4907,6 +4935,14 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>muparser could not be loaded (%1): install libmuparser2v5 to read kernel specs</source>
         <translation>无法加载 muparser（%1）：请安装 libmuparser2v5 以读取内核规格</translation>
     </message>
+    <message>
+        <source>`%1` is not this entry&apos;s kernel (`%2`)</source>
+        <translation>`%1` 不是此条目的内核(`%2`)</translation>
+    </message>
+    <message>
+        <source>%1: larger than 1 MiB, not a run spec</source>
+        <translation>%1:大于 1 MiB,不是运行描述</translation>
+    </message>
 </context>
 <context>
     <name>kl::keys</name>
@@ -5261,6 +5297,22 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>%1 has no .cubin (klens doctor calls the entry incomplete): both sides are assembled here</source>
         <translation>%1 没有 .cubin（klens doctor 称该条目不完整）：两侧均在此处汇编</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>未运行:%1</translation>
+    </message>
+    <message>
+        <source>the edit did not compile</source>
+        <translation>修改未能编译</translation>
+    </message>
+    <message>
+        <source>%1%2 of %3: %4</source>
+        <translation>%3 的 %1%2:%4</translation>
+    </message>
+    <message>
+        <source>%1 records no num_warps</source>
+        <translation>%1 未记录 num_warps</translation>
     </message>
 </context>
 <context>
@@ -6619,6 +6671,97 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
     <message>
         <source>--comm &quot;%1&quot; is not a valid regular expression (ECMAScript): %2</source>
         <translation>--comm &quot;%1&quot; 不是有效的正则表达式（ECMAScript）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>kl::tritonrun</name>
+    <message>
+        <source>the metadata of %1 is not a JSON object</source>
+        <translation>%1 的元数据不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1: %2 arguments, the kernel takes %3: %4</source>
+        <translation>%1:%2 个参数,内核接受 %3 个:%4</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s %1 is a tensor descriptor: KernelLens cannot make one</source>
+        <translation>内核的 %1 是张量描述符:KernelLens 无法生成</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s %1: KernelLens fills f16, f32, f64, i32 and i64 only</source>
+        <translation>内核的 %1:KernelLens 只填充 f16、f32、f64、i32 和 i64</translation>
+    </message>
+    <message>
+        <source>%1: argument %2 is %3, the kernel&apos;s is %4</source>
+        <translation>%1:第 %2 个参数是 %3,内核的是 %4</translation>
+    </message>
+    <message>
+        <source>%1 launches as clusters of %2 CTAs: KernelLens launches one CTA a block</source>
+        <translation>%1 以 %2 个 CTA 的集群启动:KernelLens 每个块启动一个 CTA</translation>
+    </message>
+    <message>
+        <source>%1 needs a cooperative or programmatic-dependent launch, which KernelLens does not make</source>
+        <translation>%1 需要协作式或程序化依赖启动,KernelLens 不进行这种启动</translation>
+    </message>
+    <message>
+        <source>the PTX of %1 takes %2 parameters and its TTIR %3: not a launch KernelLens knows</source>
+        <translation>%1 的 PTX 接受 %2 个参数,其 TTIR 接受 %3 个:KernelLens 不认识这种启动</translation>
+    </message>
+    <message>
+        <source>%1: no problem size `%2` (%3)</source>
+        <translation>%1:没有问题规模 `%2`(%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>the original kernel</source>
+        <translation>原始内核</translation>
+    </message>
+    <message>
+        <source>the edited kernel</source>
+        <translation>修改后的内核</translation>
+    </message>
+    <message>
+        <source>cannot load %1 on %2: %3</source>
+        <translation>无法在 %2 上加载%1:%3</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2: %3</source>
+        <translation>%1在 %2 上失败:%3</translation>
+    </message>
+    <message>
+        <source>the edit changes the output: %1</source>
+        <translation>修改改变了输出:%1</translation>
+    </message>
+    <message>
+        <source>%1 names no `out` or `inout` buffer: nothing to compare</source>
+        <translation>%1 未指定 `out` 或 `inout` 缓冲区:无可比较</translation>
+    </message>
+    <message>
+        <source>both kernels wrote the same outputs (%1 elements in %2 buffers)</source>
+        <translation>两个内核写出相同的输出(%2 个缓冲区中的 %1 个元素)</translation>
+    </message>
+    <message>
+        <source>the TTIR&apos;s `tt.func @%1(` does not close</source>
+        <translation>TTIR 中的 `tt.func @%1(` 没有闭合</translation>
+    </message>
+    <message>
+        <source>the TTIR&apos;s `tt.func @%1` has a parameter KernelLens cannot read: %2</source>
+        <translation>TTIR 中的 `tt.func @%1` 有 KernelLens 无法读取的参数:%2</translation>
+    </message>
+    <message>
+        <source>the TTIR has no `tt.func @%1`</source>
+        <translation>TTIR 中没有 `tt.func @%1`</translation>
+    </message>
+    <message>
+        <source>the PTX&apos;s `.entry %1(` does not close</source>
+        <translation>PTX 中的 `.entry %1(` 没有闭合</translation>
+    </message>
+    <message>
+        <source>the PTX has no `.entry %1`</source>
+        <translation>PTX 中没有 `.entry %1`</translation>
     </message>
 </context>
 <context>

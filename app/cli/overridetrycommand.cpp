@@ -9,7 +9,7 @@
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
 #include "entryresolution.h"
-#include "gpu/gpustatus.h"
+#include "gpu/tritonrun/trygpurun.h"
 #include "rootselection.h"
 
 #include <algorithm>
@@ -29,7 +29,9 @@ struct OverrideTryArgs {
     std::string entry;
     std::string assembler = "auto";
     bool noSass = false;
-    bool run = false;
+    std::string runSpec;
+    std::string size;
+    int device = 0;
     bool json = false;
 };
 
@@ -138,6 +140,54 @@ void printComparison(const OverrideTry& r)
         std::printf("\n%s", r.sassDiff.c_str());
 }
 
+void printRun(const TryRun& run)
+{
+    if (!run.ran) {
+        std::printf("\nGPU run: %s\n", run.reason.english().c_str());
+        return;
+    }
+    std::printf("\nGPU run on %s, problem size %s: %s\n", run.device.c_str(), run.size.c_str(),
+                run.reason.english().c_str());
+    for (const TryRun::Output& o : run.outputs)
+        std::printf("  %s\n", o.description.english().c_str());
+}
+
+// --run: the entry's kernel and the edit's on the GPU, on the same inputs (gpu/tritonrun).
+// `exit` becomes 2 for a spec or an entry that cannot run, 3 without a GPU, 1 when a side failed.
+TryRun runBothSides(const OverrideTryArgs& args, const OverrideTry& r, const Entry& entry, int& exit)
+{
+    const TryGpuRun gpuRun = runTryOnGpu(r, entry, {args.runSpec, args.size, args.device});
+    switch (gpuRun.outcome) {
+    case TryGpuRun::Outcome::BadInput: exit = ExitError; break;
+    case TryGpuRun::Outcome::NoGpu: exit = ExitNoGpu; break;
+    case TryGpuRun::Outcome::Failed: exit = ExitProblems; break;
+    case TryGpuRun::Outcome::Ran:
+    case TryGpuRun::Outcome::NotCompiled: break;
+    }
+    const TritonRunResult& result = gpuRun.result;
+    TryRun run;
+    run.ran = result.ran;
+    run.reason = result.reason;
+    run.device = result.device;
+    run.size = result.size;
+    run.outputsDiffer = result.outputsDiffer;
+    for (const TritonRunOutput& o : result.outputs) {
+        TryRun::Output out;
+        out.argument = o.argument;
+        out.checked = o.comparison.checked;
+        out.mismatches = o.comparison.mismatches;
+        out.maxAbsError = o.comparison.maxAbsError;
+        if (o.comparison.first) {
+            out.firstIndex = o.comparison.first->index;
+            out.firstOriginal = o.comparison.first->expected;
+            out.firstEdited = o.comparison.first->actual;
+        }
+        out.description = o.description;
+        run.outputs.push_back(std::move(out));
+    }
+    return run;
+}
+
 int runOverrideTry(const OverrideTryArgs& args)
 {
     struct stat st {};
@@ -159,20 +209,12 @@ int runOverrideTry(const OverrideTryArgs& args)
     std::unique_ptr<char, decltype(&std::free)> real(::realpath(args.file.c_str(), nullptr), &std::free);
     const OverrideTry r = tryOverride(real ? std::string(real.get()) : absoluteClean(args.file), entry,
                                       Environment::current(), options);
+    int runExit = ExitOk;
     TryRun run;
-    bool noGpu = false;
-    if (args.run) {
-        // Running both sides needs a GPU; without one the step is refused, and says why.
-        const GpuStatus gpu = gpuStatus();
-        noGpu = !gpu.available;
-        run.reason =
-            gpu.available
-                ? Text::verbatim("running both kernels on the GPU is not built yet: compare them with "
-                                 "klens autotune or your script")
-                : Text::of(KL_TEXT("kl::overridetry", "not run: %1"), gpu.reason);
-    } else {
+    if (args.runSpec.empty())
         run.reason = Text::of(KL_TEXT("kl::overridetry", "not asked (--run)"));
-    }
+    else
+        run = runBothSides(args, r, entry, runExit);
     if (args.json) {
         writeOverrideTryJson(r, run, stdout);
     } else {
@@ -183,11 +225,11 @@ int runOverrideTry(const OverrideTryArgs& args)
             printError(r.error.english());
         else
             printComparison(r);
-        if (args.run)
-            std::printf("\nGPU run: %s\n", run.reason.english().c_str());
+        if (!args.runSpec.empty())
+            printRun(run);
     }
     if (r.ok)
-        return noGpu ? ExitNoGpu : ExitOk;
+        return runExit;
     return r.log.empty() && r.diagnostics.empty() ? ExitError : ExitProblems;
 }
 
@@ -209,7 +251,14 @@ void addOverrideTryCommand(CLI::App& overrideCmd, Commands& out)
                     "entry's own Triton's ptxas and flags) or auto (ptxas, else nvJitLink, else Triton)")
         ->check(CLI::IsMember({"auto", "ptxas", "nvjitlink", "triton"}));
     cmd->add_flag("--no-sass", a->noSass, "Skip the SASS diff (no nvdisasm run)");
-    cmd->add_flag("--run", a->run, "Also run both kernels on a GPU (refused, with the reason, without one)");
+    cmd->add_option(
+           "--run", a->runSpec,
+           "Also run the entry's kernel and the edit on a GPU, on the same inputs, and compare their "
+           "outputs; SPEC (kernellens.triton-run/1) gives the grid and the arguments. Refused, with "
+           "the reason, without a GPU")
+        ->type_name("SPEC");
+    cmd->add_option("--size", a->size, "The run spec's problem size (default: its default_size)");
+    cmd->add_option("--device", a->device, "The GPU to run on (CUDA ordinal)")->check(CLI::NonNegativeNumber);
     cmd->add_flag("--json", a->json, "Print the documented JSON (schema kernellens.override-try/1)");
     out.push_back({cmd, [a] { return runOverrideTry(*a); }});
 }

@@ -114,6 +114,40 @@ void writeOverrideTryJson(const OverrideTry& r, const TryRun& run, std::FILE* ou
         w.Key("ran");
         w.Bool(run.ran);
         json::strOrNull(w, "reason", run.reason);
+        if (run.ran) {
+            json::strOrNull(w, "device", run.device);
+            json::strOrNull(w, "size", run.size);
+            w.Key("outputs_differ");
+            w.Bool(run.outputsDiffer);
+            w.Key("outputs");
+            w.StartArray();
+            for (const TryRun::Output& o : run.outputs) {
+                w.StartObject();
+                json::strOrNull(w, "argument", o.argument);
+                w.Key("checked");
+                w.Uint64(o.checked);
+                w.Key("mismatches");
+                w.Uint64(o.mismatches);
+                w.Key("max_abs_error");
+                w.Double(o.maxAbsError);
+                w.Key("first");
+                if (o.firstIndex) {
+                    w.StartObject();
+                    w.Key("index");
+                    w.Uint64(*o.firstIndex);
+                    w.Key("original");
+                    w.Double(o.firstOriginal);
+                    w.Key("edited");
+                    w.Double(o.firstEdited);
+                    w.EndObject();
+                } else {
+                    w.Null();
+                }
+                json::strOrNull(w, "description", o.description);
+                w.EndObject();
+            }
+            w.EndArray();
+        }
         w.EndObject();
         w.Key("microseconds");
         w.StartObject();

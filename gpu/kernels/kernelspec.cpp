@@ -118,8 +118,9 @@ Text listOf(const std::vector<std::string>& names)
 
 class SpecParser {
 public:
-    SpecParser(const std::string& path)
+    SpecParser(const std::string& path, const FixedLaunch* fixed = nullptr)
         : m_in(path)
+        , m_fixed(fixed)
     {
     }
 
@@ -136,6 +137,8 @@ private:
     bool argument(const rapidjson::Value& v, const std::string& field, KernelArgument& a);
     bool fill(const rapidjson::Value& v, const std::string& field, KernelArgument& a);
     bool checking(const rapidjson::Value& root);
+    bool tritonHeader(const rapidjson::Value& root);
+    bool tolerance(const rapidjson::Value& root, bool required);
     bool defaultPlans();
 
     bool newName(const std::string& field, const std::string& name);
@@ -148,6 +151,7 @@ private:
     bool isKnown(std::string_view n, bool withSizes, std::size_t derivedCount) const;
 
     SpecReader m_in;
+    const FixedLaunch* m_fixed; ///< a Triton run spec: what the compiled kernel fixes
     KernelSpec m_spec;
 };
 
@@ -445,10 +449,21 @@ bool SpecParser::derived(const rapidjson::Value& root)
 bool SpecParser::launch(const rapidjson::Value& root)
 {
     const rapidjson::Value* l = m_in.member(root, "launch", "", true);
-    if (!l || !m_in.object(*l, "launch") || !m_in.onlyKnown(*l, "launch", {"grid", "block", "shared_bytes"}))
+    if (!l || !m_in.object(*l, "launch"))
         return false;
+    if (m_fixed) {
+        // Triton compiled the block and the shared memory into the kernel: only the grid is the user's.
+        if (!m_in.onlyKnown(*l, "launch", {"grid"}))
+            return false;
+        m_spec.block = {std::to_string(m_fixed->threads), "1", "1"};
+        m_spec.sharedBytes = std::to_string(m_fixed->sharedBytes);
+    } else if (!m_in.onlyKnown(*l, "launch", {"grid", "block", "shared_bytes"})) {
+        return false;
+    }
     const std::size_t all = m_spec.derived.size();
     for (const char* key : {"grid", "block"}) {
+        if (m_fixed && key[0] == 'b')
+            break;
         const std::string field = std::string("launch.") + key;
         const rapidjson::Value* arr = m_in.array(*l, key, "launch", true);
         if (!arr)
@@ -463,7 +478,7 @@ bool SpecParser::launch(const rapidjson::Value& root)
                 return false;
         }
     }
-    return expressionField(*l, "shared_bytes", "launch", m_spec.sharedBytes, true, all, "0");
+    return m_fixed || expressionField(*l, "shared_bytes", "launch", m_spec.sharedBytes, true, all, "0");
 }
 
 bool SpecParser::fill(const rapidjson::Value& v, const std::string& field, KernelArgument& a)
@@ -595,17 +610,8 @@ bool SpecParser::checking(const rapidjson::Value& root)
     if (Status layout = checkReferenceLayout(m_spec); !layout)
         return m_in.failRaw(Text::of(KL_TEXT("kl::kernels", "field %1"), layout.error()));
 
-    const rapidjson::Value* tol = m_in.member(root, "tolerance", "", true);
-    if (!tol || !m_in.object(*tol, "tolerance") || !m_in.onlyKnown(*tol, "tolerance", {"abs", "rel"}))
+    if (!tolerance(root, true))
         return false;
-    for (const char* key : {"abs", "rel"}) {
-        double& out = key[0] == 'a' ? m_spec.tolerance.abs : m_spec.tolerance.rel;
-        if (tol->HasMember(key) && !m_in.number(*tol, key, "tolerance", out))
-            return false;
-        if (!(out >= 0))
-            return m_in.fail(std::string("tolerance.") + key,
-                             Text::of(KL_TEXT("kl::kernels", "must be >= 0")));
-    }
 
     const rapidjson::Value* metric = m_in.member(root, "metric", "", true);
     if (!metric || !m_in.object(*metric, "metric") || !m_in.onlyKnown(*metric, "metric", {"kind", "value"}))
@@ -621,6 +627,51 @@ bool SpecParser::checking(const rapidjson::Value& root)
         return m_in.fail("metric.kind",
                          Text::of(KL_TEXT("kl::kernels", "unknown metric `%1` (%2)"), kind, "bytes, flops"));
     return expressionField(*metric, "value", "metric", m_spec.metric, true, m_spec.derived.size());
+}
+
+bool SpecParser::tolerance(const rapidjson::Value& root, bool required)
+{
+    const rapidjson::Value* tol = m_in.member(root, "tolerance", "", required);
+    if (!tol)
+        return m_in.ok();
+    if (!m_in.object(*tol, "tolerance") || !m_in.onlyKnown(*tol, "tolerance", {"abs", "rel"}))
+        return false;
+    for (const char* key : {"abs", "rel"}) {
+        double& out = key[0] == 'a' ? m_spec.tolerance.abs : m_spec.tolerance.rel;
+        if (tol->HasMember(key) && !m_in.number(*tol, key, "tolerance", out))
+            return false;
+        if (!(out >= 0))
+            return m_in.fail(std::string("tolerance.") + key,
+                             Text::of(KL_TEXT("kl::kernels", "must be >= 0")));
+    }
+    return true;
+}
+
+bool SpecParser::tritonHeader(const rapidjson::Value& root)
+{
+    std::string schema;
+    if (!m_in.string(root, "schema", "", schema))
+        return false;
+    if (schema != kTritonRunSpecSchema)
+        return m_in.fail("schema",
+                         Text::of(KL_TEXT("kl::kernels", "`%1` is not `%2`"), schema, kTritonRunSpecSchema));
+    m_spec.entry = m_fixed->entry;
+    m_spec.name = m_fixed->entry;
+    if (root.HasMember("kernel")) {
+        std::string kernel;
+        if (!m_in.string(root, "kernel", "", kernel))
+            return false;
+        // A spec written for another kernel would run this one with the wrong arguments.
+        if (kernel != m_fixed->entry)
+            return m_in.fail("kernel",
+                             Text::of(KL_TEXT("kl::kernels", "`%1` is not this entry's kernel (`%2`)"),
+                                      kernel, m_fixed->entry));
+    }
+    if (root.HasMember("description") && !m_in.string(root, "description", "", m_spec.description))
+        return false;
+    m_spec.reference = "none";
+    m_spec.metric = "0";
+    return true;
 }
 
 bool SpecParser::defaultPlans()
@@ -655,6 +706,17 @@ Result<KernelSpec> SpecParser::parse(std::string_view text)
     if (auto parsed = json::parse(doc, text); !parsed)
         return fail(Text::of(KL_TEXT("kl::kernels", "%1: not valid JSON: %2"), m_in.path(),
                              std::move(parsed.error())));
+    if (m_fixed) {
+        const bool ok = m_in.object(doc, "") &&
+                        m_in.onlyKnown(doc, "",
+                                       {"schema", "kernel", "description", "problem", "derived", "launch",
+                                        "arguments", "tolerance"}) &&
+                        tritonHeader(doc) && problem(doc) && derived(doc) && launch(doc) && arguments(doc) &&
+                        tolerance(doc, false) && defaultPlans();
+        if (!ok)
+            return fail(m_in.error());
+        return std::move(m_spec);
+    }
     const bool ok = m_in.object(doc, "") &&
                     m_in.onlyKnown(doc, "",
                                    {"schema", "name", "description", "source", "entry", "arch_variant",
@@ -697,6 +759,22 @@ Result<std::string> targetArch(const KernelSpec& spec, std::string_view arch)
 Result<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path)
 {
     return SpecParser(path).parse(text);
+}
+
+Result<KernelSpec> parseTritonRunSpec(std::string_view text, const std::string& path,
+                                      const FixedLaunch& fixed)
+{
+    return SpecParser(path, &fixed).parse(text);
+}
+
+Result<KernelSpec> loadTritonRunSpec(const std::string& path, const FixedLaunch& fixed)
+{
+    auto read = readFile(path, (1u << 20) + 1);
+    if (!read)
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: %2"), path, std::move(read.error())));
+    if (read->size() > (1u << 20))
+        return fail(Text::of(KL_TEXT("kl::kernels", "%1: larger than 1 MiB, not a run spec"), path));
+    return parseTritonRunSpec(*read, path, fixed);
 }
 
 Result<KernelSpec> loadKernelSpec(const std::string& path)

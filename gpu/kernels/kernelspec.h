@@ -121,6 +121,9 @@ struct KernelSpec {
 /// arch-specific variant (below sm_90).
 Result<std::string> targetArch(const KernelSpec& spec, std::string_view arch);
 
+/// The schema name of a run spec for a Triton kernel (parseTritonRunSpec).
+inline constexpr std::string_view kTritonRunSpecSchema = "kernellens.triton-run/1";
+
 /// Reads and checks a spec file and the source it names (resolved against the spec's folder).
 /// Errors name the path and the field, e.g. "/x/vector_add.json: field `launch.grid` missing",
 /// "... field `launch.block[0]`: `BLOCK` is not defined (...)". Beyond the shape, every expression
@@ -131,5 +134,22 @@ Result<KernelSpec> loadKernelSpec(const std::string& path);
 /// The same from text; `path` names the spec in errors and the source is resolved against its
 /// folder (the source file must exist there).
 Result<KernelSpec> parseKernelSpec(std::string_view text, const std::string& path);
+
+/// What a compiled Triton kernel fixes of its launch: its name, num_warps x warp size threads
+/// and its metadata's `shared` bytes of dynamic shared memory.
+struct FixedLaunch {
+    std::string entry;
+    std::uint32_t threads = 0;
+    std::uint64_t sharedBytes = 0;
+};
+
+/// A run spec ("kernellens.triton-run/1", docs/json-schema.md): how to run a kernel Triton
+/// compiled, for `klens override try --run`. It has a kernel spec's problem, derived names, grid,
+/// arguments (the kernel's own, in order, without Triton's scratch pointers) and tolerance (exact
+/// when absent); no source, parameters, block or shared memory: `fixed` gives those. The result
+/// is a KernelSpec with no parameters, reference "none" and a zero metric.
+Result<KernelSpec> parseTritonRunSpec(std::string_view text, const std::string& path,
+                                      const FixedLaunch& fixed);
+Result<KernelSpec> loadTritonRunSpec(const std::string& path, const FixedLaunch& fixed);
 
 } // namespace kl

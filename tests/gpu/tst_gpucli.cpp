@@ -4,6 +4,8 @@
 #include "gpu/gpustatus.h"
 #include "tests/support/klensprocess.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -105,6 +107,62 @@ private slots:
         QVERIFY(!o["best"].toString().isEmpty());
         QVERIFY(o["copy_gbs"].toDouble() > 0);
         QVERIFY(QFileInfo::exists(o["results_path"].toString()));
+    }
+
+    // `override try --run SPEC`: the spec is checked against the entry on any machine (exit 2,
+    // naming the spec and the kernel's parameters); a good one then needs a GPU (exit 3 without).
+    void overrideTryRunChecksTheSpecThenNeedsAGpu()
+    {
+        const QString entry =
+            QStringLiteral(KL_SOURCE_DIR) +
+            "/tests/fixtures/triton-gpu/cache/A7II7PG4W6BL652IKCMCIPIFRVXKQBVVXHM3QC4GNO647JZXOQFA";
+        QFile ptx(entry + "/add_kernel.ptx");
+        if (!ptx.open(QIODevice::ReadOnly))
+            QSKIP("tests/fixtures/triton-gpu is not in this checkout");
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("edit"));
+        QFile edit(dir.path() + "/edit/add_kernel.ptx");
+        QVERIFY(edit.open(QIODevice::WriteOnly));
+        edit.write(ptx.readAll().replace("add.f32", "sub.f32"));
+        edit.close();
+        const QString spec = QStringLiteral(KL_SOURCE_DIR) + "/docs/examples/add_kernel.run.json";
+        QFile good(spec);
+        QVERIFY(good.open(QIODevice::ReadOnly));
+        QByteArray threeArgs = good.readAll();
+        threeArgs.replace(
+            ",\n    {\"name\": \"n\", \"kind\": \"scalar\", \"type\": \"i32\", \"value\": \"N\"}", "");
+        QFile bad(dir.path() + "/three.json");
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(threeArgs);
+        bad.close();
+
+        auto tryRun = [&](const QString& runSpec) {
+            ProcessOptions options{.timeoutMs = 300000};
+            options.set.insert("KERNELLENS_LIBCUDA", "/nonexistent/libcuda.so.1");
+            options.set.insert("KERNELLENS_TRY_CACHE", "off");
+            return runKlens({"override", "try", dir.path() + "/edit/add_kernel.ptx", "--entry", entry,
+                             "--no-sass", "--run", runSpec, "--json"},
+                            options);
+        };
+        ProcessResult r = tryRun(dir.path() + "/three.json");
+        if (!r.json["ok"].toBool())
+            QSKIP(qPrintable("the edit could not be assembled here: " + r.json["error"].toString()));
+        QCOMPARE(r.exitCode, 2);
+        const QJsonObject refused = r.json["gpu_run"].toObject();
+        QCOMPARE(refused["ran"].toBool(), false);
+        QCOMPARE(refused["reason"].toString(),
+                 "not run: " + dir.path() +
+                     "/three.json: 3 arguments, the kernel takes 4: `x_ptr` (!tt.ptr<f32>), `y_ptr` "
+                     "(!tt.ptr<f32>), `out_ptr` (!tt.ptr<f32>), `n_elements` (i32)");
+
+        r = tryRun(spec);
+        QCOMPARE(r.exitCode, 3);
+        const QJsonObject noGpu = r.json["gpu_run"].toObject();
+        QCOMPARE(noGpu["ran"].toBool(), false);
+        QVERIFY2(noGpu["reason"].toString().startsWith("not run: no CUDA driver (/nonexistent/libcuda.so.1"),
+                 qPrintable(noGpu["reason"].toString()));
+        // The comparison itself is there all the same.
+        QCOMPARE(r.json["same_code"].toBool(), false);
     }
 };
 

@@ -7,6 +7,7 @@
 #include "app/gui/dialogs/overrideeditor.h"
 #include "app/gui/stages/codeview.h"
 #include "core/nvrtc/nvrtccompiler.h"
+#include "gpu/gpustatus.h"
 #include "tests/support/dumpsnapshot.h"
 #include "tests/support/tempcache.h"
 
@@ -117,6 +118,36 @@ private slots:
         QCOMPARE(capped.first, registers.first);
         QVERIFY2(capped.second.toInt() <= 58, qPrintable(capped.second));
         QVERIFY(editor->ptxDiffText().contains("+.maxnreg 58"));
+
+        // Run on GPU: a spec that does not fit is refused on any machine, naming the kernel's
+        // parameters; a fitting one runs both kernels where there is a GPU (the same outputs:
+        // a register cap changes no arithmetic), and is refused with the reason where there is none.
+        QPushButton* run = editor->findChild<QPushButton*>("runButton");
+        QVERIFY(run && run->isEnabled());
+        QSignalSpy ran(editor.data(), &OverrideEditor::ranOnGpu);
+        const QString bad = at("one-argument.json");
+        QFile badSpec(bad);
+        QVERIFY(badSpec.open(QIODevice::WriteOnly));
+        badSpec.write(
+            R"({"schema": "kernellens.triton-run/1", "problem": {"variables": ["N"], "sizes": {"default": {"N": 4}}},
+                         "launch": {"grid": [1, 1, 1]},
+                         "arguments": [{"name": "a", "kind": "buffer", "type": "f16", "role": "in", "count": "N"}]})");
+        badSpec.close();
+        editor->runOnGpu(bad);
+        QTRY_COMPARE_WITH_TIMEOUT(ran.size(), 1, 120000);
+        QVERIFY2(
+            editor->summaryText().startsWith("GPU run: not run: " + bad +
+                                             ": 1 arguments, the kernel takes 9: `a_ptr` (!tt.ptr<f16>)"),
+            qPrintable(editor->summaryText()));
+        editor->runOnGpu(QStringLiteral(KL_SOURCE_DIR "/docs/examples/matmul_kernel.run.json"));
+        QTRY_COMPARE_WITH_TIMEOUT(ran.size(), 2, 120000);
+        const kl::GpuStatus gpu = kl::gpuStatus();
+        if (!gpu.available)
+            QCOMPARE(editor->summaryText(),
+                     "GPU run: not run: " + QString::fromStdString(gpu.reason.english()));
+        else if (gpu.devices[0].arch() == "sm_90")
+            QVERIFY2(editor->summaryText().contains("both kernels wrote the same outputs"),
+                     qPrintable(editor->summaryText()));
 
         // A broken line: the assembler's message, activated, puts the cursor on it.
         QTextBlock block = editor->editor()->document()->findBlockByNumber(0);

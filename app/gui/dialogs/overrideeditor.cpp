@@ -6,11 +6,13 @@
 #include "app/gui/stages/irhighlighter.h"
 #include "core/cubin/occupancy.h"
 #include "core/override/folderlinks.h"
+#include "gpu/tritonrun/trygpurun.h"
 
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,6 +22,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
 #include <QSyntaxHighlighter>
@@ -145,6 +148,11 @@ OverrideEditor::OverrideEditor(QString file, std::shared_ptr<const Snapshot> sna
     m_tryButton->setToolTip(
         tr("Save, compile the edit (PTX: the CUDA toolkit's ptxas or the entry's Triton; IR: the Triton in "
            "your Python) and compare it with the entry (Ctrl+Return)"));
+    m_runButton = buttons->addButton(tr("&Run on GPU…"), QDialogButtonBox::ActionRole);
+    m_runButton->setObjectName(QStringLiteral("runButton"));
+    m_runButton->setToolTip(tr("Run the entry's kernel and the tried edit on the GPU on the same inputs and "
+                               "compare their outputs; a run spec gives the grid and the arguments"));
+    m_runButton->setEnabled(false);
     m_cancelButton = buttons->addButton(tr("Cancel"), QDialogButtonBox::ActionRole);
     m_cancelButton->setEnabled(false);
     connect(m_saveButton, &QPushButton::clicked, this, [this] {
@@ -154,6 +162,16 @@ OverrideEditor::OverrideEditor(QString file, std::shared_ptr<const Snapshot> sna
     });
     connect(m_tryButton, &QPushButton::clicked, this, &OverrideEditor::tryEdit);
     connect(m_cancelButton, &QPushButton::clicked, this, &OverrideEditor::cancel);
+    connect(m_runButton, &QPushButton::clicked, this, [this] {
+        QSettings settings;
+        const QString spec = QFileDialog::getOpenFileName(
+            this, tr("Run Spec"), settings.value(QStringLiteral("override/runSpec")).toString(),
+            tr("Run specs (*.json);;All files (*)"));
+        if (spec.isEmpty())
+            return;
+        settings.setValue(QStringLiteral("override/runSpec"), spec);
+        runOnGpu(spec);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* saveKey = new QShortcut(QKeySequence::Save, this);
     connect(saveKey, &QShortcut::activated, m_saveButton, &QPushButton::click);
@@ -288,6 +306,9 @@ void OverrideEditor::tryEdit()
     if (chosen < 0 || std::size_t(chosen) >= m_candidates.size())
         return;
     const Entry entry = m_snapshot->entries.at(m_candidates[std::size_t(chosen)]);
+    m_lastEntry = m_candidates[std::size_t(chosen)];
+    m_lastTry.reset();
+    m_runButton->setEnabled(false);
     m_tryButton->setEnabled(false);
     m_cancelButton->setEnabled(true);
     m_summary->setText(
@@ -315,6 +336,32 @@ void OverrideEditor::tryEdit()
 void OverrideEditor::cancel()
 {
     m_job.cancel();
+}
+
+void OverrideEditor::runOnGpu(const QString& spec)
+{
+    if (!m_lastTry || m_job.isRunning())
+        return;
+    m_tryButton->setEnabled(false);
+    m_runButton->setEnabled(false);
+    m_summary->setText(tr("Running both kernels on the GPU as %1 says…").arg(spec));
+    m_job.start(
+        [tried = *m_lastTry, entry = m_snapshot->entries.at(m_lastEntry),
+         spec = spec.toStdString()](const JobToken&) {
+            return runTryOnGpu(tried, entry, {spec, {}, 0});
+        },
+        [this](const TryGpuRun& run) {
+            m_tryButton->setEnabled(true);
+            m_runButton->setEnabled(true);
+            const TritonRunResult& r = run.result;
+            m_summary->setText(r.ran ? tr("GPU run on %1 (problem size %2): %3")
+                                           .arg(QString::fromStdString(r.device),
+                                                QString::fromStdString(r.size), coreText(r.reason))
+                                     : tr("GPU run: %1").arg(coreText(r.reason)));
+            for (const TritonRunOutput& o : r.outputs)
+                new QListWidgetItem(tr("GPU run: %1").arg(coreText(o.description)), m_messages);
+            emit ranOnGpu();
+        });
 }
 
 bool OverrideEditor::settleUnsaved()
@@ -353,6 +400,9 @@ void OverrideEditor::closeEvent(QCloseEvent* event)
 void OverrideEditor::showTry(const OverrideTry& r, bool final)
 {
     m_tryButton->setEnabled(final);
+    if (final && r.ok)
+        m_lastTry = r;
+    m_runButton->setEnabled(final && r.ok);
     m_cancelButton->setEnabled(!final);
     m_messages->clear();
     for (const CompileDiagnostic& d : r.diagnostics) {

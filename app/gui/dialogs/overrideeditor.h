@@ -12,6 +12,7 @@
 
 #include <QDialog>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QComboBox;
@@ -39,6 +40,11 @@ public:
     /// Saves, then compiles the edit and compares it with the chosen entry (the Try button).
     void tryEdit();
     void cancel();
+    /// Runs the last Try's edit and the entry's kernel on the GPU on the same inputs, as the run
+    /// spec `spec` (kernellens.triton-run/1) says, and compares their outputs (the Run on GPU
+    /// button asks for the spec). The spec is checked on any machine; without a GPU the run is
+    /// refused with the reason.
+    void runOnGpu(const QString& spec);
     bool isRunning() const { return m_job.isRunning(); }
     QString summaryText() const;
     QString file() const { return m_file; }
@@ -55,6 +61,8 @@ public:
 signals:
     /// A Try ended: compiled, rejected by the compiler, or cancelled; the summary says which.
     void tried();
+    /// A Run on GPU ended: ran, or refused with the reason (the summary says which).
+    void ranOnGpu();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -85,6 +93,9 @@ private:
     QPushButton* m_saveButton = nullptr;
     QPushButton* m_tryButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_runButton = nullptr;
+    std::optional<OverrideTry> m_lastTry; ///< the last Try that compiled, for Run on GPU
+    std::size_t m_lastEntry = 0;          ///< the snapshot entry it was compared with
     BackgroundJob m_job{exclusivePool()};
     BackgroundJob m_linkJob{backgroundPool()};
 };
