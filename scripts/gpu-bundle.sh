@@ -25,8 +25,16 @@ for s in "${suites[@]}"; do
     bins+=("$(find "$build/tests" -name "$s" -type f -executable | head -1)")
 done
 mkdir -p "$stage/lib"
+# Opened on first use (core/util/dynlib), so ldd of the binaries does not name them: muparser
+# (every kernel spec's expressions), libmagic and libarchive, with what they load in turn.
+opened=()
+for soname in libmuparser.so.2 libmagic.so.1 libarchive.so.13; do
+    path=$(/sbin/ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
+    [ -n "$path" ] || { echo "gpu-bundle: $soname not installed (scripts/dev.sh installs it)" >&2; exit 1; }
+    opened+=("$path")
+done
 # glibc and the dynamic loader stay the machine's own: they must match its kernel and each other.
-ldd "${bins[@]}" | awk '$3 ~ /^\// {print $3}' | sort -u |
+{ printf '%s\n' "${opened[@]}"; ldd "${bins[@]}" "${opened[@]}" | awk '$3 ~ /^\// {print $3}'; } | sort -u |
     grep -Ev '/(libc|libm|libdl|libpthread|librt|ld-linux[^/]*)\.so' |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
 cp -L /usr/lib/file/magic.mgc "$stage/lib/"
