@@ -251,14 +251,17 @@ void addOverrideTryCommand(CLI::App& overrideCmd, Commands& out)
                     "entry's own Triton's ptxas and flags) or auto (ptxas, else nvJitLink, else Triton)")
         ->check(CLI::IsMember({"auto", "ptxas", "nvjitlink", "triton"}));
     cmd->add_flag("--no-sass", a->noSass, "Skip the SASS diff (no nvdisasm run)");
-    cmd->add_option(
-           "--run", a->runSpec,
-           "Also run the entry's kernel and the edit on a GPU, on the same inputs, and compare their "
-           "outputs; SPEC (kernellens.triton-run/1) gives the grid and the arguments. Refused, with "
-           "the reason, without a GPU")
-        ->type_name("SPEC");
-    cmd->add_option("--size", a->size, "The run spec's problem size (default: its default_size)");
-    cmd->add_option("--device", a->device, "The GPU to run on (CUDA ordinal)")->check(CLI::NonNegativeNumber);
+    auto* run =
+        cmd->add_option(
+               "--run", a->runSpec,
+               "Also run the entry's kernel and the edit on a GPU, on the same inputs, and compare their "
+               "outputs; SPEC (kernellens.triton-run/1) gives the grid and the arguments. Refused, with "
+               "the reason, without a GPU")
+            ->type_name("SPEC");
+    cmd->add_option("--size", a->size, "The run spec's problem size (default: its default_size)")->needs(run);
+    cmd->add_option("--device", a->device, "The GPU to run on (CUDA ordinal)")
+        ->check(CLI::NonNegativeNumber)
+        ->needs(run);
     cmd->add_flag("--json", a->json, "Print the documented JSON (schema kernellens.override-try/1)");
     out.push_back({cmd, [a] { return runOverrideTry(*a); }});
 }
