@@ -6787,6 +6787,10 @@ Datei &gt; Trace öffnen… liest PyTorch-Profiler-Traces (Kineto), .json oder .
         <source>the PTX has no `.entry %1`</source>
         <translation>die PTX hat kein `.entry %1`</translation>
     </message>
+    <message>
+        <source>%1: the buffers of problem size `%2` take %3 bytes, more than a quarter of this machine&apos;s memory (%4 bytes)</source>
+        <translation>%1: die Puffer der Problemgröße `%2` belegen %3 Bytes, mehr als ein Viertel des Speichers dieser Maschine (%4 Bytes)</translation>
+    </message>
 </context>
 <context>
     <name>kl::util</name>

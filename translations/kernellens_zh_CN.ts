@@ -6763,6 +6763,10 @@ File &gt; Open Trace… reads PyTorch profiler (Kineto) traces, .json or .json.g
         <source>the PTX has no `.entry %1`</source>
         <translation>PTX 中没有 `.entry %1`</translation>
     </message>
+    <message>
+        <source>%1: the buffers of problem size `%2` take %3 bytes, more than a quarter of this machine&apos;s memory (%4 bytes)</source>
+        <translation>%1:问题规模 `%2` 的缓冲区占用 %3 字节,超过本机内存(%4 字节)的四分之一</translation>
+    </message>
 </context>
 <context>
     <name>kl::util</name>

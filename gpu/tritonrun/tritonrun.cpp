@@ -7,6 +7,7 @@
 #include "tritonsignature.h"
 
 #include <rapidjson/document.h>
+#include <unistd.h>
 
 namespace kl {
 namespace {
@@ -27,7 +28,8 @@ Result<LaunchFlags> launchFlags(const std::string& json, const std::string& kern
         return fail(Text::of(KL_TEXT("kl::tritonrun", "the metadata of %1 is not a JSON object"), kernel));
     LaunchFlags f;
     auto number = [&](const char* key, auto& out) {
-        if (doc.HasMember(key) && doc[key].IsNumber() && doc[key].GetDouble() >= 0)
+        if (doc.HasMember(key) && doc[key].IsNumber() && doc[key].GetDouble() >= 0 &&
+            doc[key].GetDouble() < 9e15) // a cast of a larger double is undefined
             out = static_cast<std::remove_reference_t<decltype(out)>>(doc[key].GetDouble());
     };
     auto flag = [&](const char* key, bool& out) {
@@ -161,6 +163,18 @@ Result<PreparedTritonRun> prepareTritonRun(const TritonRunInput& in)
     if (!plan || !editedPlan)
         return fail(Text::of(KL_TEXT("kl::tritonrun", "%1: %2"), spec->path,
                              !plan ? plan.error() : editedPlan.error()));
+    // The inputs and each side's results are host copies: three of every buffer.
+    std::uint64_t bytes = 0;
+    for (std::size_t i = 0; i < plan->arguments.size(); ++i)
+        if (spec->arguments[i].kind == ArgumentKind::Buffer)
+            bytes += plan->arguments[i].bytes;
+    const std::uint64_t memory =
+        std::uint64_t(::sysconf(_SC_PHYS_PAGES)) * std::uint64_t(::sysconf(_SC_PAGESIZE));
+    if (memory > 0 && bytes > memory / 4)
+        return fail(
+            Text::of(KL_TEXT("kl::tritonrun", "%1: the buffers of problem size `%2` take %3 bytes, more "
+                                              "than a quarter of this machine's memory (%4 bytes)"),
+                     spec->path, size->name, bytes, memory));
     PreparedTritonRun p;
     p.input = in;
     p.size = size->name;

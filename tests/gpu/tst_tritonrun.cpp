@@ -261,6 +261,19 @@ private slots:
         r = kl::runTritonPair(backend, sized);
         QVERIFY2(r.reason.english().ends_with(": no problem size `huge` (default, small)"),
                  r.reason.english().c_str());
+        // A size no host could hold is refused before anything is allocated.
+        std::string huge = kSpec;
+        huge.replace(huge.find("\"small\": {\"N\": 1000}"), 20, "\"small\": {\"N\": 1000000000000000}");
+        // n and the grid kept within CUDA's and i32's limits: only the buffers are too large.
+        huge.replace(huge.find("\"value\": \"N\""), 12, "\"value\": \"min(N, 1000)\"");
+        huge.replace(huge.find("\"ceil_div(N, 256)\""), 18, "\"min(ceil_div(N, 256), 65535)\"");
+        kl::TritonRunInput tooBig = input(writeSpec("huge.json", huge));
+        tooBig.sizeName = "small";
+        r = kl::runTritonPair(backend, tooBig);
+        QVERIFY2(
+            r.reason.english().find(": the buffers of problem size `small` take 12000000000000000 bytes") !=
+                std::string::npos,
+            r.reason.english().c_str());
         // A spec that is not there names its path.
         r = kl::runTritonPair(backend, input(m_dir.path().toStdString() + "/none.json"));
         QVERIFY2(r.reason.english().starts_with(m_dir.path().toStdString() + "/none.json: "),
