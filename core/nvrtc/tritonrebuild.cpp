@@ -57,7 +57,16 @@ try:
         ptxas = nv._path_to_binary("ptxas")[0]
 except Exception:
     pass
-cubin = backend.make_cubin(ptx, {}, options, target["arch"])
+# Triton keeps ptxas's input when ptxas fails (its repro file): in a folder of the scratch
+# folder, removed here, not in /tmp.
+import shutil, tempfile
+tempfile.tempdir = os.path.join(os.path.dirname(out_path), "tmp")
+os.makedirs(tempfile.tempdir, exist_ok=True)
+os.environ["TMPDIR"] = tempfile.tempdir
+try:
+    cubin = backend.make_cubin(ptx, {}, options, target["arch"])
+finally:
+    shutil.rmtree(tempfile.tempdir, ignore_errors=True)
 with open(out_path, "wb") as f:
     f.write(cubin)
 print(json.dumps({"triton": triton.__version__, "ptxas": ptxas}))
@@ -209,6 +218,7 @@ TritonRebuild rebuildCubinWithTriton(const Entry& e, const std::string& metadata
     }
     ::unlink(out.c_str());
     ::unlink(ptxPath.c_str());
+    ::rmdir(joinPath(scratch, "tmp").c_str()); // the script's own temp folder, emptied by it
     ::rmdir(scratch);
     if (r.outcome == TritonRebuild::Outcome::NoMatchingTriton)
         r.why =

@@ -29,6 +29,12 @@ for knob in ("TRITON_KERNEL_OVERRIDE", "TRITON_KERNEL_DUMP", "TRITON_ALWAYS_COMP
 if line_info == "0":
     os.environ["TRITON_DISABLE_LINE_INFO"] = "1"
 os.environ["TRITON_CACHE_DIR"] = os.path.join(out_dir, "cache")
+# Triton keeps ptxas's input when ptxas fails (its repro file): in the scratch folder, removed
+# with it, not in /tmp.
+import tempfile
+tempfile.tempdir = os.path.join(out_dir, "tmp")
+os.makedirs(tempfile.tempdir, exist_ok=True)
+os.environ["TMPDIR"] = tempfile.tempdir
 try:
     import triton
 except Exception as e:

@@ -35,6 +35,9 @@ class OverrideTry(unittest.TestCase):
         self.home = os.path.join(self.tmp, "home")
         os.makedirs(self.home)
         self.triton_dir = os.path.join(self.home, ".triton")
+        # klens's TMPDIR: what it or the Triton it runs leaves there is a leak.
+        self.tmpdir = os.path.join(self.tmp, "tmpdir")
+        os.makedirs(self.tmpdir)
 
     def tearDown(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -54,7 +57,8 @@ class OverrideTry(unittest.TestCase):
         return json.loads(run.stdout.strip().splitlines()[-1])
 
     def klens(self, *args, expect=(0,)):
-        run = subprocess.run([KLENS, *args], env=self.env(), capture_output=True, text=True, timeout=300)
+        run = subprocess.run([KLENS, *args], env=self.env(TMPDIR=self.tmpdir), capture_output=True, text=True,
+                             timeout=300)
         self.assertIn(run.returncode, expect, "klens %s: %s%s" % (" ".join(args), run.stdout, run.stderr))
         return (json.loads(run.stdout) if "--json" in args else run.stdout), run
 
@@ -124,6 +128,9 @@ class OverrideTry(unittest.TestCase):
                 self.assertEqual((errors[0]["file"], errors[0]["line"]), (path, at + 1), tried)
                 _, run = self.klens("override", "try", path, "--entry", entry, expect=(1,))
                 self.assertIn("%s:%d: error: " % (path, at + 1), run.stderr)
+                # Triton keeps ptxas's input when ptxas fails; run by klens, it is gone with klens's scratch.
+                left = [os.path.join(d, f) for d, _, fs in os.walk(self.tmpdir) for f in fs]
+                self.assertEqual(left, [], "left in TMPDIR by a failed %s try" % stage)
                 os.unlink(path)
 
     def test_triton_newest(self):
