@@ -1,12 +1,12 @@
 #include "tritonrun.h"
 
-#include "core/formats/json.h"
+#include "core/formats/metadata.h"
 #include "gpu/kernels/hostbuffer.h"
 #include "gpu/kernels/kernelconfig.h"
 #include "gpu/kernels/launchplan.h"
 #include "tritonsignature.h"
 
-#include <rapidjson/document.h>
+#include <charconv>
 #include <unistd.h>
 
 namespace kl {
@@ -21,26 +21,33 @@ struct LaunchFlags {
     std::uint64_t profileScratch = 0;
 };
 
+// Read with core's metadata reader, which knows every era's layout.
 Result<LaunchFlags> launchFlags(const std::string& json, const std::string& kernel)
 {
-    rapidjson::Document doc;
-    if (auto parsed = json::parse(doc, json); !parsed || !doc.IsObject())
+    auto meta = parseMetadata(json, MetadataDetail::Full);
+    if (!meta)
         return fail(Text::of(KL_TEXT("kl::tritonrun", "the metadata of %1 is not a JSON object"), kernel));
-    LaunchFlags f;
-    auto number = [&](const char* key, auto& out) {
-        if (doc.HasMember(key) && doc[key].IsNumber() && doc[key].GetDouble() >= 0 &&
-            doc[key].GetDouble() < 9e15) // a cast of a larger double is undefined
-            out = static_cast<std::remove_reference_t<decltype(out)>>(doc[key].GetDouble());
+    auto field = [&](std::string_view key) -> std::string_view {
+        for (const auto* fields : {&meta->options, &meta->derived})
+            for (const MetadataField& f : *fields)
+                if (f.key == key)
+                    return f.json;
+        return {};
     };
-    auto flag = [&](const char* key, bool& out) {
-        if (doc.HasMember(key) && doc[key].IsBool())
-            out = doc[key].GetBool();
+    LaunchFlags f;
+    // Whole numbers only: anything else (absent, null, huge) keeps the default.
+    auto number = [&](std::string_view key, auto& out) {
+        const std::string_view text = field(key);
+        std::remove_reference_t<decltype(out)> v{};
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec == std::errc() && end == text.data() + text.size() && !text.empty())
+            out = v;
     };
     number("num_ctas", f.numCtas);
     number("global_scratch_size", f.globalScratch);
     number("profile_scratch_size", f.profileScratch);
-    flag("launch_cooperative_grid", f.cooperative);
-    flag("launch_pdl", f.pdl);
+    f.cooperative = field("launch_cooperative_grid") == "true";
+    f.pdl = field("launch_pdl") == "true";
     return f;
 }
 

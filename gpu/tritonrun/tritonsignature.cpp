@@ -22,29 +22,35 @@ std::size_t findName(std::string_view text, std::string_view word, std::size_t f
     return std::string_view::npos;
 }
 
-// The text between the parenthesis at `open` and its match, quotes and nesting respected; npos
-// when it does not close.
-std::size_t closingParen(std::string_view text, std::size_t open)
+// Calls `visit(i, c)` for each character of `text` from `from` that is outside a quoted string
+// (MLIR's `loc("file")`), until it returns true; returns that index, or npos.
+template <class Visit> std::size_t scanUnquoted(std::string_view text, std::size_t from, Visit visit)
 {
-    int depth = 0;
     bool quoted = false;
-    for (std::size_t i = open; i < text.size(); ++i) {
+    for (std::size_t i = from; i < text.size(); ++i) {
         const char c = text[i];
         if (quoted) {
             if (c == '\\')
                 ++i;
             else if (c == '"')
                 quoted = false;
-            continue;
-        }
-        if (c == '"')
+        } else if (c == '"') {
             quoted = true;
-        else if (c == '(')
-            ++depth;
-        else if (c == ')' && --depth == 0)
+        } else if (visit(i, c)) {
             return i;
+        }
     }
     return std::string_view::npos;
+}
+
+// The parenthesis matching the one at `open`; npos when it does not close.
+std::size_t closingParen(std::string_view text, std::size_t open)
+{
+    int depth = 0;
+    return scanUnquoted(text, open, [&](std::size_t, char c) {
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        return c == ')' && depth == 0;
+    });
 }
 
 // `list` split at the commas outside quotes, (), <>, {} and [].
@@ -52,20 +58,9 @@ std::vector<std::string_view> splitTopLevel(std::string_view list)
 {
     std::vector<std::string_view> out;
     int depth = 0;
-    bool quoted = false;
     std::size_t start = 0;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const char c = list[i];
-        if (quoted) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                quoted = false;
-            continue;
-        }
-        if (c == '"')
-            quoted = true;
-        else if (c == '(' || c == '<' || c == '{' || c == '[')
+    scanUnquoted(list, 0, [&](std::size_t i, char c) {
+        if (c == '(' || c == '<' || c == '{' || c == '[')
             ++depth;
         else if (c == ')' || c == '>' || c == '}' || c == ']')
             --depth;
@@ -73,7 +68,8 @@ std::vector<std::string_view> splitTopLevel(std::string_view list)
             out.push_back(list.substr(start, i - start));
             start = i + 1;
         }
-    }
+        return false;
+    });
     if (list.find_first_not_of(" \t\r\n", start) != std::string_view::npos)
         out.push_back(list.substr(start));
     return out;

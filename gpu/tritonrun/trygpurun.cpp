@@ -29,7 +29,8 @@ TryGpuRun runTryOnGpu(const OverrideTry& r, const Entry& entry, const TryGpuRunO
     in.specPath = options.spec;
     in.sizeName = options.size;
     in.kernel = r.kernel;
-    for (auto [ext, out] : {std::pair{".ttir", &in.ttir}, {".ptx", &in.ptx}, {".json", &in.metadataJson}}) {
+    in.ptx = r.original.ptx; // the entry's, as the Try read it
+    for (auto [ext, out] : {std::pair{".ttir", &in.ttir}, {".json", &in.metadataJson}}) {
         auto bytes = readEntryFile(entry, r.kernel + ext, 64u << 20);
         if (!bytes)
             return notRun(Outcome::BadInput, Text::of(KL_TEXT("kl::overridetry", "%1%2 of %3: %4"), r.kernel,
