@@ -77,6 +77,11 @@ struct Stage {
     std::int64_t mtimeNs = 0;
     std::uint16_t extPos = 0; ///< where the stage extension starts in fileName
     bool known = true;        ///< false for extensions Triton does not write there (a cache's .sass, ...)
+    /// With Entry::dev, the file's stamp as the scan saw it (git's index keys a file so): what
+    /// linking keys its kept digests by without a stat of its own. 0 when not known (a packed
+    /// entry, one made by hand).
+    std::uint64_t ino = 0;
+    std::int64_t ctimeNs = 0;
 
     std::string_view ext() const { return std::string_view(fileName).substr(extPos); }
 };
@@ -129,6 +134,7 @@ struct Entry {
     std::vector<Stage> stages;  ///< present files, canonical stage order first
     std::uint64_t totalSize = 0;
     std::int64_t newestMtimeNs = 0;
+    std::uint64_t dev = 0; ///< the folder's device (0: not known); see Stage::ino
     std::vector<Problem> problems;
     KernelResources resources;
     /// For an entry read from a pack (docs/pack-format.md): that pack file, and the byte offset of

@@ -57,6 +57,9 @@ struct Snapshot {
     std::vector<Entry> entries; ///< sorted by path
     std::size_t vanished = 0;
     bool cancelled = false;
+    /// The wall clock (ns) before the scan read anything: no stamp in the entries was taken
+    /// earlier. 0 when not known (a snapshot made by hand).
+    std::int64_t stampedFromNs = 0;
 
     Summary summary() const;
     bool hasProblems() const;

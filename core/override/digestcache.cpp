@@ -4,7 +4,6 @@
 #include "core/util/durablefile.h"
 #include "core/util/posixfile.h"
 
-#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,22 +11,19 @@
 namespace kl {
 namespace {
 
-constexpr char kMagic[16] = "KLDIGESTS v1\n";
+constexpr char kMagic[16] = "KLDIGESTS v2\n";
 constexpr std::size_t kRecord = 5 * 8 + 16;
 // Beyond this many records a save keeps only those this run added: the files of roots no longer
 // linked do not pile up.
 constexpr std::size_t kMaxRecords = 1'000'000;
 constexpr std::int64_t kRacyNs = 2'000'000'000;
 
-int hexValue(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 void put64(std::string& out, std::uint64_t v)
 {
+    char bytes[8];
     for (int i = 0; i < 8; ++i)
-        out.push_back(static_cast<char>(v >> (8 * i)));
+        bytes[i] = static_cast<char>(v >> (8 * i));
+    out.append(bytes, 8);
 }
 
 std::uint64_t get64(const char* p)
@@ -36,13 +32,6 @@ std::uint64_t get64(const char* p)
     for (int i = 7; i >= 0; --i)
         v = v << 8 | static_cast<std::uint8_t>(p[i]);
     return v;
-}
-
-std::int64_t nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 } // namespace
@@ -84,43 +73,28 @@ DigestCache::DigestCache(std::string path)
         const char* p = bytes->data() + sizeof kMagic + i * kRecord;
         FileStamp s{get64(p), get64(p + 8), get64(p + 16), static_cast<std::int64_t>(get64(p + 24)),
                     static_cast<std::int64_t>(get64(p + 32))};
-        Digest d;
-        std::memcpy(d.data(), p + 40, 16);
-        m_digests.emplace(s, d);
+        m_digests.emplace(s, Digest{get64(p + 40), get64(p + 48)});
     }
 }
 
-std::optional<std::string> DigestCache::find(const FileStamp& stamp) const
+std::optional<Xxh128> DigestCache::find(const FileStamp& stamp) const
 {
     // What was loaded is only read until save(): no lock, so the linking threads never wait.
     auto it = m_digests.find(stamp);
     if (it == m_digests.end())
         return std::nullopt;
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string hex(32, '0');
-    for (std::size_t i = 0; i < 16; ++i) {
-        hex[2 * i] = kHex[it->second[i] >> 4];
-        hex[2 * i + 1] = kHex[it->second[i] & 15];
-    }
-    return hex;
+    return it->second;
 }
 
-void DigestCache::add(const FileStamp& stamp, const std::string& hex)
+void DigestCache::add(const FileStamp& stamp, const Xxh128& digest, std::int64_t stampedAtNs)
 {
-    if (m_path.empty() || hex.size() != 32)
+    if (m_path.empty())
         return;
-    const std::int64_t racy = nowNs() - kRacyNs;
+    const std::int64_t racy = stampedAtNs - kRacyNs;
     if (stamp.mtimeNs > racy || stamp.ctimeNs > racy)
         return;
-    Digest d;
-    for (std::size_t i = 0; i < 16; ++i) {
-        const int hi = hexValue(hex[2 * i]), lo = hexValue(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            return;
-        d[i] = static_cast<std::uint8_t>(hi << 4 | lo);
-    }
     std::lock_guard lock(m_mutex);
-    m_added.emplace_back(stamp, d);
+    m_added.emplace_back(stamp, digest);
 }
 
 std::size_t DigestCache::size() const
@@ -148,7 +122,8 @@ void DigestCache::save()
         put64(out, s.size);
         put64(out, static_cast<std::uint64_t>(s.mtimeNs));
         put64(out, static_cast<std::uint64_t>(s.ctimeNs));
-        out.append(reinterpret_cast<const char*>(d.data()), d.size());
+        put64(out, d.high);
+        put64(out, d.low);
     };
     for (const auto& [s, d] : m_digests)
         put(s, d);

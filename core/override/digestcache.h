@@ -4,10 +4,12 @@
 // whose device, inode, size, modification and change times are all unchanged is not read again.
 // Linking dump and override folders to their entries must otherwise read every stage they might
 // share (918 MB for 10,000 of each); with the cache a second link reads none. A file changed
-// within the last two seconds is not kept ("racily clean": a coarse clock could give a rewrite
-// the same times). A missing, damaged or foreign file is an empty cache, never an error.
+// within two seconds before its stamp was taken is not kept ("racily clean": a coarse clock could
+// give a later rewrite the same times). A missing, damaged or foreign file is an empty cache,
+// never an error.
 
-#include <array>
+#include "core/util/digest.h"
+
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -38,11 +40,13 @@ public:
     /// Loads `path` (empty: a cache that keeps nothing).
     explicit DigestCache(std::string path);
 
-    /// The XXH3-128 (hex) recorded for a file with exactly this stamp when the cache was loaded
+    /// The XXH3-128 recorded for a file with exactly this stamp when the cache was loaded
     /// (thread-safe against add(); not against save()).
-    std::optional<std::string> find(const FileStamp& stamp) const;
-    /// Records a digest (thread-safe); ignored for a file changed in the last two seconds.
-    void add(const FileStamp& stamp, const std::string& hex);
+    std::optional<Xxh128> find(const FileStamp& stamp) const;
+    /// Records a digest (thread-safe). `stampedAtNs`: a time (wall clock, ns) at or before which
+    /// the stamp was taken; ignored when the file changed within two seconds before it, as a
+    /// rewrite after the stamp could then keep the same times.
+    void add(const FileStamp& stamp, const Xxh128& digest, std::int64_t stampedAtNs);
     /// Writes the cache when something was added: to a temporary file renamed over it, so a
     /// reader sees all or nothing. Failure only costs the next run its reads.
     void save();
@@ -55,7 +59,7 @@ private:
     struct Hash {
         std::size_t operator()(const FileStamp& s) const;
     };
-    using Digest = std::array<std::uint8_t, 16>;
+    using Digest = Xxh128;
     std::string m_path;
     mutable std::mutex m_mutex;
     std::unordered_map<FileStamp, Digest, Hash> m_digests;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <fcntl.h>
 #include <map>
 #include <optional>
@@ -17,6 +18,7 @@
 #include <thread>
 #include <unistd.h>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -38,18 +40,28 @@ bool isUserFolder(const Entry& e)
     return e.kind == EntryKind::Dump || e.kind == EntryKind::Override;
 }
 
-// The digests of one entry's linkable stages: (order in kLinkedStages, XXH3-128 hex); a stage
-// that cannot be read (gone, a symlink, too large) is left out.
-using Digests = std::vector<std::pair<int, std::string>>;
+// The digests of one entry's linkable stages, by order in kLinkedStages; a stage that cannot be
+// read (gone, a symlink, too large) has none, and is compared with nothing.
+struct StageDigest {
+    int order = -1;
+    std::optional<Xxh128> digest;
+};
+using Digests = std::vector<StageDigest>;
 
-// (stage, size) pairs some file has: a stage of another size cannot be equal to it.
-using SizeSet = std::set<std::pair<int, std::uint64_t>>;
+// The (stage, size) pairs some folder's file has, packed as size * 8 + stage: a stage of another
+// size cannot be equal to it.
+using SizeSet = std::unordered_set<std::uint64_t>;
 
-std::string digestOf(std::string_view bytes)
+std::uint64_t sizeKey(int order, std::uint64_t size)
 {
-    Xxh128Stream hash;
-    hash.update(bytes);
-    return hash.hex();
+    return size << 3 | static_cast<std::uint64_t>(order);
+}
+
+std::int64_t nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 FileStamp stampOf(const struct stat& st)
@@ -60,40 +72,77 @@ FileStamp stampOf(const struct stat& st)
             static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec};
 }
 
-// What a thread read while it had a digest cache: handed to the cache once the thread is done (a
-// lock per file made the threads wait on each other).
-using Fresh = std::vector<std::pair<FileStamp, std::string>>;
+// What a thread read while it had a digest cache, with when each stamp was taken: handed to the
+// cache once the thread is done (a lock per file made the threads wait on each other).
+struct FreshDigest {
+    FileStamp stamp;
+    Xxh128 digest;
+    std::int64_t stampedAtNs = 0;
+};
+using Fresh = std::vector<FreshDigest>;
+
+// Where a thread is: the digest cache (or none), the snapshot's stamp time, and its own start.
+struct DigestContext {
+    const DigestCache* cache = nullptr;
+    std::int64_t scanStampsFromNs = 0; ///< Snapshot::stampedFromNs: 0 when its stamps are unknown
+    std::int64_t threadStartNs = 0;    ///< before any stat of this thread
+    std::uint64_t maxBytes = 0;
+    Fresh fresh;
+    // The folder holding the last entry read: entries come sorted by path, so most share it, and
+    // each is then opened by its own name alone rather than by walking its whole path again.
+    std::string parentPath;
+    UniqueFd parentFd;
+};
 
 // One regular file's XXH3-128, read in chunks into this thread's buffer (no allocation per file:
-// a fresh one for each stage cost more than the hashing); nothing when it cannot be read.
-// `scannedSize` is the size the scan saw: without a digest cache no stamp is needed, so the file
-// is not stat'ed again: it is read as that size, and one of another size now (being rewritten)
-// is left out. O_NONBLOCK and the bound keep a FIFO or a device put in its place from blocking
-// or running on.
-std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std::uint64_t scannedSize,
-                                        std::uint64_t maxBytes, const DigestCache* cache, Fresh& fresh)
+// a fresh one for each stage cost more than the hashing); nothing when it cannot be read. It is
+// read at the size the scan saw: one of another size now (being rewritten) is left out. With a
+// digest cache, the scan's stamp of the file keys it, so a file the cache knows is neither
+// opened nor stat'ed (without one, as in a snapshot made by hand, it is stat'ed here). A file
+// rewritten after the scan in the same size is read as it is now but kept under the scan's
+// stamp, which no later stat can give again: its change time moved past it. O_NONBLOCK and the
+// bound keep a FIFO or a device put in its place from blocking or running on.
+std::optional<Xxh128> digestFileAt(int dirFd, const Entry& e, const Stage& s, DigestContext& ctx)
 {
-    struct stat st {};
-    // A file the cache has seen as it is now is not opened at all.
-    if (cache && !cache->loadedNothing() && ::fstatat(dirFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-        S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) <= maxBytes)
-        if (auto known = cache->find(stampOf(st)))
-            return known;
-    UniqueFd fd(::openat(dirFd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
+    const DigestCache* cache = ctx.cache;
+    const bool scanStamped = cache && ctx.scanStampsFromNs > 0 && e.dev != 0 && s.ino != 0;
+    FileStamp stamp;
+    std::int64_t stampedAtNs = 0;
+    if (scanStamped) {
+        stamp = {e.dev, s.ino, s.size, s.mtimeNs, s.ctimeNs};
+        stampedAtNs = ctx.scanStampsFromNs;
+        if (s.size > ctx.maxBytes)
+            return std::nullopt;
+        if (!cache->loadedNothing())
+            if (auto known = cache->find(stamp))
+                return known;
+    } else if (cache && !cache->loadedNothing()) {
+        struct stat st {};
+        if (::fstatat(dirFd, s.fileName.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+            static_cast<std::uint64_t>(st.st_size) <= ctx.maxBytes)
+            if (auto known = cache->find(stampOf(st)))
+                return known;
+    }
+    UniqueFd fd(::openat(dirFd, s.fileName.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
     if (!fd.valid())
         return std::nullopt;
-    std::uint64_t size = scannedSize;
-    if (cache) {
-        if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+    if (cache && !scanStamped) {
+        struct stat st {};
+        if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) ||
+            static_cast<std::uint64_t>(st.st_size) != s.size)
             return std::nullopt;
-        size = static_cast<std::uint64_t>(st.st_size);
+        stamp = stampOf(st);
+        stampedAtNs = ctx.threadStartNs;
     }
-    if (size > maxBytes)
+    const std::uint64_t size = s.size;
+    if (size > ctx.maxBytes)
         return std::nullopt;
     thread_local std::vector<char> buffer(256 * 1024);
-    Xxh128Stream hash;
     // Each read asks for one byte past that size: a file that has grown is being rewritten and is
-    // left out, and no read is spent just to see the end.
+    // left out, and no read is spent just to see the end. A stage read whole in one read (most
+    // are) is hashed in one call, without a streaming state.
+    Xxh128 digest = xxh128({});
+    std::optional<Xxh128Stream> stream;
     for (std::uint64_t done = 0; done < size;) {
         const ssize_t n =
             ::read(fd.get(), buffer.data(), std::min<std::uint64_t>(buffer.size(), size + 1 - done));
@@ -101,41 +150,69 @@ std::optional<std::string> digestFileAt(int dirFd, const std::string& name, std:
             continue;
         if (n <= 0 || done + static_cast<std::uint64_t>(n) > size)
             return std::nullopt; // an error, or not the size it was: it changed while being read
-        hash.update(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
+        const std::string_view chunk(buffer.data(), static_cast<std::size_t>(n));
+        if (done == 0 && static_cast<std::uint64_t>(n) == size) {
+            digest = xxh128(chunk);
+            break;
+        }
+        if (!stream)
+            stream.emplace();
+        stream->update(chunk);
         done += static_cast<std::uint64_t>(n);
+        if (done == size)
+            digest = stream->digest();
     }
-    std::string hex = hash.hex();
     if (cache)
-        fresh.emplace_back(stampOf(st), hex);
-    return hex;
+        ctx.fresh.push_back({stamp, digest, stampedAtNs});
+    return digest;
 }
 
-Digests digestEntry(const Entry& e, std::uint64_t maxBytes, const SizeSet* onlySizes,
-                    const DigestCache* cache, Fresh& fresh)
+// The entry's folder (never through a symlink), by its name in the parent folder kept in `ctx`.
+UniqueFd openEntryFolder(const Entry& e, DigestContext& ctx)
+{
+    constexpr int kFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+    const bool named = !e.folderName.empty() && e.path.size() > e.folderName.size() + 1 &&
+                       e.path.ends_with(e.folderName) &&
+                       e.path[e.path.size() - e.folderName.size() - 1] == '/';
+    if (!named)
+        return UniqueFd(::open(e.path.c_str(), kFlags));
+    const std::string_view parent(e.path.data(), e.path.size() - e.folderName.size() - 1);
+    if (!ctx.parentFd.valid() || ctx.parentPath != parent) {
+        ctx.parentPath.assign(parent);
+        ctx.parentFd = UniqueFd(::open(ctx.parentPath.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        if (!ctx.parentFd.valid())
+            return UniqueFd(::open(e.path.c_str(), kFlags));
+    }
+    return UniqueFd(::openat(ctx.parentFd.get(), e.folderName.c_str(), kFlags));
+}
+
+Digests digestEntry(const Entry& e, const SizeSet* onlySizes, DigestContext& ctx)
 {
     Digests out;
     if (e.packed()) {
         for (const Stage& s : e.stages) {
             const int order = linkedOrder(s.ext());
-            if (order < 0 || (onlySizes && !onlySizes->count({order, s.size})))
+            if (order < 0 || (onlySizes && !onlySizes->count(sizeKey(order, s.size))))
                 continue;
-            auto bytes = s.size <= maxBytes ? readEntryFile(e, s.fileName, maxBytes) : Result<std::string>();
-            out.emplace_back(order, bytes && bytes->size() == s.size ? digestOf(*bytes) : std::string());
+            auto bytes =
+                s.size <= ctx.maxBytes ? readEntryFile(e, s.fileName, ctx.maxBytes) : Result<std::string>();
+            out.push_back(
+                {order, bytes && bytes->size() == s.size ? std::optional(xxh128(*bytes)) : std::nullopt});
         }
         return out;
     }
-    UniqueFd dir(::open(e.path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!dir.valid())
-        return out;
+    UniqueFd dir;
     for (const Stage& s : e.stages) {
         const int order = linkedOrder(s.ext());
-        if (order < 0 || (onlySizes && !onlySizes->count({order, s.size})))
+        if (order < 0 || (onlySizes && !onlySizes->count(sizeKey(order, s.size))))
             continue;
-        // An empty digest: the stage could not be read (gone, not a regular file, unreadable,
-        // too large), so it is compared with nothing.
-        out.emplace_back(
-            order,
-            digestFileAt(dir.get(), s.fileName, s.size, maxBytes, cache, fresh).value_or(std::string()));
+        // Opened only when a stage is to be read.
+        if (!dir.valid()) {
+            dir = openEntryFolder(e, ctx);
+            if (!dir.valid())
+                return {};
+        }
+        out.push_back({order, digestFileAt(dir.get(), e, s, ctx)});
     }
     return out;
 }
@@ -149,16 +226,19 @@ std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size
     std::vector<Digests> out(which.size());
     std::atomic<std::size_t> next{0};
     auto work = [&] {
-        Fresh fresh;
+        DigestContext ctx;
+        ctx.cache = cache;
+        ctx.scanStampsFromNs = snap.stampedFromNs;
+        ctx.threadStartNs = nowNs();
+        ctx.maxBytes = options.maxFileBytes;
         for (std::size_t i; (i = next.fetch_add(1)) < which.size();) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))
                 break;
-            out[i] = digestEntry(snap.entries[which[i]], options.maxFileBytes,
-                                 i >= firstFiltered ? &sizes : nullptr, cache, fresh);
+            out[i] = digestEntry(snap.entries[which[i]], i >= firstFiltered ? &sizes : nullptr, ctx);
         }
         if (cache)
-            for (const auto& [stamp, hex] : fresh)
-                cache->add(stamp, hex);
+            for (const FreshDigest& f : ctx.fresh)
+                cache->add(f.stamp, f.digest, f.stampedAtNs);
     };
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     const unsigned n = static_cast<unsigned>(
@@ -170,6 +250,19 @@ std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size
     pool.clear(); // joined before `out` is handed back
     return out;
 }
+
+// A stage's content: which stage, and its digest.
+struct ContentKey {
+    int order = 0;
+    Xxh128 digest;
+    bool operator==(const ContentKey&) const = default;
+};
+struct ContentKeyHash {
+    std::size_t operator()(const ContentKey& k) const
+    {
+        return static_cast<std::size_t>(k.digest.low ^ static_cast<std::uint64_t>(k.order));
+    }
+};
 
 std::string stageName(int order)
 {
@@ -196,7 +289,7 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
     for (std::size_t f : folders)
         for (const Stage& st : snap.entries[f].stages)
             if (const int order = linkedOrder(st.ext()); order >= 0)
-                sizes.insert({order, st.size});
+                sizes.insert(sizeKey(order, st.size));
     std::optional<DigestCache> cache;
     if (!options.digestCache.empty())
         cache.emplace(options.digestCache);
@@ -206,17 +299,17 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
         cache->save();
 
     // (stage, digest) -> the folders holding that content; then each entry looks its own up.
-    std::unordered_map<std::string, std::vector<std::size_t>> byContent;
+    std::unordered_map<ContentKey, std::vector<std::size_t>, ContentKeyHash> byContent;
     for (std::size_t f = 0; f < links.size(); ++f)
         for (const auto& [order, digest] : digests[f])
-            if (!digest.empty())
-                byContent[stageName(order) + ':' + digest].push_back(f);
+            if (digest)
+                byContent[{order, *digest}].push_back(f);
     for (std::size_t r = links.size(); r < readList.size(); ++r) {
         std::map<std::size_t, std::vector<int>> shared; // folder -> stage orders
         for (const auto& [order, digest] : digests[r]) {
-            if (digest.empty())
+            if (!digest)
                 continue;
-            auto it = byContent.find(stageName(order) + ':' + digest);
+            auto it = byContent.find({order, *digest});
             if (it != byContent.end())
                 for (std::size_t f : it->second)
                     shared[f].push_back(order);
@@ -227,7 +320,7 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
             std::size_t common = 0;
             for (const auto& d : digests[r])
                 common += std::any_of(digests[f].begin(), digests[f].end(),
-                                      [&](const auto& fd) { return fd.first == d.first; });
+                                      [&](const StageDigest& fd) { return fd.order == d.order; });
             LinkedEntry le;
             le.entry = readList[r];
             for (int o : orders)
@@ -259,17 +352,18 @@ std::vector<FolderLinks> link(const Snapshot& snap, const std::vector<std::size_
             }
         }
         if (folder.kind == EntryKind::Override)
-            for (const auto& [order, digest] : digests[f])
-                if (!digest.empty() &&
-                    (!twinDigests ||
-                     std::none_of(twinDigests->begin(), twinDigests->end(),
-                                  [&](const auto& t) { return t.first == order && t.second == digest; })))
-                    l.editedStages.push_back(stageName(order));
+            for (const StageDigest& d : digests[f])
+                if (d.digest && (!twinDigests || std::none_of(twinDigests->begin(), twinDigests->end(),
+                                                              [&](const StageDigest& t) {
+                                                                  return t.order == d.order &&
+                                                                         t.digest == d.digest;
+                                                              })))
+                    l.editedStages.push_back(stageName(d.order));
         std::string unread;
         for (const Stage& st : folder.stages)
             if (const int order = linkedOrder(st.ext()); order >= 0)
                 for (const auto& [o, digest] : digests[f])
-                    if (o == order && digest.empty() && unread.find(st.fileName) == std::string::npos)
+                    if (o == order && !digest && unread.find(st.fileName) == std::string::npos)
                         unread += (unread.empty() ? "" : ", ") + st.fileName;
         if (!unread.empty())
             l.note = Text::of(KL_TEXT("kl::override", "could not read %1 (gone, unreadable or not a regular "

@@ -52,6 +52,8 @@ struct FolderLinkOptions {
     /// Where stage digests are kept between runs (core/override/digestcache; stageDigestCachePath):
     /// an unchanged file is not read again. Empty: every stage is read. Worth it for a whole
     /// cache (override ls, the doctor); one kernel's links read fewer bytes than the cache holds.
+    /// With it, a stage is known by the stamp the scan took (Snapshot::stampedFromNs), not by a
+    /// stat of its own: a kept digest answers for the file as the snapshot saw it.
     std::string digestCache;
 };
 

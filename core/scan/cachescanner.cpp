@@ -355,8 +355,10 @@ CacheScanner::Placed CacheScanner::scanPlaced(std::vector<Root> roots) const
 Snapshot CacheScanner::scan(std::vector<Root> roots, std::vector<int>* placeOfRead) const
 {
     // Taken before anything is read: a stamp at or after it (less the margin) may hide a change.
-    const std::int64_t racyFromNs = realtimeNs() - m_options.racyMarginNs;
+    const std::int64_t startNs = realtimeNs();
+    const std::int64_t racyFromNs = startNs - m_options.racyMarginNs;
     Snapshot snap;
+    snap.stampedFromNs = startNs;
     snap.roots = std::move(roots);
     std::vector<OpenRoot> open(snap.roots.size());
     std::vector<WorkItem> items;

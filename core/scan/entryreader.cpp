@@ -45,6 +45,7 @@ struct FileInfo {
 };
 
 struct Listing {
+    std::uint64_t dev = 0; ///< st_dev of the files stat'ed: the folder's, unless a file is a mount point
     std::vector<FileInfo> files;
     std::vector<std::string> dirs;
     std::vector<std::string> others;
@@ -70,6 +71,7 @@ int listAndStatFiles(int dirFd, Listing& out)
                 return false;
             }
             statted = true;
+            out.dev = static_cast<std::uint64_t>(st.st_dev);
             type = itemTypeOfMode(st.st_mode);
         }
         switch (type) {
@@ -343,6 +345,8 @@ private:
             info->ctimeNs = f.ctimeNs;
             info->ino = f.ino;
             info->statPending = false;
+            if (f.dev != 0)
+                m_listing.dev = f.dev;
         }
         auto where = [&] { return printableName(joinPath(e.path, name)); };
         if (!f.ok) {
@@ -421,6 +425,7 @@ private:
             it->ino = static_cast<std::uint64_t>(st.st_ino);
             it->symlink = S_ISLNK(st.st_mode);
             it->statPending = false;
+            m_listing.dev = static_cast<std::uint64_t>(st.st_dev);
             ++it;
         }
     }
@@ -591,6 +596,7 @@ private:
         Entry& e = m_result.entry;
         const std::string stem = kernelFileStemCached();
         statPending();
+        e.dev = m_listing.dev;
         // Here, before the names move into the stages: every file's stat is known now.
         if (m_wantStamps && m_listing.dirs.empty() && m_listing.others.empty()) {
             m_result.stamped = true;
@@ -613,6 +619,8 @@ private:
             if (e.kind == EntryKind::Kernel && layout::isGroupFileName(f.name))
                 continue; // the commit marker, not a stage
             Stage s = makeStage(e, std::move(f.name), f.size, f.mtimeNs, stem);
+            s.ino = f.ino;
+            s.ctimeNs = f.ctimeNs;
             if (f.symlink)
                 e.addProblem(
                     problem::Symlink,

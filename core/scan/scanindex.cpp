@@ -490,6 +490,15 @@ bool ScanIndex::reuse(int parentFd, const std::string& folderName, Entry& out, R
     out.tritonVersion = std::move(e.tritonVersion);
     out.metadataFormat = std::move(e.metadataFormat);
     out.stages = std::move(e.stages);
+    // The stamps just checked are the stages' as of this scan (linking keys kept digests by them).
+    out.dev = dir.dev;
+    for (Stage& stage : out.stages)
+        for (const FileStamp& f : files)
+            if (f.name == stage.fileName) {
+                stage.ino = f.ino;
+                stage.ctimeNs = f.ctimeNs;
+                break;
+            }
     out.totalSize = e.totalSize;
     out.newestMtimeNs = e.newestMtimeNs;
     out.resources = e.resources;

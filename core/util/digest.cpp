@@ -60,6 +60,12 @@ std::string xxh128Hex(std::string_view data)
     return hexOf(XXH3_128bits(data.data(), data.size()));
 }
 
+Xxh128 xxh128(std::string_view data)
+{
+    const XXH128_hash_t h = XXH3_128bits(data.data(), data.size());
+    return {h.high64, h.low64};
+}
+
 Xxh128Stream::Xxh128Stream()
     : m_state(XXH3_createState())
 {
@@ -81,6 +87,12 @@ void Xxh128Stream::update(std::string_view data)
 std::string Xxh128Stream::hex() const
 {
     return hexOf(XXH3_128bits_digest(static_cast<XXH3_state_t*>(m_state)));
+}
+
+Xxh128 Xxh128Stream::digest() const
+{
+    const XXH128_hash_t h = XXH3_128bits_digest(static_cast<XXH3_state_t*>(m_state));
+    return {h.high64, h.low64};
 }
 
 std::string sha256Hex(std::string_view data)

@@ -3,6 +3,7 @@
 // Hex digests through OpenSSL's libcrypto: Triton's keys (keys/) and the scan index's file names
 // (scan/) hash the same way.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,14 @@ std::string sha256Hex(std::string_view data);
 /// a dump's stages to the cache's), never for keys or integrity.
 std::string xxh128Hex(std::string_view data);
 
+/// An XXH3-128 as its two words: what matching keeps per file (no string to build or hash).
+struct Xxh128 {
+    std::uint64_t high = 0;
+    std::uint64_t low = 0;
+    bool operator==(const Xxh128&) const = default;
+};
+Xxh128 xxh128(std::string_view data);
+
 /// The same over data given in pieces (a file read in chunks into one reused buffer).
 class Xxh128Stream {
 public:
@@ -27,6 +36,7 @@ public:
     Xxh128Stream& operator=(const Xxh128Stream&) = delete;
     void update(std::string_view data);
     std::string hex() const;
+    Xxh128 digest() const;
 
 private:
     void* m_state; ///< XXH3_state_t, kept out of this header

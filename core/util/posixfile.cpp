@@ -90,6 +90,7 @@ SmallFile readSmallFileAt(int dirFd, const std::string& name, std::uint64_t maxB
     r.mtimeNs = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
     r.ctimeNs = static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
     r.ino = static_cast<std::uint64_t>(st.st_ino);
+    r.dev = static_cast<std::uint64_t>(st.st_dev);
     if (r.size > maxBytes) {
         r.tooLarge = true;
         return r;

@@ -51,6 +51,7 @@ struct SmallFile {
     std::int64_t mtimeNs = 0;
     std::int64_t ctimeNs = 0; ///< with ino: the stamps of what was read (core/scan/scanindex)
     std::uint64_t ino = 0;
+    std::uint64_t dev = 0;
 };
 
 /// Read `name` under `dirFd` if it is a regular file of at most `maxBytes` bytes.

@@ -145,6 +145,26 @@ private slots:
         QCOMPARE(second.json, first.json);
         QCOMPARE(second.json, unindexedJson(c.path()));
         QVERIFY(second.json.find("\"kernel_7\"") != std::string::npos);
+
+        // Entries taken from the index carry the stamps this scan checked, as a read gives them
+        // (linking keys its kept digests by them).
+        const Scan unindexed = scan(c.path(), QString());
+        QCOMPARE(second.snap.entries.size(), unindexed.snap.entries.size());
+        std::size_t stamped = 0;
+        for (std::size_t i = 0; i < unindexed.snap.entries.size(); ++i) {
+            const Entry& a = second.snap.entries[i];
+            const Entry& b = unindexed.snap.entries[i];
+            QCOMPARE(a.path, b.path);
+            QCOMPARE(a.dev, b.dev);
+            QCOMPARE(a.stages.size(), b.stages.size());
+            for (std::size_t k = 0; k < a.stages.size(); ++k) {
+                QCOMPARE(a.stages[k].ino, b.stages[k].ino);
+                QCOMPARE(a.stages[k].ctimeNs, b.stages[k].ctimeNs);
+                stamped += a.stages[k].ino != 0;
+            }
+        }
+        QVERIFY(stamped >= 8 * 5);
+        QVERIFY(second.snap.stampedFromNs > first.snap.stampedFromNs);
     }
 
     void rewrittenInPlaceWithTheSameSize()
