@@ -2,6 +2,7 @@
 #include "command.h"
 #include "core/packing/packcache.h"
 #include "core/packing/packingjson.h"
+#include "core/util/isotime.h"
 #include "core/util/utf8.h"
 #include "rootselection.h"
 
@@ -22,13 +23,6 @@ struct PackArgs {
     unsigned threads = 0;
     bool progress = false;
 };
-
-std::int64_t realtimeNs()
-{
-    struct timespec t {};
-    ::clock_gettime(CLOCK_REALTIME, &t);
-    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
 
 void printResult(const PackResult& result)
 {

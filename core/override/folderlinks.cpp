@@ -3,13 +3,13 @@
 #include "core/formats/layout.h"
 #include "core/pack/entryfiles.h"
 #include "core/util/digest.h"
+#include "core/util/isotime.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
 #include "digestcache.h"
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <fcntl.h>
 #include <map>
 #include <optional>
@@ -57,13 +57,6 @@ std::uint64_t sizeKey(int order, std::uint64_t size)
     return size << 3 | static_cast<std::uint64_t>(order);
 }
 
-std::int64_t nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 FileStamp stampOf(const struct stat& st)
 {
     return {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
@@ -108,18 +101,17 @@ std::optional<Xxh128> digestFileAt(int dirFd, const Entry& e, const Stage& s, Di
     const bool scanStamped = cache && ctx.scanStampsFromNs > 0 && e.dev != 0 && s.ino != 0;
     FileStamp stamp;
     std::int64_t stampedAtNs = 0;
+    if (s.size > ctx.maxBytes)
+        return std::nullopt;
     if (scanStamped) {
         stamp = {e.dev, s.ino, s.size, s.mtimeNs, s.ctimeNs};
         stampedAtNs = ctx.scanStampsFromNs;
-        if (s.size > ctx.maxBytes)
-            return std::nullopt;
         if (!cache->loadedNothing())
             if (auto known = cache->find(stamp))
                 return known;
     } else if (cache && !cache->loadedNothing()) {
         struct stat st {};
-        if (::fstatat(dirFd, s.fileName.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-            static_cast<std::uint64_t>(st.st_size) <= ctx.maxBytes)
+        if (::fstatat(dirFd, s.fileName.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
             if (auto known = cache->find(stampOf(st)))
                 return known;
     }
@@ -135,8 +127,6 @@ std::optional<Xxh128> digestFileAt(int dirFd, const Entry& e, const Stage& s, Di
         stampedAtNs = ctx.threadStartNs;
     }
     const std::uint64_t size = s.size;
-    if (size > ctx.maxBytes)
-        return std::nullopt;
     thread_local std::vector<char> buffer(256 * 1024);
     // Each read asks for one byte past that size: a file that has grown is being rewritten and is
     // left out, and no read is spent just to see the end. A stage read whole in one read (most
@@ -229,7 +219,7 @@ std::vector<Digests> digestAll(const Snapshot& snap, const std::vector<std::size
         DigestContext ctx;
         ctx.cache = cache;
         ctx.scanStampsFromNs = snap.stampedFromNs;
-        ctx.threadStartNs = nowNs();
+        ctx.threadStartNs = realtimeNs();
         ctx.maxBytes = options.maxFileBytes;
         for (std::size_t i; (i = next.fetch_add(1)) < which.size();) {
             if (options.cancel && options.cancel->load(std::memory_order_relaxed))

@@ -5,6 +5,7 @@
 #include "core/pack/packfolder.h"
 #include "core/pack/packformat.h"
 #include "core/pack/packwriter.h"
+#include "core/util/isotime.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
 #include "entryfolder.h"
@@ -50,13 +51,6 @@ bool packable(const Entry& e, const Snapshot& snap)
     return !e.packed() && r.kind == RootKind::Cache && r.error.empty() &&
            (e.kind == EntryKind::Kernel || e.kind == EntryKind::Autotune || e.kind == EntryKind::Module) &&
            e.era != KeyEra::None && pack::isValidKey(e.folderName) && isValidUtf8(e.folderName);
-}
-
-std::int64_t realtimeNs()
-{
-    struct timespec t {};
-    ::clock_gettime(CLOCK_REALTIME, &t);
-    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
 
 struct KnownRecord {

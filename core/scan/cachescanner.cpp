@@ -5,6 +5,7 @@
 #include "core/pack/packfolder.h"
 #include "core/pack/packformat.h"
 #include "core/util/dirlist.h"
+#include "core/util/isotime.h"
 #include "core/util/posixfile.h"
 #include "core/util/utf8.h"
 #include "core/util/workerthreads.h"
@@ -137,13 +138,6 @@ void finishIndex(const Root& r, bool cancelled, OpenRoot& root, ScanIndexStats& 
 bool indexUnchanged(const OpenRoot& root)
 {
     return root.index && root.fresh == 0 && root.reused == root.index->size();
-}
-
-std::int64_t realtimeNs()
-{
-    struct timespec t {};
-    ::clock_gettime(CLOCK_REALTIME, &t);
-    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
 }
 
 // `name` is NUL-terminated (forEachDirName).

@@ -5,6 +5,13 @@
 
 namespace kl {
 
+std::int64_t realtimeNs()
+{
+    struct timespec t {};
+    ::clock_gettime(CLOCK_REALTIME, &t);
+    return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
 std::string isoTime(std::int64_t ns)
 {
     std::time_t secs = static_cast<std::time_t>(ns / 1000000000);

@@ -9,4 +9,7 @@ namespace kl {
 /// the CLI write a time.
 std::string isoTime(std::int64_t ns);
 
+/// The wall clock (CLOCK_REALTIME) in nanoseconds: the clock file times are stamped with.
+std::int64_t realtimeNs();
+
 } // namespace kl
